@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { Permission } from '../permissions.ts';
+
+export const loginBodySchema = z.object({
+  email: z.email('Enter a valid e-mail address').max(254),
+  password: z.string().min(1, 'Enter your password').max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const revokeBodySchema = z.object({
+  client_id: z.string().max(200).optional(),
+  redirect_uri: z.string().max(2000).optional(),
+});
+export type RevokeBody = z.infer<typeof revokeBodySchema>;
+export const revokeResponseSchema = z.object({ location: z.string().optional() });
+
+export const updateAccountUserBodySchema = z.object({ tos_accepted: z.literal(true) });
+export type UpdateAccountUserBody = z.infer<typeof updateAccountUserBodySchema>;
+
+export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+
+/** MFA_REQUIRED answers carry how to continue (methods arrive with the administration work). */
+export const mfaChallengeSchema = z.object({
+  mfa_type: z.string(),
+  session_uuid: z.string(),
+});
+
+/** Scopes of personal access tokens and the permissions each one lends (RMS API v3 names). */
+export const TOKEN_SCOPES = {
+  'devices:read': ['view_devices', 'view_device_logs', 'view_device_dashboard', 'view_device_hotspots', 'view_wireless_information'],
+  'devices:write': ['create_devices', 'update_devices', 'delete_devices', 'update_monitoring', 'create_multi_configuration'],
+  'device_remote_access:read': ['view_device_remote_access'],
+  'device_remote_access:write': ['manage_device_remote_access'],
+  'device_tasks:read': ['view_device_task_groups'],
+  'device_tasks:write': ['manage_device_task_groups'],
+  'device_alerts:read': ['view_device_alert_configurations'],
+  'device_alerts:write': ['manage_device_alert_configurations'],
+  'vpn:read': ['view_vpn_hubs'],
+  'vpn:write': ['manage_vpn_hubs'],
+  'companies:read': ['view_companies', 'access_child_companies'],
+  'companies:write': ['manage_companies'],
+  'users:read': ['view_users', 'view_user_invitations', 'view_roles', 'view_permissions', 'view_impersonation_logs'],
+  'users:write': ['manage_users', 'invite_users', 'manage_roles'],
+  'tags:read': ['view_tags'],
+  'tags:write': ['manage_tags'],
+  'files:read': ['view_files', 'view_images'],
+  'files:write': ['manage_files', 'manage_images'],
+  'reports:read': ['view_reports'],
+  'reports:write': ['manage_reports'],
+  'credits:read': ['view_credits', 'view_credits_summary', 'view_credit_transfer_codes', 'view_company_data_history'],
+  'credits:write': ['manage_credits', 'move_devices_credits', 'manage_credit_transfer_codes', 'activate_credit_transfer_codes'],
+} as const satisfies Record<string, readonly Permission[]>;
+export type TokenScope = keyof typeof TOKEN_SCOPES;
+export const TOKEN_SCOPE_NAMES = Object.keys(TOKEN_SCOPES) as [TokenScope, ...TokenScope[]];
+
+export const tokenScopeSchema = z.enum(TOKEN_SCOPE_NAMES);
+
+export const createTokenBodySchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  scopes: z.array(tokenScopeSchema).min(1, 'Choose at least one scope'),
+  /** ISO date; absent means the token does not expire. */
+  expires_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type CreateTokenBody = z.infer<typeof createTokenBodySchema>;
+
+export const personalAccessTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(z.string()),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type PersonalAccessToken = z.infer<typeof personalAccessTokenSchema>;
+
+/** Only the create answer carries the secret, once. */
+export const createdTokenSchema = personalAccessTokenSchema.extend({ token: z.string() });
+export type CreatedToken = z.infer<typeof createdTokenSchema>;
+
+export const IMPERSONATION_ACCESS_MAX_DAYS = 30;
+
+export const impersonationAccessBodySchema = z.object({
+  until: z.iso.datetime({ offset: true }),
+});
+export type ImpersonationAccessBody = z.infer<typeof impersonationAccessBodySchema>;
+
+export const impersonationLogSchema = z.object({
+  id: z.number().int(),
+  impersonator_id: z.number().int(),
+  impersonator_email: z.string(),
+  user_id: z.number().int(),
+  user_email: z.string(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type ImpersonationLog = z.infer<typeof impersonationLogSchema>;

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Runs every test tier in order and prints one closing line "N passed, N failed".
+//   npm test                  lint, typecheck, unit, server (PGlite), web components, e2e (Chromium)
+//   npm run test:integration  server tests against DATABASE_URL (PostgreSQL), defaulting to the local one
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = join(import.meta.dirname, '..');
+const resultsDir = join(root, '.tmp', 'test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const integration = process.argv.includes('--integration');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedTiers = [];
+
+const run = (name, cmd, args, { cwd = root, env = {} } = {}) => {
+  console.log(`\n=== ${name} ===`);
+  const res = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) failedTiers.push(name);
+  return res.status === 0;
+};
+
+/** Vitest and Playwright both write JSON results; count them so the closing line is real. */
+const count = (file) => {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  if ('numPassedTests' in r) {
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  } else if (r.stats) {
+    totals.passed += r.stats.expected;
+    totals.failed += r.stats.unexpected + (r.stats.flaky ?? 0);
+    totals.skipped += r.stats.skipped;
+  }
+};
+
+const vitest = (name, workspace, env = {}) => {
+  const out = join(resultsDir, `${name}.json`);
+  run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+    cwd: join(root, workspace),
+    env,
+  });
+  count(out);
+};
+
+if (integration) {
+  const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  vitest('server-postgres', 'apps/server', { DATABASE_URL });
+} else {
+  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  run('typecheck', 'npm', ['run', 'typecheck']);
+  vitest('contracts', 'packages/contracts');
+  vitest('server', 'apps/server', { DATABASE_URL: '' });
+  vitest('web', 'apps/web');
+  ensureChromium();
+  if (run('web-build', 'npm', ['run', 'build', '-w', '@netfleet/web'])) {
+    const out = join(resultsDir, 'e2e.json');
+    run('e2e', 'npx', ['playwright', 'test'], {
+      cwd: join(root, 'apps/web'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    });
+    count(out);
+  }
+}
+
+console.log('');
+if (failedTiers.length) console.log(`Failed tiers: ${failedTiers.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedTiers.length ? 1 : 0);
