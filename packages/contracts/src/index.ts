@@ -11,3 +11,4 @@ export * from './constants.ts';
 export * from './format.ts';
 export * from './labels.ts';
 export * from './messages.ts';
+export * from './api/mail-logs.ts';

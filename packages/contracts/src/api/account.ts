@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import type { Permission } from '../permissions.ts';
+import { EMAIL_MAX_LENGTH } from '../validation.ts';
+import { currentUserSchema } from './user.ts';
+
+// The browser's own e-mail rule (input type=email): a stricter one would lock out valid
+// addresses such as admin@localhost-style or one-letter top-level domains (a@b.c).
+const accountEmailSchema = z
+  .email({ pattern: z.regexes.html5Email, error: 'Enter a valid e-mail address' })
+  .max(EMAIL_MAX_LENGTH);
 
 export const loginBodySchema = z.object({
-  email: z.email('Enter a valid e-mail address').max(254),
+  email: accountEmailSchema,
   password: z.string().min(1, 'Enter your password').max(1024),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -14,7 +22,18 @@ export const revokeBodySchema = z.object({
 export type RevokeBody = z.infer<typeof revokeBodySchema>;
 export const revokeResponseSchema = z.object({ location: z.string().optional() });
 
-export const updateAccountUserBodySchema = z.object({ tos_accepted: z.literal(true) });
+/**
+ * PUT /account/user: accept the terms, and/or give an e-mail address (the shell asks for one when
+ * the e-mail equals the username). A new address has to be verified again.
+ */
+export const updateAccountUserBodySchema = z
+  .object({
+    tos_accepted: z.literal(true).optional(),
+    email: accountEmailSchema.optional(),
+  })
+  .refine((body) => body.tos_accepted !== undefined || body.email !== undefined, {
+    error: 'Nothing to update: send tos_accepted or email',
+  });
 export type UpdateAccountUserBody = z.infer<typeof updateAccountUserBodySchema>;
 
 export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
@@ -28,8 +47,20 @@ export const mfaChallengeSchema = z.object({
 
 /** Scopes of personal access tokens and the permissions each one lends (RMS API v3 names). */
 export const TOKEN_SCOPES = {
-  'devices:read': ['view_devices', 'view_device_logs', 'view_device_dashboard', 'view_device_hotspots', 'view_wireless_information'],
-  'devices:write': ['create_devices', 'update_devices', 'delete_devices', 'update_monitoring', 'create_multi_configuration'],
+  'devices:read': [
+    'view_devices',
+    'view_device_logs',
+    'view_device_dashboard',
+    'view_device_hotspots',
+    'view_wireless_information',
+  ],
+  'devices:write': [
+    'create_devices',
+    'update_devices',
+    'delete_devices',
+    'update_monitoring',
+    'create_multi_configuration',
+  ],
   'device_remote_access:read': ['view_device_remote_access'],
   'device_remote_access:write': ['manage_device_remote_access'],
   'device_tasks:read': ['view_device_task_groups'],
@@ -40,7 +71,13 @@ export const TOKEN_SCOPES = {
   'vpn:write': ['manage_vpn_hubs'],
   'companies:read': ['view_companies', 'access_child_companies'],
   'companies:write': ['manage_companies'],
-  'users:read': ['view_users', 'view_user_invitations', 'view_roles', 'view_permissions', 'view_impersonation_logs'],
+  'users:read': [
+    'view_users',
+    'view_user_invitations',
+    'view_roles',
+    'view_permissions',
+    'view_impersonation_logs',
+  ],
   'users:write': ['manage_users', 'invite_users', 'manage_roles'],
   'tags:read': ['view_tags'],
   'tags:write': ['manage_tags'],
@@ -48,8 +85,18 @@ export const TOKEN_SCOPES = {
   'files:write': ['manage_files', 'manage_images'],
   'reports:read': ['view_reports'],
   'reports:write': ['manage_reports'],
-  'credits:read': ['view_credits', 'view_credits_summary', 'view_credit_transfer_codes', 'view_company_data_history'],
-  'credits:write': ['manage_credits', 'move_devices_credits', 'manage_credit_transfer_codes', 'activate_credit_transfer_codes'],
+  'credits:read': [
+    'view_credits',
+    'view_credits_summary',
+    'view_credit_transfer_codes',
+    'view_company_data_history',
+  ],
+  'credits:write': [
+    'manage_credits',
+    'move_devices_credits',
+    'manage_credit_transfer_codes',
+    'activate_credit_transfer_codes',
+  ],
 } as const satisfies Record<string, readonly Permission[]>;
 export type TokenScope = keyof typeof TOKEN_SCOPES;
 export const TOKEN_SCOPE_NAMES = Object.keys(TOKEN_SCOPES) as [TokenScope, ...TokenScope[]];
@@ -99,3 +146,17 @@ export const impersonationLogSchema = z.object({
   ip: z.string().nullable(),
 });
 export type ImpersonationLog = z.infer<typeof impersonationLogSchema>;
+
+/** Answer of login, impersonation start/cancel and PUT /account/user: the (acting) current user. */
+export const sessionUserResponseSchema = z.object({ user: currentUserSchema });
+export type SessionUserResponse = z.infer<typeof sessionUserResponseSchema>;
+
+/** Answer of POST /account/token/refresh: when the new access token expires (epoch seconds). */
+export const refreshResponseSchema = z.object({ exp: z.number().int() });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+/** Answer of PUT /api/user/impersonation-access and POST /api/user/revoke-impersonation-access. */
+export const impersonationAccessResponseSchema = z.object({
+  impersonation_access_limit: z.string().nullable(),
+});
+export type ImpersonationAccessResponse = z.infer<typeof impersonationAccessResponseSchema>;

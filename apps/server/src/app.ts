@@ -1,0 +1,140 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAccountRepository } from './modules/account/account.repository';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
+import { createActionLogRepository } from './modules/action-log/action-log.repository';
+import { createActionLogService } from './modules/action-log/action-log.service';
+import { createAccessTokens } from './modules/auth/access-token';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { createAuthService } from './modules/auth/auth.service';
+import {
+  type AttemptStore,
+  createLoginLimiter,
+  createMemoryAttemptStore,
+} from './modules/auth/login-limiter';
+import { createSessionRepository } from './modules/auth/session.repository';
+import { createSessionService, type RunInTransaction } from './modules/auth/session.service';
+import { createImpersonationRepository } from './modules/impersonation/impersonation.repository';
+import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
+import { createImpersonationService } from './modules/impersonation/impersonation.service';
+import { createMailRepository } from './modules/mail/mail.repository';
+import { createMailService } from './modules/mail/mail.service';
+import { createMailLogsRepository } from './modules/mail-logs/mail-logs.repository';
+import { mailLogsRoutes } from './modules/mail-logs/mail-logs.routes';
+import { createMailLogsService } from './modules/mail-logs/mail-logs.service';
+import { createStorageRepository } from './modules/storage/storage.repository';
+import { storageRoutes } from './modules/storage/storage.routes';
+import { createStorageService } from './modules/storage/storage.service';
+import { createTokensRepository } from './modules/tokens/tokens.repository';
+import { tokensRoutes } from './modules/tokens/tokens.routes';
+import { createTokensService } from './modules/tokens/tokens.service';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { spaPlugin } from './plugins/spa';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Shared by every instance; seeded into the settings table on first start. */
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+  /** Where failed logins are counted; in memory unless a shared store is given. */
+  attemptStore?: AttemptStore;
+}
+
+/** Builds the instance: plugins first (auth before any route, so every route is recorded), then modules. */
+export const buildApp = async (options: BuildAppOptions) => {
+  const { config, db } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const transaction: RunInTransaction = (fn) => db.transaction(fn);
+  const cookies = { secure: config.publicUrl.startsWith('https:') };
+
+  const authRepository = createAuthRepository(db);
+  const sessionRepository = createSessionRepository(db);
+  const accessTokens = createAccessTokens(options.jwtSecret);
+  const authService = createAuthService({ authRepository, sessionRepository, accessTokens, now });
+  const sessionService = createSessionService({
+    authRepository,
+    sessionRepository,
+    accessTokens,
+    transaction,
+    now,
+  });
+  const actionLog = createActionLogService({ actionLogRepository: createActionLogRepository(db) });
+  const mail = createMailService({
+    smtpUrl: config.smtpUrl,
+    from: `netfleet <no-reply@${new URL(config.publicUrl).hostname}>`,
+    mailRepository: createMailRepository(db),
+  });
+  const loginLimiter = createLoginLimiter(
+    options.attemptStore ?? createMemoryAttemptStore(() => now().getTime()),
+    () => now().getTime(),
+  );
+  const accountService = createAccountService({
+    accountRepository: createAccountRepository(db),
+    authRepository,
+    sessionService,
+    loginLimiter,
+    actionLog,
+    mail,
+    transaction,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  const impersonationService = createImpersonationService({
+    impersonationRepository: createImpersonationRepository(db),
+    authRepository,
+    sessionRepository,
+    sessionService,
+    actionLog,
+    transaction,
+    now,
+  });
+  const tokensService = createTokensService({
+    tokensRepository: createTokensRepository(db),
+    actionLog,
+    now,
+  });
+  const storageService = createStorageService({ storageRepository: createStorageRepository(db) });
+  const mailLogsService = createMailLogsService({
+    mailLogsRepository: createMailLogsRepository(db),
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(authPlugin, { authService });
+  await app.register(openapiPlugin, { publicUrl: config.publicUrl });
+
+  await app.register(accountRoutes, {
+    accountService,
+    sessionService,
+    cookies,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(impersonationRoutes, { impersonationService, cookies });
+  await app.register(tokensRoutes, { tokensService });
+  await app.register(storageRoutes, { storageService });
+  await app.register(mailLogsRoutes, { mailLogsService });
+
+  await app.register(spaPlugin, { webDist: config.webDist });
+  app.addHook('onClose', async () => mail.close());
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,150 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '@/config';
+import { acquireDataDirLock } from './data-dir-lock';
+import { DatabaseConnectionError } from './errors';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** What repository methods accept: the database itself or an open transaction. */
+export type Executor = Database | Transaction;
+
+export { DatabaseConnectionError };
+
+export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Any session-level advisory lock id works as long as every instance uses the same one. */
+const MIGRATION_LOCK_ID = 72_616_001;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Applies pending migrations, then runs `afterMigrate` while still holding the migration lock,
+   * so N instances starting together migrate and seed exactly once.
+   */
+  migrate<T>(afterMigrate: (db: Database) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Keeps passwords out of logs and error lines. */
+export const redactUrl = (url: string): string => {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+};
+
+const describeError = (error: unknown): string => {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return describeError(error.errors[0]);
+  }
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return error.message || (typeof code === 'string' ? code : error.name);
+  }
+  return String(error);
+};
+
+export interface CreateDatabaseOptions {
+  /** In-memory PGlite (tests); ignored when DATABASE_URL is set. */
+  memory?: boolean;
+  /** A `dumpDataDir()` tarball to start PGlite from, which skips initdb (tests). */
+  pgliteTemplate?: Blob;
+}
+
+const createPostgres = async (url: string): Promise<DatabaseHandle> => {
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseConnectionError(
+      `Cannot connect to the database at DATABASE_URL=${redactUrl(url)}: ${describeError(error)}`,
+    );
+  }
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    async migrate(afterMigrate) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        const locked = drizzleNodePg({ client, schema });
+        await migrateNodePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+        return await afterMigrate(locked);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+};
+
+const createPglite = async (
+  config: Config,
+  options: CreateDatabaseOptions,
+): Promise<DatabaseHandle> => {
+  let releaseLock = () => {};
+  let dataDir: string | undefined;
+  if (!options.memory) {
+    dataDir = join(config.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(config.dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+    });
+  } catch (error) {
+    releaseLock();
+    throw new DatabaseConnectionError(
+      `Cannot open the embedded database in DATA_DIR=${config.dataDir}: ${describeError(error)}`,
+    );
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    async migrate(afterMigrate) {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      return afterMigrate(db);
+    },
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+};
+
+/** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR (or in memory). */
+export const createDatabase = (
+  config: Config,
+  options: CreateDatabaseOptions = {},
+): Promise<DatabaseHandle> =>
+  config.databaseUrl ? createPostgres(config.databaseUrl) : createPglite(config, options);

@@ -1,0 +1,33 @@
+import { ERROR_CODES, parseSort } from '@netfleet/contracts';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ApiError } from '@/lib/api-error';
+
+/**
+ * `sort=a,-b` → ORDER BY over a whitelist of columns, so no client string reaches SQL. An unknown
+ * field is a 400 naming it rather than a silently ignored sort.
+ */
+export const orderByFrom = (
+  sort: string | undefined,
+  columns: Record<string, AnyColumn | SQL>,
+  fallback: SQL[],
+): SQL[] => {
+  const fields = parseSort(sort);
+  if (fields.length === 0) return fallback;
+  return fields.map(({ field, desc: descending }) => {
+    const column = columns[field];
+    if (!column) {
+      throw new ApiError(
+        400,
+        ERROR_CODES.VALIDATION_ERROR,
+        `Cannot sort by ${field}; sortable fields: ${Object.keys(columns).join(', ')}`,
+        'sort',
+      );
+    }
+    return descending ? desc(column) : asc(column);
+  });
+};
+
+/** `q` as a case-insensitive substring pattern with LIKE wildcards escaped. */
+export const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const countAll = sql<number>`cast(count(*) as integer)`;

@@ -1,0 +1,6 @@
+import type { InferSelectModel } from 'drizzle-orm';
+import type { companies, roles, users } from './schema';
+
+export type UserRow = InferSelectModel<typeof users>;
+export type CompanyRow = InferSelectModel<typeof companies>;
+export type RoleRow = InferSelectModel<typeof roles>;

@@ -1,0 +1,225 @@
+import {
+  currentUserSchema,
+  emptySuccessSchema,
+  ERROR_CODES,
+  loginBodySchema,
+  refreshResponseSchema,
+  revokeBodySchema,
+  revokeResponseSchema,
+  sessionUserResponseSchema,
+  successEnvelope,
+  updateAccountUserBodySchema,
+  verifyEmailBodySchema,
+} from '@netfleet/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError, unauthorized } from '@/lib/api-error';
+import { requireAuth } from '@/plugins/auth';
+import { toCurrentUser } from '@/modules/auth/current-user';
+import {
+  clearSessionCookies,
+  type CookieSettings,
+  REFRESH_COOKIE,
+  sessionCookies,
+  setSessionCookies,
+  setXsrfCookie,
+  XSRF_COOKIE,
+} from '@/modules/auth/session-cookies';
+import type { SessionService } from '@/modules/auth/session.service';
+import type { AccountService } from './account.service';
+
+export interface AccountRoutesOptions {
+  accountService: AccountService;
+  sessionService: SessionService;
+  cookies: CookieSettings;
+  publicUrl: string;
+}
+
+const LOGIN_PATH = '/login';
+
+/** Spec §5: follow a redirect only to our own host; anything else goes to the login page. */
+export const safeRedirect = (redirectUri: string | undefined, publicUrl: string): string => {
+  if (!redirectUri) return LOGIN_PATH;
+  try {
+    const target = new URL(redirectUri, publicUrl);
+    const own = new URL(publicUrl);
+    const webScheme = target.protocol === 'http:' || target.protocol === 'https:';
+    return webScheme && target.host === own.host ? redirectUri : LOGIN_PATH;
+  } catch {
+    return LOGIN_PATH;
+  }
+};
+
+const meta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+});
+
+const tags = ['account'];
+
+/** The account service: /account/* (no /api prefix) plus GET /api/user. */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
+  const { accountService, sessionService, cookies, publicUrl } = options;
+
+  const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const sessionId = await sessionService.findSessionId(sessionCookies(request));
+    if (sessionId) await accountService.logout(sessionId, request.ip);
+    clearSessionCookies(reply, cookies);
+  };
+
+  app.post(
+    '/account/login',
+    {
+      config: { permission: 'public', xsrf: false },
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: loginBodySchema,
+        response: { 200: successEnvelope(sessionUserResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { tokens, auth } = await accountService.login(request.body, meta(request));
+      setSessionCookies(reply, tokens, cookies);
+      setXsrfCookie(reply, cookies);
+      return { success: true as const, data: { user: toCurrentUser(auth) } };
+    },
+  );
+
+  app.post(
+    '/account/logout',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign out',
+        response: { 200: successEnvelope(revokeResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return { success: true as const, data: { location: LOGIN_PATH } };
+    },
+  );
+
+  app.post(
+    '/account/token/refresh',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token and issue a new access token',
+        response: { 200: successEnvelope(refreshResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      if (!refreshToken) throw unauthorized('No session to refresh');
+      try {
+        const tokens = await sessionService.refresh(refreshToken);
+        setSessionCookies(reply, tokens, cookies);
+        return { success: true as const, data: { exp: tokens.access.exp } };
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 401)
+          clearSessionCookies(reply, cookies);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/account/token/revoke',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'End the session; `location` says where to go next',
+        // The SPA may send no body at all (fastify then hands the validator null).
+        body: revokeBodySchema.nullish(),
+        response: { 200: successEnvelope(revokeResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return {
+        success: true as const,
+        data: { location: safeRedirect(request.body?.redirect_uri, publicUrl) },
+      };
+    },
+  );
+
+  app.put(
+    '/account/user',
+    {
+      config: { permission: 'authenticated', bearer: false },
+      schema: {
+        tags,
+        summary:
+          'Accept the terms of service and/or set the e-mail address (a new one must be verified again)',
+        body: updateAccountUserBodySchema,
+        response: { 200: successEnvelope(sessionUserResponseSchema) },
+      },
+    },
+    async (request) => {
+      const auth = await accountService.updateUser(requireAuth(request), request.body, request.ip);
+      return { success: true as const, data: { user: toCurrentUser(auth) } };
+    },
+  );
+
+  app.post(
+    '/account/user/activation/resend',
+    {
+      config: { permission: 'authenticated', bearer: false },
+      schema: {
+        tags,
+        summary: 'Send the e-mail verification link again',
+        response: { 200: emptySuccessSchema },
+      },
+    },
+    async (request) => {
+      await accountService.resendActivation(requireAuth(request));
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/account/email/verify',
+    {
+      config: { permission: 'public', xsrf: false },
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address with the token from the mail',
+        body: verifyEmailBodySchema,
+        response: { 200: emptySuccessSchema },
+      },
+    },
+    async (request) => {
+      await accountService.verifyEmail(request.body.token);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/user',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['user'],
+        summary: 'The current user (spec §3)',
+        response: { 200: successEnvelope(currentUserSchema) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (auth.company.mfaEnforced && !auth.user.mfaType) {
+        throw new ApiError(
+          403,
+          ERROR_CODES.MFA_MANDATORY,
+          'Your company requires multi-factor authentication: set it up to continue',
+        );
+      }
+      if (auth.via === 'session' && !request.cookies[XSRF_COOKIE]) setXsrfCookie(reply, cookies);
+      return { success: true as const, data: toCurrentUser(auth) };
+    },
+  );
+};

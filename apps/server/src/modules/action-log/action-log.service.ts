@@ -1,0 +1,65 @@
+import type { Executor } from '@/db/client';
+import type { ActionLogRepository } from './action-log.repository';
+
+export type LoggedAction =
+  | 'login'
+  | 'logout'
+  | 'impersonation_start'
+  | 'impersonation_stop'
+  | 'token_create'
+  | 'token_revoke'
+  | 'email_change';
+
+export interface ActionActor {
+  /** The acting user (the impersonated one while impersonating). */
+  userId: number;
+  impersonatorId?: number | null;
+  companyId: number | null;
+  ip: string;
+}
+
+/** The actor of an authenticated request. */
+export const actorOf = (
+  auth: {
+    user: { id: number };
+    realUser: { id: number };
+    company: { id: number };
+    impersonating: boolean;
+  },
+  ip: string,
+): ActionActor => ({
+  userId: auth.user.id,
+  impersonatorId: auth.impersonating ? auth.realUser.id : null,
+  companyId: auth.company.id,
+  ip,
+});
+
+/** The audit trail: who did what, on whose behalf, from where. */
+export const createActionLogService = ({
+  actionLogRepository,
+}: {
+  actionLogRepository: ActionLogRepository;
+}) => ({
+  record(
+    actor: ActionActor,
+    action: LoggedAction,
+    target: { entity?: string; entityId?: string | number; details?: Record<string, unknown> } = {},
+    tx?: Executor,
+  ) {
+    return actionLogRepository.insert(
+      {
+        userId: actor.userId,
+        impersonatorId: actor.impersonatorId ?? null,
+        companyId: actor.companyId,
+        action,
+        entity: target.entity ?? null,
+        entityId: target.entityId === undefined ? null : String(target.entityId),
+        details: target.details ?? null,
+        ip: actor.ip,
+      },
+      tx,
+    );
+  },
+});
+
+export type ActionLogService = ReturnType<typeof createActionLogService>;

@@ -1,0 +1,21 @@
+import type { CompanyRow, UserRow } from '@/db/types';
+
+/** A user with everything that decides what they may do. */
+export interface Identity {
+  user: UserRow;
+  company: CompanyRow;
+  role: { id: number; name: string; title: string };
+  permissions: ReadonlySet<string>;
+}
+
+/** The caller of a request, on `request.auth`. */
+export interface AuthContext extends Identity {
+  /** The person who authenticated; differs from `user` only while impersonating. */
+  realUser: UserRow;
+  impersonating: boolean;
+  via: 'session' | 'token';
+  sessionId: string | null;
+  tokenId: number | null;
+  /** When the credential expires, seconds since the epoch. */
+  exp: number;
+}

@@ -1,0 +1,95 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database, Executor } from '@/db/client';
+import { impersonationLogs, refreshTokens, sessions } from '@/db/schema';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const createSessionRepository = (db: Database) => ({
+  async create(
+    values: { userId: number; expiresAt: Date; ip: string; userAgent: string | null },
+    tx: Executor = db,
+  ): Promise<SessionRow> {
+    const [session] = await tx.insert(sessions).values(values).returning();
+    if (!session) throw new Error('Session insert returned nothing');
+    return session;
+  },
+
+  /** Not revoked and not expired. */
+  async findActive(id: string, now: Date, tx: Executor = db): Promise<SessionRow | null> {
+    const [session] = await tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    return session ?? null;
+  },
+
+  async touch(id: string, at: Date, tx: Executor = db) {
+    await tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+  },
+
+  async extend(id: string, expiresAt: Date, tx: Executor = db) {
+    await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  },
+
+  /** Returns the session's user when this call revoked it, null when it was already revoked. */
+  async revoke(id: string, at: Date, tx: Executor = db): Promise<number | null> {
+    const [row] = await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+      .returning({ userId: sessions.userId });
+    await tx
+      .update(impersonationLogs)
+      .set({ endedAt: at })
+      .where(and(eq(impersonationLogs.sessionId, id), isNull(impersonationLogs.endedAt)));
+    return row?.userId ?? null;
+  },
+
+  async setActingUser(id: string, actingUserId: number | null, tx: Executor = db) {
+    await tx.update(sessions).set({ actingUserId }).where(eq(sessions.id, id));
+  },
+
+  /** Back to the real user; the open impersonation log entry of the session is closed. */
+  async endImpersonation(id: string, at: Date, tx: Executor = db) {
+    await tx.update(sessions).set({ actingUserId: null }).where(eq(sessions.id, id));
+    await tx
+      .update(impersonationLogs)
+      .set({ endedAt: at })
+      .where(and(eq(impersonationLogs.sessionId, id), isNull(impersonationLogs.endedAt)));
+  },
+
+  /** Sessions currently impersonating `userId`. */
+  async findImpersonating(userId: number, tx: Executor = db): Promise<SessionRow[]> {
+    return tx
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.actingUserId, userId), isNull(sessions.revokedAt)));
+  },
+
+  async insertRefreshToken(
+    values: { sessionId: string; tokenHash: string; expiresAt: Date },
+    tx: Executor = db,
+  ) {
+    await tx.insert(refreshTokens).values(values);
+  },
+
+  async findRefreshToken(tokenHash: string, tx: Executor = db) {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    return row ?? null;
+  },
+
+  /** Marks the token used; false when another request already used it (a replay). */
+  async consumeRefreshToken(id: number, at: Date, tx: Executor = db): Promise<boolean> {
+    const rows = await tx
+      .update(refreshTokens)
+      .set({ usedAt: at })
+      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    return rows.length === 1;
+  },
+});
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,172 @@
+import { randomToken, sha256 } from '@/lib/crypto';
+import { unauthorized } from '@/lib/api-error';
+import type { Transaction } from '@/db/client';
+import type { UserRow } from '@/db/types';
+import type { AccessTokens } from './access-token';
+import type { AuthRepository } from './auth.repository';
+import type { AuthContext, Identity } from './auth.types';
+import { isSuperAdmin } from './auth.service';
+import type { SessionRepository } from './session.repository';
+
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export type RunInTransaction = <T>(fn: (tx: Transaction) => Promise<T>) => Promise<T>;
+
+export interface IssuedTokens {
+  sessionId: string;
+  access: { token: string; exp: number };
+  /** Absent when only the access token changes (impersonation switches). */
+  refreshToken?: string;
+}
+
+interface Deps {
+  authRepository: AuthRepository;
+  sessionRepository: SessionRepository;
+  accessTokens: AccessTokens;
+  transaction: RunInTransaction;
+  now: () => Date;
+}
+
+/**
+ * The caller right after tokens were issued, before any request carried the new cookie. With
+ * `realUser` the identity is being impersonated by that user.
+ */
+export const sessionContext = (
+  identity: Identity,
+  tokens: IssuedTokens,
+  realUser: UserRow = identity.user,
+): AuthContext => ({
+  ...identity,
+  realUser,
+  impersonating: realUser.id !== identity.user.id,
+  via: 'session',
+  sessionId: tokens.sessionId,
+  tokenId: null,
+  exp: tokens.access.exp,
+});
+
+const inRefreshTtl = (at: Date) => new Date(at.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+
+/** Browser sessions: a long-lived rotating refresh token behind short-lived access tokens. */
+export const createSessionService = (deps: Deps) => {
+  const { authRepository, sessionRepository, accessTokens, transaction, now } = deps;
+
+  const newRefreshToken = async (sessionId: string, at: Date, tx: Transaction) => {
+    const token = randomToken();
+    await sessionRepository.insertRefreshToken(
+      { sessionId, tokenHash: sha256(token), expiresAt: inRefreshTtl(at) },
+      tx,
+    );
+    return token;
+  };
+
+  const signAccess = (sessionId: string, actingUserId: number, realUser: UserRow) =>
+    accessTokens.sign(
+      {
+        userId: actingUserId,
+        sessionId,
+        ...(actingUserId !== realUser.id
+          ? { act: { userId: realUser.id, email: realUser.email } }
+          : {}),
+      },
+      now().getTime(),
+    );
+
+  /**
+   * Impersonation survives a refresh only while it is still allowed: the impersonator keeps the
+   * permission and, unless a super admin, the target's access limit is still in the future.
+   */
+  const impersonationStillAllowed = async (
+    realPermissions: ReadonlySet<string>,
+    targetId: number,
+    at: Date,
+  ) => {
+    if (!realPermissions.has('impersonate_users')) return false;
+    const target = await authRepository.findUser(targetId);
+    if (!target || target.disabledAt) return false;
+    if (isSuperAdmin(realPermissions)) return true;
+    return target.impersonationAccessLimit !== null && target.impersonationAccessLimit > at;
+  };
+
+  return {
+    async start(
+      user: UserRow,
+      meta: { ip: string; userAgent: string | null },
+    ): Promise<IssuedTokens> {
+      const at = now();
+      return transaction(async (tx) => {
+        const session = await sessionRepository.create(
+          { userId: user.id, expiresAt: inRefreshTtl(at), ...meta },
+          tx,
+        );
+        const refreshToken = await newRefreshToken(session.id, at, tx);
+        const access = await signAccess(session.id, user.id, user);
+        return { sessionId: session.id, access, refreshToken };
+      });
+    },
+
+    async refresh(refreshToken: string): Promise<IssuedTokens> {
+      const at = now();
+      const stored = await sessionRepository.findRefreshToken(sha256(refreshToken));
+      if (!stored) throw unauthorized('Invalid refresh token');
+      const session = await sessionRepository.findActive(stored.sessionId, at);
+      if (!session) throw unauthorized('Session expired');
+      // A used token coming back means it leaked (or a replay): end the whole session.
+      if (stored.usedAt || !(await sessionRepository.consumeRefreshToken(stored.id, at))) {
+        await sessionRepository.revoke(session.id, at);
+        throw unauthorized('Refresh token reuse detected; the session was ended');
+      }
+      if (stored.expiresAt <= at) throw unauthorized('Session expired');
+
+      const real = await authRepository.loadIdentity(session.userId);
+      if (!real || real.user.disabledAt) {
+        await sessionRepository.revoke(session.id, at);
+        throw unauthorized('Session expired');
+      }
+      let actingUserId = session.actingUserId ?? real.user.id;
+      if (
+        session.actingUserId !== null &&
+        !(await impersonationStillAllowed(real.permissions, session.actingUserId, at))
+      ) {
+        await sessionRepository.endImpersonation(session.id, at);
+        actingUserId = real.user.id;
+      }
+      return transaction(async (tx) => {
+        const next = await newRefreshToken(session.id, at, tx);
+        await sessionRepository.extend(session.id, inRefreshTtl(at), tx);
+        const access = await signAccess(session.id, actingUserId, real.user);
+        return { sessionId: session.id, access, refreshToken: next };
+      });
+    },
+
+    /** A new access token after the session's acting user changed. */
+    async reissueAccess(
+      sessionId: string,
+      actingUserId: number,
+      realUser: UserRow,
+    ): Promise<IssuedTokens> {
+      const access = await signAccess(sessionId, actingUserId, realUser);
+      return { sessionId, access };
+    },
+
+    /** Finds the session behind whatever cookie is still there, expired access token included. */
+    async findSessionId(cookies: { access?: string; refresh?: string }): Promise<string | null> {
+      if (cookies.refresh) {
+        const stored = await sessionRepository.findRefreshToken(sha256(cookies.refresh));
+        if (stored) return stored.sessionId;
+      }
+      if (cookies.access) {
+        const claims = await accessTokens.verifyIgnoringExpiry(cookies.access);
+        if (claims) return claims.sessionId;
+      }
+      return null;
+    },
+
+    /** The session's user when this call ended it, null when it was already over. */
+    revoke(sessionId: string): Promise<number | null> {
+      return sessionRepository.revoke(sessionId, now());
+    },
+  };
+};
+
+export type SessionService = ReturnType<typeof createSessionService>;

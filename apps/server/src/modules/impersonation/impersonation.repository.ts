@@ -1,0 +1,83 @@
+import type { ListQuery } from '@netfleet/contracts';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '@/db/client';
+import { companySubtreeFilter } from '@/db/company-scope';
+import { containsPattern, countAll, orderByFrom } from '@/db/list';
+import { companies, impersonationLogs, users } from '@/db/schema';
+
+const impersonator = alias(users, 'impersonator');
+const target = alias(users, 'target');
+
+export const createImpersonationRepository = (db: Database) => ({
+  async insertLog(
+    values: { impersonatorId: number; userId: number; sessionId: string; ip: string },
+    tx: Executor = db,
+  ) {
+    await tx.insert(impersonationLogs).values(values);
+  },
+
+  async setAccessLimit(userId: number, until: Date | null, tx: Executor = db) {
+    await tx.update(users).set({ impersonationAccessLimit: until }).where(eq(users.id, userId));
+  },
+
+  /** Log entries about users of the caller's company subtree. */
+  async listLogs(scope: { company: { path: string } }, query: ListQuery, tx: Executor = db) {
+    const filters: SQL[] = [companySubtreeFilter(scope)];
+    if (query.q) {
+      const pattern = containsPattern(query.q);
+      filters.push(
+        or(
+          ilike(target.email, pattern),
+          ilike(impersonator.email, pattern),
+          ilike(companies.name, pattern),
+        ) as SQL,
+      );
+    }
+    if (query.id?.length) filters.push(inArray(impersonationLogs.id, query.id));
+    const where = and(...filters);
+    const orderBy = orderByFrom(
+      query.sort,
+      {
+        id: impersonationLogs.id,
+        started_at: impersonationLogs.startedAt,
+        ended_at: impersonationLogs.endedAt,
+        user_email: target.email,
+        impersonator_email: impersonator.email,
+        company_name: companies.name,
+      },
+      [desc(impersonationLogs.startedAt), desc(impersonationLogs.id)],
+    );
+    const rows = await tx
+      .select({
+        id: impersonationLogs.id,
+        impersonatorId: impersonator.id,
+        impersonatorEmail: impersonator.email,
+        userId: target.id,
+        userEmail: target.email,
+        companyId: companies.id,
+        companyName: companies.name,
+        startedAt: impersonationLogs.startedAt,
+        endedAt: impersonationLogs.endedAt,
+        ip: impersonationLogs.ip,
+      })
+      .from(impersonationLogs)
+      .innerJoin(target, eq(target.id, impersonationLogs.userId))
+      .innerJoin(impersonator, eq(impersonator.id, impersonationLogs.impersonatorId))
+      .innerJoin(companies, eq(companies.id, target.companyId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.limit)
+      .offset(query.offset);
+    const [count] = await tx
+      .select({ total: countAll })
+      .from(impersonationLogs)
+      .innerJoin(target, eq(target.id, impersonationLogs.userId))
+      .innerJoin(impersonator, eq(impersonator.id, impersonationLogs.impersonatorId))
+      .innerJoin(companies, eq(companies.id, target.companyId))
+      .where(where);
+    return { rows, total: count?.total ?? 0 };
+  },
+});
+
+export type ImpersonationRepository = ReturnType<typeof createImpersonationRepository>;

@@ -1,0 +1,124 @@
+import {
+  impersonationAccessBodySchema,
+  impersonationAccessResponseSchema,
+  impersonationLogSchema,
+  listEnvelope,
+  listQuerySchema,
+  sessionUserResponseSchema,
+  successEnvelope,
+} from '@netfleet/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '@/plugins/auth';
+import { toCurrentUser } from '@/modules/auth/current-user';
+import { type CookieSettings, setSessionCookies } from '@/modules/auth/session-cookies';
+import type { ImpersonationService } from './impersonation.service';
+
+export interface ImpersonationRoutesOptions {
+  impersonationService: ImpersonationService;
+  cookies: CookieSettings;
+}
+
+const tags = ['impersonation'];
+const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const impersonationRoutes: FastifyPluginAsyncZod<ImpersonationRoutesOptions> = async (
+  app,
+  { impersonationService, cookies },
+) => {
+  app.post(
+    '/api/users/:id/impersonate',
+    {
+      config: { permission: 'impersonate_users', bearer: false },
+      schema: {
+        tags,
+        summary: 'Act as another user of your company subtree',
+        params: userIdParams,
+        response: { 200: successEnvelope(sessionUserResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { tokens, auth } = await impersonationService.start(
+        requireAuth(request),
+        request.params.id,
+        request.ip,
+      );
+      setSessionCookies(reply, tokens, cookies);
+      return { success: true as const, data: { user: toCurrentUser(auth) } };
+    },
+  );
+
+  app.post(
+    '/api/user/impersonation/cancel',
+    {
+      // The impersonated user may be unverified; the impersonator must still get back.
+      config: { permission: 'authenticated', bearer: false, allowUnverified: true },
+      schema: {
+        tags,
+        summary: 'Stop impersonating and continue as yourself',
+        response: { 200: successEnvelope(sessionUserResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { tokens, auth } = await impersonationService.cancel(requireAuth(request), request.ip);
+      setSessionCookies(reply, tokens, cookies);
+      return { success: true as const, data: { user: toCurrentUser(auth) } };
+    },
+  );
+
+  app.put(
+    '/api/user/impersonation-access',
+    {
+      config: { permission: 'authenticated', bearer: false },
+      schema: {
+        tags,
+        summary: 'Let support impersonate you until a date (at most 30 days ahead)',
+        body: impersonationAccessBodySchema,
+        response: { 200: successEnvelope(impersonationAccessResponseSchema) },
+      },
+    },
+    async (request) => {
+      const limit = await impersonationService.grantAccess(
+        requireAuth(request),
+        request.body.until,
+      );
+      return { success: true as const, data: { impersonation_access_limit: limit } };
+    },
+  );
+
+  app.post(
+    '/api/user/revoke-impersonation-access',
+    {
+      config: { permission: 'authenticated', bearer: false },
+      schema: {
+        tags,
+        summary: 'Withdraw impersonation access and end running impersonations of you',
+        response: { 200: successEnvelope(impersonationAccessResponseSchema) },
+      },
+    },
+    async (request) => {
+      await impersonationService.revokeAccess(requireAuth(request));
+      return { success: true as const, data: { impersonation_access_limit: null } };
+    },
+  );
+
+  app.get(
+    '/api/users/impersonation-logs',
+    {
+      config: { permission: 'view_impersonation_logs' },
+      schema: {
+        tags,
+        summary: 'Who impersonated whom, in your company subtree',
+        querystring: listQuerySchema,
+        response: { 200: listEnvelope(impersonationLogSchema) },
+      },
+    },
+    async (request) => {
+      const { data, total } = await impersonationService.listLogs(
+        requireAuth(request),
+        request.query,
+      );
+      return { success: true as const, data, meta: { total } };
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import { ERROR_CODES, type MailLogListQuery } from '@netfleet/contracts';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '@/db/client';
+import { companySubtreeFilter } from '@/db/company-scope';
+import { containsPattern, countAll, orderByFrom } from '@/db/list';
+import { companies, mailLogs, users } from '@/db/schema';
+import { ApiError } from '@/lib/api-error';
+
+const SORTABLE = {
+  created_at: mailLogs.createdAt,
+  to: mailLogs.to,
+  subject: mailLogs.subject,
+  status: mailLogs.status,
+};
+const SEARCHABLE = { to: mailLogs.to, subject: mailLogs.subject };
+type SearchField = keyof typeof SEARCHABLE;
+
+const isSearchField = (field: string): field is SearchField => field in SEARCHABLE;
+
+/** `q` over the `search-fields` the caller chose (default: to and subject), case-insensitive. */
+const searchFilter = (q: string, fields: string[] | undefined): SQL | undefined => {
+  const chosen = fields?.length ? fields : Object.keys(SEARCHABLE);
+  const unknown = chosen.find((field) => !isSearchField(field));
+  if (unknown !== undefined) {
+    throw new ApiError(
+      400,
+      ERROR_CODES.VALIDATION_ERROR,
+      `Cannot search by ${unknown}; searchable fields: ${Object.keys(SEARCHABLE).join(', ')}`,
+      'search-fields',
+    );
+  }
+  const pattern = containsPattern(q);
+  return or(...chosen.filter(isSearchField).map((field) => ilike(SEARCHABLE[field], pattern)));
+};
+
+export const createMailLogsRepository = (db: Database) => ({
+  /**
+   * One page of outgoing mail. With a scope, only mail addressed to users of that company subtree
+   * (mail_logs carries no company, so the recipient is what ties a row to a tree).
+   */
+  async list(
+    scope: { company: { path: string } } | null,
+    query: MailLogListQuery,
+    tx: Executor = db,
+  ) {
+    const filters: (SQL | undefined)[] = [];
+    if (scope) {
+      const recipients = tx
+        .select({ email: users.email })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .where(companySubtreeFilter(scope));
+      // users.email is stored lower-cased; the recipient as written may not be.
+      filters.push(inArray(sql`lower(${mailLogs.to})`, recipients));
+    }
+    if (query.q) filters.push(searchFilter(query.q, query['search-fields']));
+    if (query.status) filters.push(eq(mailLogs.status, query.status));
+    if (query.id?.length) filters.push(inArray(mailLogs.id, query.id));
+    const where = and(...filters);
+    // The id tie-breaker keeps pages stable when many rows share a timestamp or subject.
+    const orderBy = [
+      ...orderByFrom(query.sort, SORTABLE, [desc(mailLogs.createdAt)]),
+      desc(mailLogs.id),
+    ];
+    const rows = await tx
+      .select()
+      .from(mailLogs)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.limit)
+      .offset(query.offset);
+    const [count] = await tx.select({ total: countAll }).from(mailLogs).where(where);
+    return { rows, total: count?.total ?? 0 };
+  },
+});
+
+export type MailLogsRepository = ReturnType<typeof createMailLogsRepository>;

@@ -1,0 +1,35 @@
+import type { MailLog, MailLogListQuery, MailLogStatus } from '@netfleet/contracts';
+import { isSuperAdmin } from '@/modules/auth/auth.service';
+import type { AuthContext } from '@/modules/auth/auth.types';
+import type { MailLogsRepository } from './mail-logs.repository';
+
+interface Deps {
+  mailLogsRepository: MailLogsRepository;
+}
+
+export const createMailLogsService = ({ mailLogsRepository }: Deps) => ({
+  /**
+   * view_mail_logs is a system permission, so normally only a super admin gets here and sees all
+   * mail; anyone else holding it (a custom role) sees only mail to users of their own subtree.
+   */
+  async list(
+    auth: AuthContext,
+    query: MailLogListQuery,
+  ): Promise<{ data: MailLog[]; total: number }> {
+    const scope = isSuperAdmin(auth.permissions) ? null : auth;
+    const { rows, total } = await mailLogsRepository.list(scope, query);
+    const data = rows.map((row) => ({
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      body: row.body,
+      // Only the mail service writes this column, with these values; the response schema re-checks.
+      status: row.status as MailLogStatus,
+      error: row.error,
+      created_at: row.createdAt.toISOString(),
+    }));
+    return { data, total };
+  },
+});
+
+export type MailLogsService = ReturnType<typeof createMailLogsService>;

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '@/app';
+import { type Config, loadConfig } from '@/config';
+import { createDatabase, type Database, type DatabaseHandle } from '@/db/client';
+import { seedDatabase } from '@/db/seed';
+
+export const TEST_PUBLIC_URL = 'http://console.test';
+export const ADMIN_EMAIL = 'admin@netfleet.test';
+export const ADMIN_PASSWORD = 'admin-password-1';
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * On PostgreSQL (DATABASE_URL set: the integration tier) every test file gets its own database,
+ * created here and dropped in close(), so files never see each other's rows.
+ */
+const createPostgresDatabase = async (config: Config, serverUrl: string) => {
+  const name = `nf_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ ...config, databaseUrl: url.toString() });
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+  return { handle, drop };
+};
+
+export const buildTestApp = async (
+  overrides: Partial<Config> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestApp> => {
+  const config: Config = {
+    ...loadConfig({
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      WEB_DIST: '/nonexistent-web-dist',
+      DATA_DIR: '/nonexistent-data-dir',
+      LOG_LEVEL: 'silent',
+    }),
+    ...overrides,
+  };
+  let handle: DatabaseHandle;
+  let drop = async () => {};
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    ({ handle, drop } = await createPostgresDatabase(config, serverUrl));
+  } else {
+    const template = inject('pgliteTemplate');
+    handle = await createDatabase(config, {
+      memory: true,
+      pgliteTemplate: new Blob([readFileSync(template)]),
+    });
+  }
+  const seed = await handle.migrate((db) =>
+    seedDatabase(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD }),
+  );
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    jwtSecret: seed.jwtSecret,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+    },
+  };
+};

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from '@/config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: join(REPO_ROOT, 'data'),
+      databaseUrl: undefined,
+      mqttUrl: undefined,
+      mqttPort: 1884,
+      redisUrl: undefined,
+      publicUrl: 'http://127.0.0.1:8080',
+      adminEmail: undefined,
+      adminPassword: undefined,
+      smtpUrl: undefined,
+      brand: 'default',
+      webDist: join(REPO_ROOT, 'apps/web/dist'),
+      logLevel: 'info',
+    });
+  });
+
+  it('resolves relative paths from the repository root and keeps absolute ones', () => {
+    expect(loadConfig({ DATA_DIR: 'var/nf' }).dataDir).toBe(join(REPO_ROOT, 'var/nf'));
+    expect(loadConfig({ DATA_DIR: '/srv/nf' }).dataDir).toBe('/srv/nf');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({
+      databaseUrl: undefined,
+      port: 8080,
+    });
+  });
+
+  it('derives PUBLIC_URL from HOST and PORT and lower-cases the admin e-mail', () => {
+    const config = loadConfig({
+      PORT: '18080',
+      HOST: '0.0.0.0',
+      NETFLEET_ADMIN_EMAIL: 'Ops@Example.com',
+    });
+    expect(config.publicUrl).toBe('http://localhost:18080');
+    expect(config.adminEmail).toBe('ops@example.com');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ NETFLEET_ADMIN_EMAIL: 'not-an-email' }, 'NETFLEET_ADMIN_EMAIL'],
+    [{ NETFLEET_ADMIN_PASSWORD: 'short' }, 'NETFLEET_ADMIN_PASSWORD'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ BRAND: '../etc' }, 'BRAND'],
+  ])('names the bad setting in one line: %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid setting ${name}=`));
+  });
+});

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+it('every route declares a permission (deny by default)', () => {
+  const records = t.app.routePermissions;
+  expect(records.length).toBeGreaterThan(10);
+  const undeclared = records
+    .filter((r) => !r.pluginRoute && r.permission === undefined)
+    .map((r) => `${r.method} ${r.url}`);
+  expect(undeclared).toEqual([]);
+});
+
+it('only the docs UI and the static file route are exempt', () => {
+  const exempt = new Set(t.app.routePermissions.filter((r) => r.pluginRoute).map((r) => r.url));
+  for (const url of exempt) expect(url).toMatch(/^\/api\/docs(\/|$)|^\/\*$/);
+});
+
+it('the public routes are exactly the ones meant to be public', () => {
+  const publicRoutes = t.app.routePermissions
+    .filter((r) => !r.pluginRoute && r.permission === 'public' && r.method !== 'HEAD')
+    .map((r) => `${r.method} ${r.url}`)
+    .sort();
+  expect(publicRoutes).toEqual(
+    [
+      'GET /api/openapi.json',
+      'POST /account/email/verify',
+      'POST /account/login',
+      'POST /account/logout',
+      'POST /account/token/refresh',
+      'POST /account/token/revoke',
+    ].sort(),
+  );
+});
+
+it('a route without a declared permission answers 403', async () => {
+  const { buildApp } = await import('@/app');
+  const app = await buildApp({
+    config: t.config,
+    db: t.db,
+    jwtSecret: 'x'.repeat(32),
+    logger: false,
+  });
+  app.get('/api/undeclared', () => ({ success: true }));
+  await app.ready();
+  const response = await app.inject({ method: 'GET', url: '/api/undeclared' });
+  expect(response.statusCode).toBe(403);
+  expect(
+    app.routePermissions.some((r) => r.url === '/api/undeclared' && r.permission === undefined),
+  ).toBe(true);
+  await app.close();
+});

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { acceptAgreementIfAsked, logIn } from './helpers';
+import { ADVANCED_GUEST, GUEST } from './users';
+
+test('an Advanced Guest sees a smaller menu and is kept to permitted pages', async ({ page }) => {
+  await logIn(page, ADVANCED_GUEST);
+  await acceptAgreementIfAsked(page);
+  const nav = page.locator('nav');
+  await expect(nav.getByText('Administration')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Impersonation logs' })).toBeVisible();
+  await expect(nav.getByText('System')).toHaveCount(0);
+
+  // A page without permission, and an unknown path, both send the user to the first permitted page.
+  await page.goto('/system/mail-logs');
+  await expect(page).toHaveURL(/\/users\/impersonation-logs$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/users\/impersonation-logs$/);
+
+  // The API enforces the same rule.
+  const response = await page.request.get('/api/mail-logs');
+  expect(response.status()).toBe(403);
+  expect((await response.json()).success).toBe(false);
+});
+
+test('a Guest with no built page permitted lands on the account page', async ({ page }) => {
+  await logIn(page, GUEST);
+  await acceptAgreementIfAsked(page);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.locator('nav').getByRole('link')).toHaveCount(0);
+  await page.goto('/users/impersonation-logs');
+  await expect(page).toHaveURL(/\/account$/);
+});

@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { buildBrand } from './brand/brand';
+import { PAGES } from './pages';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router/router';
+import { PagesContext } from './router/pages-context';
+
+export function App() {
+  const [router] = useState(() => createAppRouter(PAGES, buildBrand));
+  return (
+    <AppProviders brand={buildBrand}>
+      <PagesContext.Provider value={PAGES}>
+        <RouterProvider router={router} />
+      </PagesContext.Provider>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,32 @@
+// brand.json (spec §1 Brand configuration). Validated by the Vite brand plugin at build and dev
+// start, and by a unit test for every folder under brands/.
+import { z } from 'zod';
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a #rrggbb colour');
+
+export const brandedDeviceSchema = z.object({
+  original_model: z.string().min(1),
+  branded_model: z.string().min(1),
+  /** Path relative to the brand folder. */
+  branded_model_image: z.string().min(1).optional(),
+});
+
+export const brandedSeriesSchema = z.object({
+  original: z.string().min(1),
+  branded: z.string().min(1),
+});
+
+export const brandSchema = z.object({
+  main_color: hexColor,
+  company_name: z.string().min(1),
+  application_name: z.string().min(1),
+  full_application_name: z.string().min(1),
+  logo_subtext: z.string(),
+  default_theme: z.boolean(),
+  disabled_routes: z.array(z.string()),
+  branded_devices: z.array(brandedDeviceSchema),
+  branded_device_series: z.array(brandedSeriesSchema),
+});
+
+export type Brand = z.infer<typeof brandSchema>;
+export type BrandedDevice = z.infer<typeof brandedDeviceSchema>;

@@ -1,0 +1,70 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { isAbortError, isApiError } from '@/lib/api-client';
+import { BrandProvider, useBrand } from './brand/brand-context';
+import type { LoadedBrand } from './brand/brand';
+import { brandTheme } from './brand/brand-theme';
+import { i18n } from './i18n/i18n';
+import { cookieColorSchemeManager } from './theme/dark-mode';
+
+const NOTIFICATION_LIMIT = 7;
+const MAX_RETRIES = 2;
+
+/** Client errors (4xx) will not change on retry; aborted requests (route change) may. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < (isAbortError(error) ? 1 : MAX_RETRIES);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function ThemedProviders({ children, env }: { children: ReactNode; env?: 'test' }) {
+  const brand = useBrand();
+  const theme = useMemo(() => brandTheme(brand), [brand]);
+  const colorSchemeManager = useMemo(() => cookieColorSchemeManager(), []);
+  return (
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+      {...(env ? { env } : {})}
+    >
+      <Notifications position="bottom-right" limit={NOTIFICATION_LIMIT} />
+      <ModalsProvider>{children}</ModalsProvider>
+    </MantineProvider>
+  );
+}
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  brand: LoadedBrand;
+  queryClient?: QueryClient;
+  /** Mantine's test environment turns off transitions and portals. */
+  env?: 'test';
+}
+
+export function AppProviders({ children, brand, queryClient, env }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <BrandProvider brand={brand}>
+          <ThemedProviders {...(env ? { env } : {})}>{children}</ThemedProviders>
+        </BrandProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,17 @@
+import { Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { MESSAGES } from '@netfleet/contracts';
+
+export function AccessDeniedPage() {
+  return (
+    <Center mih="60vh">
+      <Stack align="center" gap="sm">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          <IconLock size={32} />
+        </ThemeIcon>
+        <Title order={2}>{MESSAGES.accessDenied}</Title>
+        <Text c="dimmed">{MESSAGES.noViewPermissions}</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currentUserQueryKey } from '@/lib/current-user';
+import { logout } from '@/lib/session-actions';
+import { useFailureToast } from '../header/use-failure-toast';
+import { acceptTerms } from './accept-terms';
+
+/** Default theme, terms not accepted: a modal without header that only Accept (or log out) closes. */
+export function DataAgreementModal() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const failureToast = useFailureToast();
+  const accept = useMutation({
+    mutationFn: acceptTerms,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onError: failureToast(t('entry.saveFailed')),
+  });
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      size="lg"
+      centered
+    >
+      <Stack>
+        <Title order={3}>{t('entry.agreementTitle')}</Title>
+        <Text size="sm">{t('entry.agreementText')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => void logout()}>
+            {t('header.logout')}
+          </Button>
+          <Button onClick={() => accept.mutate()} loading={accept.isPending} data-autofocus>
+            {t('entry.accept')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,141 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconBuilding,
+  IconChevronDown,
+  IconHistory,
+  IconLanguage,
+  IconLogout,
+  IconSettings,
+  IconShieldCheck,
+  IconTimezone,
+  IconUserCancel,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
+import {
+  APP_VERSION,
+  hasImpersonationAccess,
+  hasPermission,
+  routeByName,
+  type CurrentUser,
+} from '@netfleet/contracts';
+import { useCurrentUser } from '@/lib/current-user';
+import { cancelImpersonation, logout } from '@/lib/session-actions';
+import { usePages } from '../../router/pages-context';
+import { DarkModeControl } from './dark-mode-control';
+import { ImpersonationAccessItem } from './impersonation-access-item';
+import { openLanguageModal } from './language-modal';
+import { openRolePermissionsModal } from './role-permissions-modal';
+import { openTimezoneModal } from './timezone-modal';
+import { useFailureToast } from './use-failure-toast';
+
+function companyPath(user: CurrentUser, built: boolean): string | undefined {
+  const route = routeByName('company.info');
+  if (!built || !route || !hasPermission(user.permissions, 'view_companies')) return undefined;
+  return generatePath(route.path, { company_id: String(user.company_id) });
+}
+
+/** Spec §2 Header account menu; each entry only under its condition. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const pages = usePages();
+  const failureToast = useFailureToast();
+  const company = companyPath(user, 'company.info' in pages);
+  const canViewRole = hasPermission(user.permissions, 'view_permissions');
+  const showAccount = !user.isImpersonating && 'account' in pages;
+  const companyName = user.company_name || user.company.name;
+
+  return (
+    <Menu position="bottom-end" width={280} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('header.accountMenu')}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar
+              src={user.avatar_url}
+              size={26}
+              radius="xl"
+              name={user.email}
+              color="initials"
+            />
+            <Text size="sm" visibleFrom="sm" truncate maw={200}>
+              {user.email}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        {company ? (
+          <Menu.Item component={Link} to={company} leftSection={<IconBuilding size={16} />}>
+            {companyName}
+          </Menu.Item>
+        ) : (
+          <Menu.Label>{companyName}</Menu.Label>
+        )}
+        {canViewRole ? (
+          <Menu.Item
+            leftSection={<IconShieldCheck size={16} />}
+            onClick={() =>
+              openRolePermissionsModal(
+                t('header.rolePermissions', { role: user.role_title }),
+                user.permissions,
+              )
+            }
+          >
+            {user.role_title}
+          </Menu.Item>
+        ) : (
+          <Menu.Label>{user.role_title}</Menu.Label>
+        )}
+        <Menu.Divider />
+        {showAccount && (
+          <Menu.Item component={Link} to="/account" leftSection={<IconSettings size={16} />}>
+            {t('header.accountSettings')}
+          </Menu.Item>
+        )}
+        {hasImpersonationAccess(user) && <ImpersonationAccessItem user={user} />}
+        <DarkModeControl />
+        <Menu.Item
+          leftSection={<IconTimezone size={16} />}
+          onClick={() => openTimezoneModal(t('header.timezone'))}
+        >
+          {t('header.timezone')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLanguage size={16} />}
+          onClick={() => openLanguageModal(t('header.language'))}
+        >
+          {t('header.language')}
+        </Menu.Item>
+        {'changelog' in pages ? (
+          <Menu.Item
+            component={Link}
+            to="/changelog"
+            leftSection={<IconHistory size={16} />}
+            rightSection={<Text size="xs">{APP_VERSION}</Text>}
+          >
+            {t('header.changelog')}
+          </Menu.Item>
+        ) : (
+          <Menu.Label>{t('header.version', { version: APP_VERSION })}</Menu.Label>
+        )}
+        <Menu.Divider />
+        {user.isImpersonating && (
+          <Menu.Item
+            leftSection={<IconUserCancel size={16} />}
+            onClick={() =>
+              cancelImpersonation().catch(failureToast(t('header.cancelImpersonationFailed')))
+            }
+          >
+            {t('header.cancelImpersonation')}
+          </Menu.Item>
+        )}
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+          {t('header.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,38 @@
+import { Menu, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconUserShield } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGES, type CurrentUser } from '@netfleet/contracts';
+import { revokeImpersonationAccess } from '@/lib/session-actions';
+import { useFailureToast } from './use-failure-toast';
+
+/** Shown only while the user's impersonation access limit lies in the future (spec §2, §4). */
+export function ImpersonationAccessItem({ user }: { user: CurrentUser }) {
+  const { t, i18n } = useTranslation();
+  const failureToast = useFailureToast();
+  const until = new Date(user.impersonation_access_limit ?? '').toLocaleString(i18n.language);
+
+  const confirmRevoke = () =>
+    modals.openConfirmModal({
+      title: MESSAGES.revokeImpersonationConfirm,
+      labels: { confirm: t('header.revokeImpersonation'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        revokeImpersonationAccess().catch(failureToast(t('header.revokeImpersonationFailed')));
+      },
+    });
+
+  return (
+    <Menu.Item
+      leftSection={<IconUserShield size={16} />}
+      onClick={confirmRevoke}
+      rightSection={
+        <Text size="xs" c="red">
+          {t('header.revokeImpersonation')}
+        </Text>
+      }
+    >
+      {t('header.impersonationAccess', { date: until })}
+    </Menu.Item>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { visibleMenu, type VisibleMenuGroup } from '@netfleet/contracts';
+import { useCurrentUser } from '@/lib/current-user';
+import { useBrand } from '../../brand/brand-context';
+import { concretePath, isBuilt } from '../../router/landing';
+import { usePages } from '../../router/pages-context';
+
+/** The menu this user sees: permitted, not disabled by the brand, and built. */
+export function useMenu(): VisibleMenuGroup[] {
+  const { permissions } = useCurrentUser();
+  const { disabled_routes: disabledRoutes } = useBrand();
+  const pages = usePages();
+  return useMemo(
+    () =>
+      visibleMenu({ permissions, disabledRoutes, isAvailable: (name) => isBuilt(pages, name) })
+        .map((group) => ({
+          ...group,
+          items: group.items.flatMap((item) => {
+            const path = concretePath(item.path);
+            return path ? [{ ...item, path }] : [];
+          }),
+        }))
+        .filter((group) => group.items.length > 0),
+    [permissions, disabledRoutes, pages],
+  );
+}
+
+export function isActivePath(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** Key of the group holding the current route, if any. */
+export function useActiveGroup(menu: VisibleMenuGroup[]): string | undefined {
+  const { pathname } = useLocation();
+  return menu.find((group) => group.items.some((item) => isActivePath(pathname, item.path)))?.key;
+}

@@ -1,0 +1,198 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { readCookie } from '@/lib/cookies';
+import { roleUser, testBrand } from '@/test/fixtures';
+import { errorResponse, ok } from '@/test/mock-api';
+import { fakePages, renderApp } from '@/test/render-app';
+
+const pages = fakePages(['account', 'devices.list', 'company.info']);
+const path = '/management/devices';
+
+async function openAccountMenu() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+  return within(await screen.findByRole('menu'));
+}
+
+describe('impersonation', () => {
+  const impersonating = roleUser('admin', {
+    email: 'eve@example.com',
+    isImpersonating: true,
+    token: { act: { sub: 1, email: 'root@example.com' } },
+    company_name: '',
+    company: { id: 42, parent_id: 1, name: '', level: 2, show_payment: false },
+  });
+
+  it('shows the banner with the company fallback name', async () => {
+    renderApp({ user: impersonating, pages, path });
+    expect(
+      await screen.findByText('Currently impersonating user eve@example.com, Company #42'),
+    ).toBeInTheDocument();
+  });
+
+  it('cancels impersonation from the header button and reloads', async () => {
+    const { calls, hooks } = renderApp({
+      user: impersonating,
+      pages,
+      path,
+      api: { 'POST /api/user/impersonation/cancel': () => ok() },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel impersonation' }));
+    await waitFor(() => expect(hooks.reload).toHaveBeenCalled());
+    expect(calls('POST /api/user/impersonation/cancel')).toHaveLength(1);
+  });
+
+  it('hides account settings while impersonating', async () => {
+    renderApp({ user: impersonating, pages, path });
+    const menu = await openAccountMenu();
+    expect(menu.queryByRole('menuitem', { name: 'Account settings' })).not.toBeInTheDocument();
+    expect(menu.getByRole('menuitem', { name: 'Cancel impersonation' })).toBeInTheDocument();
+  });
+
+  it('revokes impersonation access after confirmation', async () => {
+    const user = roleUser('admin', {
+      impersonation_access_limit: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const { calls, hooks } = renderApp({
+      user,
+      pages,
+      path,
+      api: { 'POST /api/user/revoke-impersonation-access': () => ok() },
+    });
+    const menu = await openAccountMenu();
+    await userEvent.click(menu.getByRole('menuitem', { name: /Impersonation access until/ }));
+    expect(await screen.findByText('Revoke impersonation access?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(hooks.reload).toHaveBeenCalled());
+    expect(calls('POST /api/user/revoke-impersonation-access')).toHaveLength(1);
+  });
+
+  it('hides the impersonation status when the limit has passed', async () => {
+    const user = roleUser('admin', { impersonation_access_limit: '2000-01-01T00:00:00Z' });
+    renderApp({ user, pages, path });
+    const menu = await openAccountMenu();
+    expect(menu.queryByText(/Impersonation access until/)).not.toBeInTheDocument();
+  });
+});
+
+describe('account menu', () => {
+  it('links the company only with view_companies', async () => {
+    renderApp({ user: roleUser('admin'), pages, path });
+    const menu = await openAccountMenu();
+    expect(menu.getByRole('menuitem', { name: 'Acme' })).toHaveAttribute('href', '/companies/3');
+  });
+
+  it('shows the company as text without view_companies', async () => {
+    renderApp({ user: roleUser('end_user', { permissions: ['view_devices'] }), pages, path });
+    const menu = await openAccountMenu();
+    expect(menu.queryByRole('menuitem', { name: 'Acme' })).not.toBeInTheDocument();
+    expect(menu.getByText('Acme')).toBeInTheDocument();
+  });
+
+  it("shows the role's permissions with view_permissions", async () => {
+    renderApp({ user: roleUser('admin'), pages, path });
+    const menu = await openAccountMenu();
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Administrator' }));
+    expect(await screen.findByText('Permissions of Administrator')).toBeInTheDocument();
+    expect(screen.getByText('view_devices')).toBeInTheDocument();
+  });
+
+  it('switches dark mode and stores it in a cookie', async () => {
+    renderApp({ user: roleUser('admin'), pages, path });
+    await openAccountMenu();
+    await userEvent.click(screen.getByText('Enabled'));
+    expect(readCookie('dark_mode')).toBe('enabled');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await userEvent.click(screen.getByText('Disabled'));
+    expect(readCookie('dark_mode')).toBe('disabled');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await userEvent.click(screen.getByText('Auto'));
+    expect(readCookie('dark_mode')).toBeNull();
+  });
+
+  it('logs out and goes to the login page', async () => {
+    const { calls, hooks } = renderApp({
+      user: roleUser('admin'),
+      pages,
+      path,
+      api: { 'POST /account/logout': () => ok() },
+    });
+    const menu = await openAccountMenu();
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(hooks.redirect).toHaveBeenCalledWith('/login'));
+    expect(calls('POST /account/logout')).toHaveLength(1);
+  });
+
+  it('saves the time zone in a cookie and reloads', async () => {
+    const { hooks } = renderApp({ user: roleUser('admin'), pages, path });
+    const menu = await openAccountMenu();
+    await userEvent.click(menu.getByRole('menuitem', { name: 'System timezone' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.type(
+      dialog.getByLabelText('System timezone', { selector: 'input' }),
+      'Europe/Vilnius',
+    );
+    await userEvent.click(await dialog.findByRole('option', { name: 'Europe/Vilnius' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(readCookie('timezone')).toBe('Europe/Vilnius');
+    expect(await screen.findByText('Timezone updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(hooks.reload).toHaveBeenCalled());
+  });
+});
+
+describe('shell entry', () => {
+  it('asks a default-theme user to accept the data agreement', async () => {
+    const { calls } = renderApp({
+      user: roleUser('admin', { tos_accepted: false }),
+      pages,
+      path,
+      api: { 'PUT /account/user': () => ok() },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(calls('PUT /account/user')).toHaveLength(1));
+    expect(calls('PUT /account/user')[0]?.[1]?.body).toBe('{"tos_accepted":true}');
+  });
+
+  it('auto-accepts the terms for a non-default theme and stores the flag', async () => {
+    const { calls } = renderApp({
+      user: roleUser('admin', { tos_accepted: false }),
+      pages,
+      path,
+      brand: { ...testBrand, default_theme: false },
+      api: { 'PUT /account/user': () => ok(), 'POST /api/storage': () => ok() },
+    });
+    await waitFor(() => expect(calls('POST /api/storage')).toHaveLength(1));
+    expect(calls('POST /api/storage')[0]?.[1]?.body).toBe(
+      '{"key":"tos_accepted_20230118","value":"true"}',
+    );
+    expect(calls('PUT /account/user')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('asks for an e-mail address when it equals the username and hides header controls', async () => {
+    renderApp({ user: roleUser('admin', { email: 'ada', username: 'ada' }), pages, path });
+    expect(await screen.findByText('Please enter your email address')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+  });
+
+  it('reports a failed acceptance', async () => {
+    renderApp({
+      user: roleUser('admin', { tos_accepted: false }),
+      pages,
+      path,
+      api: { 'PUT /account/user': () => errorResponse(422, 'VALIDATION_ERROR', 'Nope') },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Nope')).toBeInTheDocument();
+  });
+});
+
+describe('navigation width', () => {
+  it('collapses to the narrow mode and remembers it', async () => {
+    renderApp({ user: roleUser('admin'), pages, path });
+    await userEvent.click(await screen.findByRole('button', { name: 'Collapse navigation' }));
+    expect(localStorage.getItem('wideNav')).toBe('false');
+    expect(await screen.findByRole('button', { name: 'Management' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Expand navigation' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,63 @@
+import { Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ERROR_CODES, MESSAGES, type BlockingErrorCode } from '@netfleet/contracts';
+import { isApiError } from '@/lib/api-client';
+import { logout, resendActivation } from '@/lib/session-actions';
+import { FullPageMessage } from './full-page-message';
+
+const TEXTS = {
+  [ERROR_CODES.EMAIL_NOT_VERIFIED]: [
+    'startup.emailNotVerifiedTitle',
+    'startup.emailNotVerifiedText',
+  ],
+  [ERROR_CODES.NOT_INVITED_EXTERNAL_USER]: ['startup.notInvitedTitle', 'startup.notInvitedText'],
+  [ERROR_CODES.MFA_MANDATORY]: ['startup.mfaMandatoryTitle', 'startup.mfaMandatoryText'],
+} as const satisfies Record<BlockingErrorCode, readonly [string, string]>;
+
+function ResendButton() {
+  const { t } = useTranslation();
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    try {
+      await resendActivation();
+      notifications.show({ color: 'green', message: MESSAGES.emailConfirmationSent });
+    } catch (error) {
+      const statusText = isApiError(error) && error.statusText ? ` (${error.statusText})` : '';
+      notifications.show({
+        color: 'red',
+        message: `${MESSAGES.emailConfirmationFailed}${statusText}`,
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Button onClick={() => void resend()} loading={sending}>
+      {t('startup.resend')}
+    </Button>
+  );
+}
+
+/** Full-page notice for the codes that block the whole console (spec §4 Startup, §6). */
+export function BlockingNotice({ code }: { code: BlockingErrorCode }) {
+  const { t } = useTranslation();
+  const [title, text] = TEXTS[code];
+  return (
+    <FullPageMessage
+      title={t(title)}
+      actions={
+        <Group>
+          {code === ERROR_CODES.EMAIL_NOT_VERIFIED && <ResendButton />}
+          <Button variant="default" onClick={() => void logout()}>
+            {t('startup.logout')}
+          </Button>
+        </Group>
+      }
+    >
+      {t(text)}
+    </FullPageMessage>
+  );
+}

@@ -1,0 +1,93 @@
+import { Center, Loader, Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGES, type CurrentUser } from '@netfleet/contracts';
+import { currentUserQueryKey, fetchCurrentUser } from '@/lib/current-user';
+import { configureSessionHooks, sessionHooks } from '@/lib/session-hooks';
+import { loadUserStorage } from '@/lib/storage/user-storage';
+import { BlockingNotice } from './blocking-notice';
+import { FullPageMessage } from './full-page-message';
+import { MaintenancePage } from './maintenance-page';
+import { runStartup, unregisterServiceWorkers, type StartupOutcome } from './run-startup';
+
+function useOfflineToast(active: boolean): void {
+  useEffect(() => {
+    if (!active) return undefined;
+    const onOffline = () => notifications.show({ color: 'red', message: MESSAGES.connectionLost });
+    window.addEventListener('offline', onOffline);
+    return () => window.removeEventListener('offline', onOffline);
+  }, [active]);
+}
+
+/**
+ * Loads the session before anything behind it renders (spec §4 Session and Startup): a loader
+ * while loading the user, then the app, a full-page notice, maintenance, or a redirect.
+ */
+export function StartupGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<StartupOutcome | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void unregisterServiceWorkers().catch(() => undefined);
+    void runStartup({
+      fetchUser: () => fetchCurrentUser(),
+      loadStorage: loadUserStorage,
+      isOnline: () => navigator.onLine,
+      currentLocation: () => sessionHooks().currentLocation(),
+    }).then(
+      (result) => {
+        if (cancelled) return;
+        if (result.kind === 'ready') {
+          queryClient.setQueryData(currentUserQueryKey, result.user);
+          configureSessionHooks({
+            isImpersonating: () =>
+              queryClient.getQueryData<CurrentUser>(currentUserQueryKey)?.isImpersonating ?? false,
+          });
+        }
+        if (result.kind === 'redirect') sessionHooks().redirect(result.location);
+        setOutcome(result);
+      },
+      (error: unknown) => {
+        // Rethrown during render so the error boundary shows it with its stack trace.
+        if (!cancelled)
+          setOutcome(() => {
+            throw error;
+          });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [queryClient]);
+
+  useOfflineToast(outcome?.kind === 'ready');
+
+  switch (outcome?.kind) {
+    case 'ready':
+      return children;
+    case 'notice':
+      return <BlockingNotice code={outcome.code} />;
+    case 'maintenance':
+      return <MaintenancePage />;
+    case 'failed':
+      return (
+        <FullPageMessage
+          title={t('startup.errorTitle')}
+          actions={<Button onClick={() => sessionHooks().reload()}>{t('common.retry')}</Button>}
+        >
+          {outcome.message}
+        </FullPageMessage>
+      );
+    default:
+      // Loading, or leaving for /login or /offline.html.
+      return (
+        <Center mih="100vh">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      );
+  }
+}

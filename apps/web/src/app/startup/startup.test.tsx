@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFailures } from '@/lib/failure-counters';
+import { roleUser } from '@/test/fixtures';
+import { errorResponse, jsonResponse, ok } from '@/test/mock-api';
+import { fakePages, renderApp } from '@/test/render-app';
+
+const pages = fakePages(['account', 'devices.list']);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function failingUser(status: number, code: string) {
+  return { 'GET /api/user': () => errorResponse(status, code) };
+}
+
+describe('startup', () => {
+  it('mounts the shell once the user and the storage are loaded', async () => {
+    const { calls } = renderApp({ user: roleUser('admin'), pages, path: '/management/devices' });
+    expect(await screen.findByRole('heading', { name: 'page:devices.list' })).toBeInTheDocument();
+    expect(calls('GET /api/storage')[0]?.[0]).toBe('/api/storage?limit=100');
+  });
+
+  it('ignores a failing storage list', async () => {
+    renderApp({
+      user: roleUser('admin'),
+      pages,
+      path: '/management/devices',
+      api: { 'GET /api/storage': () => errorResponse(500, 'INTERNAL_ERROR') },
+    });
+    expect(await screen.findByRole('heading', { name: 'page:devices.list' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['EMAIL_NOT_VERIFIED', 'Verify your e-mail address'],
+    ['NOT_INVITED_EXTERNAL_USER', 'No invitation found'],
+    ['MFA_MANDATORY', 'Two-factor authentication required'],
+  ])('shows a full-page notice for %s', async (code, title) => {
+    renderApp({ pages, path: '/management/devices', api: failingUser(403, code) });
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend' }) !== null).toBe(
+      code === 'EMAIL_NOT_VERIFIED',
+    );
+  });
+
+  it('resends the activation e-mail from the notice', async () => {
+    const { calls } = renderApp({
+      pages,
+      api: {
+        ...failingUser(403, 'EMAIL_NOT_VERIFIED'),
+        'POST /account/user/activation/resend': () => ok(),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Email confirmation sent successfully')).toBeInTheDocument();
+    expect(calls('POST /account/user/activation/resend')).toHaveLength(1);
+  });
+
+  it('reports a failed resend with the status text', async () => {
+    renderApp({
+      pages,
+      api: {
+        ...failingUser(403, 'EMAIL_NOT_VERIFIED'),
+        'POST /account/user/activation/resend': () =>
+          new Response('{}', { status: 503, statusText: 'Service Unavailable' }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend' }));
+    expect(
+      await screen.findByText('Failed to send email confirmation (Service Unavailable)'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a 401 to the login page with continue_url', async () => {
+    const { hooks } = renderApp({
+      pages,
+      path: '/management/devices',
+      api: {
+        'GET /api/user': () => errorResponse(401, 'UNAUTHORIZED'),
+        'POST /account/token/refresh': () => errorResponse(401, 'UNAUTHORIZED'),
+        'POST /account/token/revoke': () => ok({}),
+      },
+    });
+    await waitFor(() => expect(hooks.redirect).toHaveBeenCalled());
+    expect(hooks.redirect.mock.calls.at(-1)?.[0]).toMatch(/^\/login\?continue_url=/);
+  });
+
+  it('shows the error and counts the failure', async () => {
+    renderApp({
+      pages,
+      api: { 'GET /api/user': () => jsonResponse(500, { success: false, errors: [] }) },
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'The console could not start' }),
+    ).toBeInTheDocument();
+    expect(readFailures('userRequestFailures')).toBe(1);
+  });
+
+  it('shows the maintenance page after 3 failed user requests', async () => {
+    sessionStorage.setItem('user_request_failures', '2');
+    renderApp({ pages, api: { 'GET /api/user': () => errorResponse(502, 'BAD_GATEWAY') } });
+    expect(
+      await screen.findByRole('heading', { name: 'We will be back soon' }),
+    ).toBeInTheDocument();
+  });
+
+  it('goes to /offline.html when offline at start', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { hooks, calls } = renderApp({ user: roleUser('admin'), pages });
+    await waitFor(() => expect(hooks.redirect).toHaveBeenCalledWith('/offline.html'));
+    expect(calls('GET /api/user')).toHaveLength(0);
+  });
+
+  it('toasts when the connection is lost later', async () => {
+    renderApp({ user: roleUser('admin'), pages, path: '/management/devices' });
+    await screen.findByRole('heading', { name: 'page:devices.list' });
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText('The network connection has been lost.')).toBeInTheDocument();
+  });
+});

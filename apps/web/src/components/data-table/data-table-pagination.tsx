@@ -1,0 +1,47 @@
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { PAGE_SIZE_OPTIONS } from './use-table-query-state';
+
+interface DataTablePaginationProps {
+  total: number;
+  limit: number;
+  offset: number;
+  page: number;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+}
+
+export function DataTablePagination({
+  total,
+  limit,
+  offset,
+  page,
+  onPage,
+  onLimit,
+}: DataTablePaginationProps) {
+  const first = total === 0 ? 0 : offset + 1;
+  const last = Math.min(offset + limit, total);
+  return (
+    <Group justify="space-between" gap="sm">
+      <Group gap="sm">
+        <Text size="sm" c="dimmed">
+          Showing {first}–{last} of {total}
+        </Text>
+        <NativeSelect
+          size="xs"
+          aria-label="Rows per page"
+          value={String(limit)}
+          data={PAGE_SIZE_OPTIONS.map(String)}
+          onChange={(event) => onLimit(Number(event.currentTarget.value))}
+        />
+      </Group>
+      <Pagination
+        size="sm"
+        total={Math.max(1, Math.ceil(total / limit))}
+        value={page}
+        onChange={onPage}
+        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      />
+    </Group>
+  );
+}

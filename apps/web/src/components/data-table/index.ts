@@ -1,0 +1,12 @@
+export { DataTable, type DataTableProps } from './data-table';
+export { formatDateTime } from './format-date-time';
+export { toListPage } from './list-page';
+export {
+  PAGE_SIZE_OPTIONS,
+  toApiQuery,
+  useTableQueryState,
+  type TableQuery,
+  type TableQueryState,
+  type TableQueryStateOptions,
+} from './use-table-query-state';
+export type { DataTableColumn, ListPage, TableRow } from './types';

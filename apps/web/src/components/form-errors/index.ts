@@ -1,0 +1,2 @@
+export { applyServerErrors, splitServerErrors, type SplitErrors } from './server-errors';
+export { FormErrorAlert } from './form-error-alert';

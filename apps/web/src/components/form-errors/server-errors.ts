@@ -1,0 +1,45 @@
+// Spec §8: an error whose source names a visible field shows under that field; the rest go to a
+// list shown above or below the form.
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isApiError } from '@/lib/api-client';
+
+export interface SplitErrors<Field extends string> {
+  fields: Partial<Record<Field, string>>;
+  others: string[];
+}
+
+// Bulk answers name items as 'devices.3.name'; the form shows one field per name, so the index goes.
+const stripIndex = (source: string) => source.replace(/\.\d+(?=\.|$)/g, '');
+
+/** Sorts a failure's messages into the given fields and the rest; non-API failures are 'others'. */
+export function splitServerErrors<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+): SplitErrors<Field> {
+  const result: SplitErrors<Field> = { fields: {}, others: [] };
+  if (!isApiError(error) || error.errors.length === 0) {
+    if (error instanceof Error) result.others.push(error.message);
+    return result;
+  }
+  for (const item of error.errors) {
+    const source = item.source === null ? null : stripIndex(item.source);
+    const field = fields.find((name) => name === source);
+    if (field && result.fields[field] === undefined) result.fields[field] = item.message;
+    else result.others.push(item.message);
+  }
+  return result;
+}
+
+/** Puts field messages on a react-hook-form form and returns the messages left for an alert. */
+export function applyServerErrors<Values extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<Values>[],
+  setError: UseFormSetError<Values>,
+): string[] {
+  const { fields: byField, others } = splitServerErrors(error, fields);
+  for (const field of fields) {
+    const message = byField[field];
+    if (message !== undefined) setError(field, { type: 'server', message });
+  }
+  return others;
+}

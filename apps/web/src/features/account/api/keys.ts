@@ -1,0 +1,8 @@
+// Query keys of the account page. The current user itself lives under the app-wide key in
+// @/lib/current-user; changes to impersonation access invalidate that one.
+export const accountKeys = {
+  all: ['account'] as const,
+  tokens: () => [...accountKeys.all, 'tokens'] as const,
+};
+
+export const TOKENS_PATH = '/user/tokens';

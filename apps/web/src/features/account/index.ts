@@ -1,0 +1,2 @@
+// Pages for the app layer's route registry: /account (inside the shell).
+export { AccountPage } from './pages/account-page';

@@ -1,0 +1,21 @@
+import { Stack, Title } from '@mantine/core';
+import { useCurrentUser } from '@/lib/current-user';
+import { ImpersonationAccessSection } from '../components/impersonation-access-section';
+import { ProfileCard } from '../components/profile-card';
+import { TokensSection } from '../components/tokens-section';
+import { ACCOUNT_TEXTS } from '../texts';
+
+/** /account, inside the shell: profile, impersonation access and personal access tokens. */
+export function AccountPage() {
+  const user = useCurrentUser();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Title order={1} size="h2">
+        {ACCOUNT_TEXTS.title}
+      </Title>
+      <ProfileCard user={user} />
+      <ImpersonationAccessSection user={user} />
+      <TokensSection />
+    </Stack>
+  );
+}

@@ -1,0 +1,7 @@
+// Query and mutation keys of the auth feature; the account service calls are all mutations.
+export const authKeys = {
+  all: ['auth'] as const,
+  login: () => [...authKeys.all, 'login'] as const,
+  logout: () => [...authKeys.all, 'logout'] as const,
+  verifyEmail: () => [...authKeys.all, 'verify-email'] as const,
+};

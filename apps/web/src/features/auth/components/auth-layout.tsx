@@ -1,0 +1,38 @@
+import { Anchor, Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useBrand } from '@/app/brand/brand-context';
+import { LOGO_TARGET } from '@/app/brand/brand';
+
+interface AuthLayoutProps {
+  title: string;
+  children: ReactNode;
+}
+
+/** The standalone frame of the account pages: brand logo and name, no navigation or header. */
+export function AuthLayout({ title, children }: AuthLayoutProps) {
+  const brand = useBrand();
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Stack w="100%" maw={420} gap="lg">
+        <Stack gap={4} align="center">
+          <Anchor href={LOGO_TARGET} aria-label={brand.application_name}>
+            <Image src={brand.logoUrl} alt={brand.full_application_name} h={40} w="auto" />
+          </Anchor>
+          {brand.logo_subtext && (
+            <Text size="sm" c="dimmed">
+              {brand.logo_subtext}
+            </Text>
+          )}
+        </Stack>
+        <Paper withBorder shadow="sm" p="xl" radius="md">
+          <Stack gap="md">
+            <Title order={1} size="h3">
+              {title}
+            </Title>
+            {children}
+          </Stack>
+        </Paper>
+      </Stack>
+    </Center>
+  );
+}

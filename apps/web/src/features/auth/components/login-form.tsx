@@ -1,0 +1,108 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { loginBodySchema, type LoginBody } from '@netfleet/contracts';
+import { FormErrorAlert } from '@/components/form-errors';
+import { useLogin } from '../api/login';
+import { AUTH_TEXTS } from '../texts';
+import { classifyLoginFailure, LOGIN_FIELDS, type LoginFailure } from './login-failure';
+import { useCountdown } from './use-countdown';
+
+interface LoginFormProps {
+  onSuccess: () => void;
+}
+
+function ThrottleAlert({ retryAt }: { retryAt: number | null }) {
+  const seconds = useCountdown(retryAt);
+  if (retryAt !== null && seconds === 0) return null;
+  const message =
+    retryAt === null ? AUTH_TEXTS.tooManyAttemptsLater : AUTH_TEXTS.tooManyAttempts(seconds);
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+function FailureNotice({ failure }: { failure: LoginFailure | null }) {
+  switch (failure?.kind) {
+    case 'throttled':
+      return <ThrottleAlert retryAt={failure.retryAt} />;
+    case 'mfa':
+      return (
+        <Alert color="yellow" variant="light" role="alert" title={AUTH_TEXTS.mfaRequiredTitle}>
+          {AUTH_TEXTS.mfaRequired}
+        </Alert>
+      );
+    case 'messages':
+      return <FormErrorAlert messages={failure.others} />;
+    default:
+      return null;
+  }
+}
+
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const login = useLogin();
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  // isPending only updates on the next render; a ref also stops a double Enter in the same tick.
+  const inFlight = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const submit = async (values: LoginBody) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setFailure(null);
+    try {
+      await login.mutateAsync(values);
+      onSuccess();
+    } catch (error) {
+      const next = classifyLoginFailure(error);
+      if (next.kind === 'messages') {
+        for (const field of LOGIN_FIELDS) {
+          const message = next.fields[field];
+          if (message !== undefined) setError(field, { type: 'server', message });
+        }
+      }
+      setFailure(next);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <Stack gap="md">
+        <TextInput
+          label={AUTH_TEXTS.email}
+          type="email"
+          autoComplete="username"
+          required
+          data-autofocus
+          autoFocus
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label={AUTH_TEXTS.password}
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" fullWidth loading={login.isPending}>
+          {AUTH_TEXTS.signIn}
+        </Button>
+        <FailureNotice failure={failure} />
+      </Stack>
+    </form>
+  );
+}

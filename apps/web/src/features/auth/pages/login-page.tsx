@@ -1,0 +1,23 @@
+import { useSearchParams } from 'react-router';
+import { useBrand } from '@/app/brand/brand-context';
+import { sessionHooks } from '@/lib/session-hooks';
+import { AuthLayout } from '../components/auth-layout';
+import { LoginForm } from '../components/login-form';
+import { loginTarget } from '../continue-url';
+import { AUTH_TEXTS } from '../texts';
+
+/** /login: standalone and public (spec §2, §4 Session). */
+export function LoginPage() {
+  const brand = useBrand();
+  const [params] = useSearchParams();
+  const continueUrl = params.get('continue_url');
+
+  // A full page load, not a router navigation: startup must load the new session from scratch.
+  const onSuccess = () => sessionHooks().redirect(loginTarget(continueUrl, window.location));
+
+  return (
+    <AuthLayout title={AUTH_TEXTS.signInTitle(brand.application_name)}>
+      <LoginForm onSuccess={onSuccess} />
+    </AuthLayout>
+  );
+}

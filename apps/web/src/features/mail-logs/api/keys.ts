@@ -1,0 +1,6 @@
+import type { TableQuery } from '@/components/data-table';
+
+export const mailLogsKeys = {
+  all: ['mail-logs'] as const,
+  list: (query: TableQuery) => [...mailLogsKeys.all, 'list', query] as const,
+};

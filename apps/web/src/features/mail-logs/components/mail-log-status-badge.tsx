@@ -1,0 +1,18 @@
+import { Badge } from '@mantine/core';
+import type { MailLogStatus } from '@netfleet/contracts';
+
+const COLORS: Record<MailLogStatus, string> = { logged: 'gray', sent: 'green', failed: 'red' };
+
+export const MAIL_LOG_STATUS_LABELS: Record<MailLogStatus, string> = {
+  logged: 'Logged',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+export function MailLogStatusBadge({ status }: { status: MailLogStatus }) {
+  return (
+    <Badge color={COLORS[status]} variant="light">
+      {MAIL_LOG_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

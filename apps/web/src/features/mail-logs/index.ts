@@ -1,0 +1,1 @@
+export { MailLogsPage } from './pages/mail-logs-page';

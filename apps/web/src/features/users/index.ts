@@ -1,0 +1,1 @@
+export { ImpersonationLogsPage } from './pages/impersonation-logs-page';

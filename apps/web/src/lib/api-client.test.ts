@@ -1,0 +1,237 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, cancelAllPending } from './api-client';
+import { buildQueryString } from './api-url';
+import { readFailures } from './failure-counters';
+import { configureSessionHooks, resetSessionHooks } from './session-hooks';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const unauthorized = () =>
+  json(401, {
+    success: false,
+    errors: [{ code: 'UNAUTHORIZED', message: 'Unauthorized', source: null }],
+  });
+
+/** A fetch that never answers until its signal aborts. */
+function hangingFetch(_url: string, init?: RequestInit): Promise<Response> {
+  return new Promise((_resolve, reject) => {
+    init?.signal?.addEventListener('abort', () =>
+      reject(new DOMException('aborted', 'AbortError')),
+    );
+  });
+}
+
+type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn<FetchFn>>;
+let redirect: ReturnType<typeof vi.fn<(location: string) => void>>;
+let reload: ReturnType<typeof vi.fn<() => void>>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<FetchFn>();
+  vi.stubGlobal('fetch', fetchMock);
+  redirect = vi.fn<(location: string) => void>();
+  reload = vi.fn<() => void>();
+  configureSessionHooks({ redirect, reload, currentLocation: () => '/management/devices?x=1' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetSessionHooks();
+  cancelAllPending();
+});
+
+const calledUrls = () => fetchMock.mock.calls.map((call) => call[0]);
+const calledHeaders = (index: number) => fetchMock.mock.calls[index]?.[1]?.headers as Headers;
+
+describe('query strings', () => {
+  it('comma-joins arrays and skips null, undefined and empty strings', () => {
+    expect(
+      buildQueryString({
+        id: [1, 2, 3],
+        q: '',
+        sort: null,
+        fields: undefined,
+        limit: 25,
+        x: ['', null],
+      }),
+    ).toBe('?id=1,2,3&limit=25');
+  });
+
+  it('builds the URL from base and path', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, data: [], meta: { total: 0 } }));
+    const result = await api.get<unknown[]>('/devices', {
+      query: { id: [4, 5], status: 'online' },
+    });
+    expect(calledUrls()).toEqual(['/api/devices?id=4,5&status=online']);
+    expect(result.meta?.total).toBe(0);
+  });
+
+  it('uses base / for account calls', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, data: null }));
+    await api.post('/account/logout', { base: '/' });
+    expect(calledUrls()).toEqual(['/account/logout']);
+  });
+});
+
+describe('headers', () => {
+  it('sends credentials, X-Requested-With, X-SPA-VERSION and the RMS XSRF cookie', async () => {
+    localStorage.setItem('spa_version', '5.14.0');
+    document.cookie = 'XSRF-TOKEN=fallback';
+    document.cookie = 'RMS-XSRF-TOKEN=primary';
+    fetchMock.mockResolvedValue(json(200, { success: true, data: {} }));
+    await api.put('/storage/a', { body: { value: 1 } });
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    const headers = calledHeaders(0);
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe('{"value":1}');
+    expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(headers.get('X-SPA-VERSION')).toBe('5.14.0');
+    expect(headers.get('X-XSRF-TOKEN')).toBe('primary');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('falls back to the XSRF-TOKEN cookie', async () => {
+    document.cookie = 'XSRF-TOKEN=fallback';
+    fetchMock.mockResolvedValue(json(200, { success: true, data: {} }));
+    await api.get('/user');
+    expect(calledHeaders(0).get('X-XSRF-TOKEN')).toBe('fallback');
+  });
+});
+
+describe('errors', () => {
+  it('rejects with a typed ApiError carrying status and error items', async () => {
+    fetchMock.mockResolvedValue(
+      json(422, {
+        success: false,
+        errors: [{ code: 'VALIDATION_ERROR', message: 'Name is required', source: 'name' }],
+      }),
+    );
+    const error = await api.post('/tags', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_ERROR',
+      message: 'Name is required',
+    });
+  });
+
+  it('carries Retry-After seconds', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ success: false, errors: [] }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
+      }),
+    );
+    await expect(api.post('/account/login', { base: '/' })).rejects.toMatchObject({
+      status: 429,
+      retryAfter: 30,
+    });
+  });
+
+  it('turns a timeout into a 408 with the given message', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(hangingFetch);
+    const pending = api.get('/user', { timeout: 30_000, timeoutMessage: 'User request timeout' });
+    const assertion = expect(pending).rejects.toMatchObject({
+      status: 408,
+      message: 'User request timeout',
+    });
+    await vi.advanceTimersByTimeAsync(30_000);
+    await assertion;
+    vi.useRealTimers();
+  });
+});
+
+describe('cancellation', () => {
+  it('aborts a pending GET when the same URL is requested again', async () => {
+    fetchMock.mockImplementationOnce(hangingFetch);
+    fetchMock.mockResolvedValueOnce(json(200, { success: true, data: 'second' }));
+    const first = api.get('/devices', { query: { limit: 10 } });
+    const second = api.get<string>('/devices', { query: { limit: 10 } });
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(second).resolves.toMatchObject({ data: 'second' });
+  });
+
+  it('keeps GETs to different URLs apart', async () => {
+    fetchMock.mockImplementationOnce(hangingFetch);
+    fetchMock.mockResolvedValueOnce(json(200, { success: true, data: 'other' }));
+    const first = api.get('/devices', { query: { limit: 10 } });
+    await api.get('/devices', { query: { limit: 20 } });
+    cancelAllPending();
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('cancelAllPending aborts everything in flight', async () => {
+    fetchMock.mockImplementation(hangingFetch);
+    const requests = [api.get('/a'), api.post('/b'), api.get('/c')];
+    cancelAllPending();
+    for (const request of requests)
+      await expect(request).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('401 handling', () => {
+  it('refreshes once for two concurrent 401s and retries both', async () => {
+    let refreshes = 0;
+    const seen = new Map<string, number>();
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/account/token/refresh') {
+        refreshes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return json(200, { success: true, data: null });
+      }
+      const count = (seen.get(url) ?? 0) + 1;
+      seen.set(url, count);
+      return count === 1 ? unauthorized() : json(200, { success: true, data: url });
+    });
+    const [a, b] = await Promise.all([api.get<string>('/a'), api.get<string>('/b')]);
+    expect(refreshes).toBe(1);
+    expect([a.data, b.data]).toEqual(['/api/a', '/api/b']);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('reloads after a refresh while impersonating', async () => {
+    configureSessionHooks({ isImpersonating: () => true });
+    fetchMock
+      .mockResolvedValueOnce(unauthorized())
+      .mockResolvedValueOnce(json(200, { success: true, data: null }))
+      .mockResolvedValueOnce(json(200, { success: true, data: 'ok' }));
+    await api.get('/a');
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('revokes and goes to login when the refresh fails', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/account/token/refresh') return unauthorized();
+      if (url === '/account/token/revoke') return json(200, { success: true, data: {} });
+      return unauthorized();
+    });
+    await expect(api.get('/a')).rejects.toMatchObject({ status: 401 });
+    expect(calledUrls()).toEqual(['/api/a', '/account/token/refresh', '/account/token/revoke']);
+    expect(fetchMock.mock.calls[2]?.[1]).toMatchObject({ method: 'POST' });
+    expect(redirect).toHaveBeenCalledWith(
+      `/login?continue_url=${encodeURIComponent('/management/devices?x=1')}`,
+    );
+  });
+
+  it('counts failed revokes for the maintenance page', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/account/token/revoke' ? json(503, { success: false, errors: [] }) : unauthorized(),
+    );
+    await expect(api.get('/a')).rejects.toBeInstanceOf(ApiError);
+    expect(readFailures('revokeFailures')).toBe(1);
+  });
+
+  it('does not refresh for account URLs', async () => {
+    fetchMock.mockResolvedValue(unauthorized());
+    await expect(api.post('/account/login', { base: '/', body: {} })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(calledUrls()).toEqual(['/account/login']);
+  });
+});

@@ -1,0 +1,225 @@
+// Fetch-based API client implementing spec §7 General and §8 401 handling: cookies sent,
+// X-Requested-With / X-SPA-VERSION / X-XSRF-TOKEN headers, comma-joined query arrays, a new GET
+// to the same URL aborts the pending one, route changes cancel everything pending, and a 401
+// triggers one single-flight token refresh followed by one retry.
+import {
+  COOKIES,
+  HTTP_HEADERS,
+  STORAGE_KEYS,
+  TOKEN_REFRESH_TIMEOUT_MS,
+  type ApiSuccess,
+} from '@netfleet/contracts';
+import { ApiError, NETWORK_ERROR_MESSAGE, parseErrorItems, parseRetryAfter } from './api-error';
+import { buildUrl, type Query } from './api-url';
+import { readCookie } from './cookies';
+import { recordFailure, clearFailures } from './failure-counters';
+import { loginUrl, sessionHooks } from './session-hooks';
+
+export { ApiError, isApiError, isAbortError } from './api-error';
+export type { Query, QueryValue } from './api-url';
+
+export const API_BASE = '/api';
+export const ACCOUNT_BASE = '/';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The success envelope `{success: true, data, meta?}`; callers type `data`. */
+export type ApiResponse<T> = ApiSuccess<T>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  /** '/api' by default; account-service calls pass '/' (their paths start with /account). */
+  base?: string;
+  signal?: AbortSignal;
+  /** Milliseconds; the spec's default is none. A timeout rejects with ApiError status 408. */
+  timeout?: number;
+  timeoutMessage?: string;
+  /** Skip the 401 → refresh → retry dance (used by the refresh and revoke calls themselves). */
+  noRefresh?: boolean;
+}
+
+const pendingGets = new Map<string, AbortController>();
+const pending = new Set<AbortController>();
+let refreshInFlight: Promise<boolean> | null = null;
+
+/** Aborts every request still in flight; the router calls it on each route change. */
+export function cancelAllPending(): void {
+  for (const controller of pending) controller.abort();
+  pending.clear();
+  pendingGets.clear();
+}
+
+function buildHeaders(body: unknown): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  headers.set(HTTP_HEADERS.requestedWith, 'XMLHttpRequest');
+  const spaVersion = localStorage.getItem(STORAGE_KEYS.spaVersion);
+  if (spaVersion) headers.set(HTTP_HEADERS.spaVersion, spaVersion);
+  const xsrf = readCookie(COOKIES.xsrf) ?? readCookie(COOKIES.xsrfFallback);
+  if (xsrf) headers.set(HTTP_HEADERS.xsrf, xsrf);
+  if (body !== undefined && !(body instanceof FormData))
+    headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return await response.json();
+    } catch {
+      return undefined;
+    }
+  }
+  const text = await response.text();
+  return text === '' ? undefined : text;
+}
+
+/** Ties an external signal to our controller; returns the cleanup. */
+function linkSignal(signal: AbortSignal | undefined, controller: AbortController): () => void {
+  if (!signal) return () => undefined;
+  if (signal.aborted) {
+    controller.abort();
+    return () => undefined;
+  }
+  const onAbort = () => controller.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
+}
+
+async function send<T>(
+  method: HttpMethod,
+  url: string,
+  options: RequestOptions,
+): Promise<ApiResponse<T>> {
+  const controller = new AbortController();
+  if (method === 'GET') {
+    pendingGets.get(url)?.abort();
+    pendingGets.set(url, controller);
+  }
+  pending.add(controller);
+  const unlink = linkSignal(options.signal, controller);
+  let timedOut = false;
+  const timer =
+    options.timeout === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, options.timeout);
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        credentials: 'include',
+        headers: buildHeaders(options.body),
+        body: encodeBody(options.body),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (timedOut) throw new ApiError(408, 'Request Timeout', [], options.timeoutMessage);
+      if (controller.signal.aborted)
+        throw new DOMException('The request was aborted', 'AbortError');
+      throw new ApiError(0, '', [], error instanceof Error ? error.message : NETWORK_ERROR_MESSAGE);
+    }
+    const body = await readBody(response);
+    const envelopeFailed =
+      typeof body === 'object' &&
+      body !== null &&
+      (body as { success?: unknown }).success === false;
+    if (!response.ok || envelopeFailed) {
+      throw new ApiError(
+        response.status,
+        response.statusText,
+        parseErrorItems(body),
+        undefined,
+        parseRetryAfter(response.headers.get('Retry-After')),
+      );
+    }
+    if (typeof body === 'object' && body !== null && 'success' in body)
+      return body as ApiResponse<T>;
+    return { success: true, data: body as T };
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    unlink();
+    pending.delete(controller);
+    if (pendingGets.get(url) === controller) pendingGets.delete(url);
+  }
+}
+
+/** Revokes the session and leaves for the login page, keeping where the user was. */
+async function revokeAndLeave(): Promise<void> {
+  const hooks = sessionHooks();
+  const here = hooks.currentLocation();
+  try {
+    await send('POST', buildUrl(ACCOUNT_BASE, '/account/token/revoke'), {
+      body: {},
+      noRefresh: true,
+    });
+    clearFailures('revokeFailures');
+  } catch (error) {
+    // A 4xx only means there was no session left to revoke; outages count towards maintenance.
+    const clientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    if (!clientError) recordFailure('revokeFailures');
+  }
+  hooks.redirect(loginUrl(here));
+}
+
+async function refreshOnce(): Promise<boolean> {
+  try {
+    await send('POST', buildUrl(ACCOUNT_BASE, '/account/token/refresh'), {
+      noRefresh: true,
+      timeout: TOKEN_REFRESH_TIMEOUT_MS,
+    });
+  } catch {
+    await revokeAndLeave();
+    return false;
+  }
+  // An impersonation token cannot be refreshed in place: reload to pick up the new session.
+  if (sessionHooks().isImpersonating()) sessionHooks().reload();
+  return true;
+}
+
+/** Single flight: concurrent 401s share one refresh. */
+export function refreshSession(): Promise<boolean> {
+  refreshInFlight ??= refreshOnce().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function isAccountUrl(url: string): boolean {
+  return url.includes('/account');
+}
+
+export async function request<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const url = buildUrl(options.base ?? API_BASE, path, options.query);
+  try {
+    return await send<T>(method, url, options);
+  } catch (error) {
+    const retryable =
+      error instanceof ApiError && error.status === 401 && !options.noRefresh && !isAccountUrl(url);
+    if (!retryable || !(await refreshSession())) throw error;
+    return send<T>(method, url, options);
+  }
+}
+
+/** `api.get<User>('/user')` resolves to the envelope; `body` goes in the options for every verb. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
+  put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,60 @@
+import { MESSAGES, type ErrorItem } from '@netfleet/contracts';
+
+export const NETWORK_ERROR_MESSAGE = MESSAGES.failedToSend;
+
+/** A failed call: HTTP status (0 = network failure, 408 = client timeout) plus the envelope's error items. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly errors: ErrorItem[];
+  /** Seconds from a Retry-After header (429 answers), null without one. */
+  readonly retryAfter: number | null;
+
+  constructor(
+    status: number,
+    statusText: string,
+    errors: ErrorItem[],
+    message?: string,
+    retryAfter: number | null = null,
+  ) {
+    super(message ?? errors[0]?.message ?? (statusText || NETWORK_ERROR_MESSAGE));
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.errors = errors;
+    this.retryAfter = retryAfter;
+  }
+
+  /** The first error code; the spec's global handlers key on it (EMAIL_NOT_VERIFIED, MFA_REQUIRED, ...). */
+  get code(): string | undefined {
+    return this.errors[0]?.code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Reads `errors[]` from an error envelope; anything else yields no items. */
+export function parseErrorItems(body: unknown): ErrorItem[] {
+  if (typeof body !== 'object' || body === null || !('errors' in body)) return [];
+  const { errors } = body;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (item): item is ErrorItem =>
+      typeof item === 'object' && item !== null && typeof (item as ErrorItem).code === 'string',
+  );
+}
+
+/** Retry-After is either delay-seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}

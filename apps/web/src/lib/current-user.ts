@@ -1,0 +1,41 @@
+// The signed-in user lives in the TanStack Query cache under one key: startup seeds it, every
+// consumer reads it with useCurrentUser(), and invalidating the key reloads it (e.g. after
+// accepting the terms).
+import { useQuery } from '@tanstack/react-query';
+import {
+  currentUserSchema,
+  hasPermission,
+  MESSAGES,
+  USER_REQUEST_TIMEOUT_MS,
+  type CurrentUser,
+  type PermissionRequirement,
+} from '@netfleet/contracts';
+import { api, ApiError } from './api-client';
+
+export const currentUserQueryKey = ['user'] as const;
+
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  const { data } = await api.get<unknown>('/user', {
+    signal,
+    timeout: USER_REQUEST_TIMEOUT_MS,
+    timeoutMessage: MESSAGES.userRequestTimeout,
+  });
+  const parsed = currentUserSchema.safeParse(data);
+  if (!parsed.success) throw new ApiError(500, 'Invalid user data', [], MESSAGES.userDataFailed);
+  return parsed.data;
+}
+
+/** Only valid below the startup gate, which guarantees the user is loaded. */
+export function useCurrentUser(): CurrentUser {
+  const { data } = useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    staleTime: Infinity,
+  });
+  if (!data) throw new Error('useCurrentUser() used before the user was loaded');
+  return data;
+}
+
+export function useCan(required: PermissionRequirement): boolean {
+  return hasPermission(useCurrentUser().permissions, required);
+}

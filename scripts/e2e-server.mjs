@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Starts the real server for the e2e tier: a fresh PGlite DATA_DIR, the demo seed (clearly named
+// demo users, one per default role), then the server serving the built SPA.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const serverDir = join(import.meta.dirname, '..', 'apps', 'server');
+const dataDir = mkdtempSync(join(tmpdir(), 'netfleet-e2e-'));
+const env = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? '18180',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  NETFLEET_ADMIN_EMAIL: 'admin@e2e.netfleet.test',
+  NETFLEET_ADMIN_PASSWORD: 'e2e-admin-password',
+  DEMO_PASSWORD: 'e2e-demo-password',
+  LOG_LEVEL: 'warn',
+};
+const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+
+const seed = spawnSync('npx', ['tsx', 'src/cli/seed-demo.ts'], { cwd: serverDir, env, stdio: 'inherit' });
+if (seed.status !== 0) {
+  cleanup();
+  process.exit(seed.status ?? 1);
+}
+const server = spawn('npx', ['tsx', 'src/server.ts'], { cwd: serverDir, env, stdio: 'inherit' });
+const stop = () => server.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  cleanup();
+  process.exit(code ?? 0);
+});
