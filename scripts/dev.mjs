@@ -4,10 +4,21 @@ import { spawn } from 'node:child_process';
 
 const port = process.env.PORT ?? '8080';
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@netfleet/server'], { stdio: 'inherit', env: { ...process.env, PORT: port } }),
-  spawn('npm', ['run', 'dev', '-w', '@netfleet/web'], { stdio: 'inherit', env: { ...process.env, SERVER_PORT: port } }),
+  spawn('npm', ['run', 'dev', '-w', '@netfleet/server'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port },
+  }),
+  spawn('npm', ['run', 'dev', '-w', '@netfleet/web'], {
+    stdio: 'inherit',
+    env: { ...process.env, SERVER_PORT: port },
+  }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((c) => c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));
+children.forEach((c) =>
+  c.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  }),
+);

@@ -20,7 +20,11 @@ const env = {
 };
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 
-const seed = spawnSync('npx', ['tsx', 'src/cli/seed-demo.ts'], { cwd: serverDir, env, stdio: 'inherit' });
+const seed = spawnSync('npx', ['tsx', 'src/cli/seed-demo.ts'], {
+  cwd: serverDir,
+  env,
+  stdio: 'inherit',
+});
 if (seed.status !== 0) {
   cleanup();
   process.exit(seed.status ?? 1);

@@ -8,7 +8,10 @@ export const ensureChromium = () => {
   if (existsSync(CHROMIUM_PATH)) return;
   console.log('Chromium not found: installing Debian package chromium');
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`, {
-    stdio: 'inherit',
-  });
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+    {
+      stdio: 'inherit',
+    },
+  );
 };

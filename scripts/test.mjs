@@ -40,10 +40,15 @@ const count = (file) => {
 
 const vitest = (name, workspace, env = {}) => {
   const out = join(resultsDir, `${name}.json`);
-  run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
-    cwd: join(root, workspace),
-    env,
-  });
+  run(
+    name,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    {
+      cwd: join(root, workspace),
+      env,
+    },
+  );
   count(out);
 };
 

@@ -1,5 +1,10 @@
 import { ConfigError, type Config, loadConfig } from './config';
-import { createDatabase, DatabaseConnectionError, type DatabaseHandle } from './db/client';
+import {
+  createDatabase,
+  type CreateDatabaseOptions,
+  DatabaseConnectionError,
+  type DatabaseHandle,
+} from './db/client';
 import { seedDatabase, type SeedResult } from './db/seed';
 
 /**
@@ -23,10 +28,11 @@ export const loadConfigOrExit = (env: Record<string, string | undefined>): Confi
 /** Opens PGlite in DATA_DIR or PostgreSQL at DATABASE_URL, migrates and applies the base seed. */
 export const openDatabase = async (
   config: Config,
+  options: CreateDatabaseOptions = {},
 ): Promise<{ database: DatabaseHandle; seed: SeedResult }> => {
   let database;
   try {
-    database = await createDatabase(config);
+    database = await createDatabase(config, options);
   } catch (error) {
     if (error instanceof DatabaseConnectionError) return fail(error.message);
     throw error;

@@ -1,10 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { SUPER_ADMIN } from './users';
 
-test('the API answers envelopes, guards mutations with XSRF and documents its routes', async ({ request }) => {
+test('the API answers envelopes, guards mutations with XSRF and documents its routes', async ({
+  request,
+}) => {
   const anonymous = await request.get('/api/user');
   expect(anonymous.status()).toBe(401);
-  expect(await anonymous.json()).toMatchObject({ success: false, errors: [{ code: 'UNAUTHORIZED' }] });
+  expect(await anonymous.json()).toMatchObject({
+    success: false,
+    errors: [{ code: 'UNAUTHORIZED' }],
+  });
 
   const login = await request.post('/account/login', {
     data: SUPER_ADMIN,
@@ -24,5 +29,7 @@ test('the API answers envelopes, guards mutations with XSRF and documents its ro
   expect(withoutXsrf.status()).toBe(403);
 
   const openapi = await (await request.get('/api/openapi.json')).json();
-  expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/user', '/account/login', '/api/storage']));
+  expect(Object.keys(openapi.paths)).toEqual(
+    expect.arrayContaining(['/api/user', '/account/login', '/api/storage']),
+  );
 });

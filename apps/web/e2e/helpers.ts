@@ -4,7 +4,7 @@ export async function logIn(page: Page, user: { email: string; password: string 
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel(/^Password/).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }

@@ -1,4 +1,7 @@
 // Accounts created by scripts/e2e-server.mjs (server admin env + demo seed).
 export const SUPER_ADMIN = { email: 'admin@e2e.netfleet.test', password: 'e2e-admin-password' };
-export const ADVANCED_GUEST = { email: 'readonly-admin@demo.netfleet.test', password: 'e2e-demo-password' };
+export const ADVANCED_GUEST = {
+  email: 'readonly-admin@demo.netfleet.test',
+  password: 'e2e-demo-password',
+};
 export const GUEST = { email: 'read-only@demo.netfleet.test', password: 'e2e-demo-password' };

@@ -10,7 +10,11 @@ describe('listQuerySchema', () => {
   });
 
   it('splits comma lists and ids', () => {
-    const q = listQuerySchema.parse({ fields: 'id,name', 'search-fields': 'name,email', id: '1,2' });
+    const q = listQuerySchema.parse({
+      fields: 'id,name',
+      'search-fields': 'name,email',
+      id: '1,2',
+    });
     expect(q.fields).toEqual(['id', 'name']);
     expect(q['search-fields']).toEqual(['name', 'email']);
     expect(q.id).toEqual([1, 2]);
@@ -35,7 +39,12 @@ describe('parseSort', () => {
 
 describe('parseFieldFilters', () => {
   it('takes allowed fields and ne: negations only', () => {
-    expect(parseFieldFilters({ status: '1,2', 'ne:model': 'RUT240', evil: 'x', limit: '5' }, ['status', 'model'])).toEqual([
+    expect(
+      parseFieldFilters({ status: '1,2', 'ne:model': 'RUT240', evil: 'x', limit: '5' }, [
+        'status',
+        'model',
+      ]),
+    ).toEqual([
       { field: 'status', negate: false, values: ['1', '2'] },
       { field: 'model', negate: true, values: ['RUT240'] },
     ]);

@@ -3,14 +3,12 @@ import { z } from 'zod';
 export const LIST_DEFAULT_LIMIT = 25;
 export const LIST_MAX_LIMIT = 1000;
 
-const commaList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v.join(',') : v)
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+const commaList = z.union([z.string(), z.array(z.string())]).transform((v) =>
+  (Array.isArray(v) ? v.join(',') : v)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 export interface SortField {
   field: string;
@@ -23,11 +21,18 @@ export const parseSort = (sort: string | undefined): SortField[] =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-    .map((s) => (s.startsWith('-') ? { field: s.slice(1), desc: true } : { field: s, desc: false }));
+    .map((s) =>
+      s.startsWith('-') ? { field: s.slice(1), desc: true } : { field: s, desc: false },
+    );
 
 /** Comma-joined ids (`id=1,2,3`); anything that is not a positive integer is a 400, not a silent drop. */
 export const idListSchema = commaList.pipe(
-  z.array(z.string().regex(/^[1-9]\d{0,15}$/, 'Ids must be positive integers').transform(Number)),
+  z.array(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/, 'Ids must be positive integers')
+      .transform(Number),
+  ),
 );
 
 /** The list parameters every collection endpoint accepts (RMS API v3 conventions). */
@@ -36,7 +41,10 @@ export const listQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   sort: z
     .string()
-    .regex(/^-?[a-z_][a-z0-9_.]*(,-?[a-z_][a-z0-9_.]*)*$/i, 'Sort must be comma-separated field names')
+    .regex(
+      /^-?[a-z_][a-z0-9_.]*(,-?[a-z_][a-z0-9_.]*)*$/i,
+      'Sort must be comma-separated field names',
+    )
     .optional(),
   q: z.string().trim().max(200).optional(),
   'search-fields': commaList.optional(),

@@ -75,9 +75,7 @@ export const isPermission = (value: string): value is Permission =>
 
 /** Permissions a route can require: one permission, any of several, or all of several. */
 export type PermissionRequirement =
-  | Permission
-  | { anyOf: readonly Permission[] }
-  | { allOf: readonly Permission[] };
+  Permission | { anyOf: readonly Permission[] } | { allOf: readonly Permission[] };
 
 export const hasPermission = (
   granted: ReadonlySet<string> | readonly string[],

@@ -28,7 +28,9 @@ describe('default roles', () => {
   it('lets admins manage subsidiaries and move credits, end clients neither', () => {
     const admin = defaultRole('admin').permissions;
     const endUser = defaultRole('end_user').permissions;
-    expect(admin).toEqual(expect.arrayContaining(['access_child_companies', 'manage_credits', 'manage_users']));
+    expect(admin).toEqual(
+      expect.arrayContaining(['access_child_companies', 'manage_credits', 'manage_users']),
+    );
     expect(endUser).toContain('view_devices');
     expect(endUser).not.toContain('access_child_companies');
     expect(endUser).not.toContain('manage_credits');
@@ -37,7 +39,9 @@ describe('default roles', () => {
   it('keeps both guests demonstration-only, and only the advanced guest sees subsidiaries', () => {
     for (const name of ['read_only', 'readonly_admin'] as const) {
       const perms = defaultRole(name).permissions;
-      expect(perms.filter((p) => !p.startsWith('view_') && p !== 'access_child_companies')).toEqual([]);
+      expect(perms.filter((p) => !p.startsWith('view_') && p !== 'access_child_companies')).toEqual(
+        [],
+      );
     }
     expect(defaultRole('readonly_admin').permissions).toContain('access_child_companies');
     expect(defaultRole('read_only').permissions).not.toContain('access_child_companies');

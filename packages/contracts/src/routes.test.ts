@@ -30,19 +30,27 @@ describe('route catalogue', () => {
     }
     for (const item of MENU_GROUPS.flatMap((g) => g.items)) {
       for (const p of permissionNames(item.permission)) expect(isPermission(p), p).toBe(true);
-      for (const entry of item.routeNameMap ?? []) expect(isPermission(entry.permission)).toBe(true);
+      for (const entry of item.routeNameMap ?? [])
+        expect(isPermission(entry.permission)).toBe(true);
     }
   });
 
   it('resolves every menu route name to a path', () => {
     for (const item of MENU_GROUPS.flatMap((g) => g.items)) {
       expect(pathForRouteName(item.routeName), item.routeName).toBeDefined();
-      for (const entry of item.routeNameMap ?? []) expect(pathForRouteName(entry.routeName)).toBeDefined();
+      for (const entry of item.routeNameMap ?? [])
+        expect(pathForRouteName(entry.routeName)).toBeDefined();
     }
   });
 
   it('carries the spec route names', () => {
-    for (const name of ['company.info', 'remote.mobile', 'remote.access', 'notifications.main', 'reports.periodic.week']) {
+    for (const name of [
+      'company.info',
+      'remote.mobile',
+      'remote.access',
+      'notifications.main',
+      'reports.periodic.week',
+    ]) {
       expect(routeByName(name), name).toBeDefined();
     }
     expect(routeByName('company.info')?.path).toContain(':company_id');
@@ -68,18 +76,27 @@ describe('visibleMenu', () => {
     const keys = visibleMenu({ permissions: guest }).map((g) => g.key);
     expect(keys).not.toContain('system');
     expect(visibleMenu({ permissions: ['view_tags'] })).toEqual([
-      { key: 'administration', name: 'Administration', icon: 'administration', items: [{ title: 'Tags', routeName: 'tags', path: '/tags' }] },
+      {
+        key: 'administration',
+        name: 'Administration',
+        icon: 'administration',
+        items: [{ title: 'Tags', routeName: 'tags', path: '/tags' }],
+      },
     ]);
   });
 
   it('lets the first permitted routeNameMap entry decide title and route', () => {
     const [group] = visibleMenu({ permissions: ['view_roles', 'view_impersonation_logs'] });
-    expect(group?.items).toEqual([{ title: 'Roles & Permissions', routeName: 'users.roles', path: '/users/roles' }]);
+    expect(group?.items).toEqual([
+      { title: 'Roles & Permissions', routeName: 'users.roles', path: '/users/roles' },
+    ]);
   });
 
   it('skips routes the brand disabled or that are not built', () => {
     const perms = ['view_device_hotspots', 'view_wireless_information'];
-    expect(visibleMenu({ permissions: perms, disabledRoutes: ['hotspots'] })[0]?.items[0]?.routeName).toBe('wifi');
+    expect(
+      visibleMenu({ permissions: perms, disabledRoutes: ['hotspots'] })[0]?.items[0]?.routeName,
+    ).toBe('wifi');
     expect(visibleMenu({ permissions: perms, isAvailable: () => false })).toEqual([]);
   });
 

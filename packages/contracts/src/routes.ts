@@ -39,19 +39,50 @@ export const ROUTES: readonly RouteDef[] = [
   r('reports.periodic.week', '/reports/periodic/week', 'Weekly reports', 'view_reports'),
   r('reports.periodic.month', '/reports/periodic/month', 'Monthly reports', 'view_reports'),
   r('reports.generated', '/report/generated/:id', 'Generated report', 'view_reports'),
-  r('automations', '/management/automations', 'Alerts & Automations', 'view_device_alert_configurations'),
-  r('automations.item', '/management/automations/:id/:tab?', 'Automation', 'view_device_alert_configurations'),
+  r(
+    'automations',
+    '/management/automations',
+    'Alerts & Automations',
+    'view_device_alert_configurations',
+  ),
+  r(
+    'automations.item',
+    '/management/automations/:id/:tab?',
+    'Automation',
+    'view_device_alert_configurations',
+  ),
   r('monitoring-templates', '/monitoring-templates', 'Monitoring templates', 'update_monitoring'),
-  r('monitoring-templates.create', '/monitoring-templates/create', 'New monitoring template', 'update_monitoring'),
-  r('monitoring-templates.edit', '/monitoring-templates/edit/:id', 'Edit monitoring template', 'update_monitoring'),
-  r('device-configuration', '/device-configuration', 'Device configuration', 'create_multi_configuration'),
+  r(
+    'monitoring-templates.create',
+    '/monitoring-templates/create',
+    'New monitoring template',
+    'update_monitoring',
+  ),
+  r(
+    'monitoring-templates.edit',
+    '/monitoring-templates/edit/:id',
+    'Edit monitoring template',
+    'update_monitoring',
+  ),
+  r(
+    'device-configuration',
+    '/device-configuration',
+    'Device configuration',
+    'create_multi_configuration',
+  ),
   r('update-firmware', '/management/update-firmware', 'Update firmware', 'update_devices'),
   r('upload-backup', '/management/upload-backup', 'Upload backup', 'update_devices'),
   // Devices
   r('device', '/devices/:id/:tab?/:sub?', 'Device', 'view_devices'),
-  r('remote.mobile', '/device/:id/dashboard/:dashboard_id', 'Mobile dashboard', 'view_device_dashboard', {
-    standalone: true,
-  }),
+  r(
+    'remote.mobile',
+    '/device/:id/dashboard/:dashboard_id',
+    'Mobile dashboard',
+    'view_device_dashboard',
+    {
+      standalone: true,
+    },
+  ),
   // Remote access and VPN
   r('remote.access', '/remote/access', 'Remote access', 'view_device_remote_access'),
   r('remote.access.item', '/remote/access/:id', 'Remote access', 'view_device_remote_access'),
@@ -60,10 +91,16 @@ export const ROUTES: readonly RouteDef[] = [
   r('vpn.hub', '/vpn/hubs/:id/:tab?', 'VPN hub', 'view_vpn_hubs'),
   r('vpn.quick-connect', '/vpn/quick-connect', 'VPN quick connect', 'view_vpn_hubs'),
   r('vpn.quick-connect.item', '/vpn/quick-connect/:id/:tab?', 'VPN quick connect', 'view_vpn_hubs'),
-  r('connect.desktop', '/rms-connect/desktop', 'Desktop', 'manage_device_remote_access', { standalone: true }),
+  r('connect.desktop', '/rms-connect/desktop', 'Desktop', 'manage_device_remote_access', {
+    standalone: true,
+  }),
   r('connect.ssh', '/rms-connect/ssh', 'SSH', 'manage_device_remote_access', { standalone: true }),
-  r('connect.sftp', '/rms-connect/sftp', 'SFTP', 'manage_device_remote_access', { standalone: true }),
-  r('connect.telnet', '/rms-connect/telnet', 'Telnet', 'manage_device_remote_access', { standalone: true }),
+  r('connect.sftp', '/rms-connect/sftp', 'SFTP', 'manage_device_remote_access', {
+    standalone: true,
+  }),
+  r('connect.telnet', '/rms-connect/telnet', 'Telnet', 'manage_device_remote_access', {
+    standalone: true,
+  }),
   // Administration
   r('companies', '/companies', 'Companies', 'view_companies'),
   r('companies.tree', '/companies/tree', 'Company tree', 'view_companies'),
@@ -71,9 +108,18 @@ export const ROUTES: readonly RouteDef[] = [
   r('users.list', '/users', 'Users', 'view_users'),
   r('users.invitations', '/users/invitations', 'Invitations', 'view_user_invitations'),
   r('users.roles', '/users/roles', 'Roles & Permissions', 'view_roles'),
-  r('users.impersonation-logs', '/users/impersonation-logs', 'Impersonation logs', 'view_impersonation_logs'),
+  r(
+    'users.impersonation-logs',
+    '/users/impersonation-logs',
+    'Impersonation logs',
+    'view_impersonation_logs',
+  ),
   r('users.move-logs', '/users/move-logs', 'User move logs', 'view_user_move_logs'),
-  r('users.confirm-impersonation', '/users/confirm-impersonation-access/:token', 'Confirm impersonation access'),
+  r(
+    'users.confirm-impersonation',
+    '/users/confirm-impersonation-access/:token',
+    'Confirm impersonation access',
+  ),
   r('tags', '/tags', 'Tags', 'view_tags'),
   r('tag', '/tag/:id', 'Tag', 'view_tags'),
   r('files', '/management/files', 'Files', 'view_files'),
@@ -81,7 +127,12 @@ export const ROUTES: readonly RouteDef[] = [
   r('services.pools', '/resources', 'Resources', 'view_credits'),
   r('services.credit-codes', '/resources/codes', 'Codes', 'view_credit_transfer_codes'),
   r('services.credit-history', '/resources/credits', 'Resources', 'view_credits'),
-  r('services.data-history', '/resources/data-history', 'Data purchases', 'view_company_data_history'),
+  r(
+    'services.data-history',
+    '/resources/data-history',
+    'Data purchases',
+    'view_company_data_history',
+  ),
   r('redeem-code', '/redeem-code', 'Activate code', 'activate_credit_transfer_codes'),
   // System
   r('statistics', '/statistics/:tab?', 'Statistics', 'view_statistics'),
@@ -100,7 +151,10 @@ export const ROUTES: readonly RouteDef[] = [
   r('changelog', '/changelog', 'Changelog'),
   r('login', '/login', 'Sign in', undefined, { standalone: true, public: true }),
   r('logout', '/logout', 'Sign out', undefined, { standalone: true, public: true }),
-  r('verify-email', '/verify-email', 'Verify e-mail', undefined, { standalone: true, public: true }),
+  r('verify-email', '/verify-email', 'Verify e-mail', undefined, {
+    standalone: true,
+    public: true,
+  }),
   r('not-found', '/404', 'Page not found', undefined, { standalone: true, public: true }),
 ];
 
@@ -151,7 +205,11 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         routeName: 'automations',
         permission: 'view_device_alert_configurations',
       },
-      { title: 'Monitoring templates', routeName: 'monitoring-templates', permission: 'update_monitoring' },
+      {
+        title: 'Monitoring templates',
+        routeName: 'monitoring-templates',
+        permission: 'update_monitoring',
+      },
     ],
   },
   {
@@ -159,8 +217,16 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     name: 'Remote access',
     icon: 'remote',
     items: [
-      { title: 'Remote access', routeName: 'remote.access', permission: 'view_device_remote_access' },
-      { title: 'Access history', routeName: 'remote.history', permission: 'view_device_remote_access' },
+      {
+        title: 'Remote access',
+        routeName: 'remote.access',
+        permission: 'view_device_remote_access',
+      },
+      {
+        title: 'Access history',
+        routeName: 'remote.history',
+        permission: 'view_device_remote_access',
+      },
     ],
   },
   {
@@ -186,7 +252,11 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
         },
         routeNameMap: [
           { permission: 'view_users', title: 'Users', routeName: 'users.list' },
-          { permission: 'view_user_invitations', title: 'Invitations', routeName: 'users.invitations' },
+          {
+            permission: 'view_user_invitations',
+            title: 'Invitations',
+            routeName: 'users.invitations',
+          },
           { permission: 'view_roles', title: 'Roles & Permissions', routeName: 'users.roles' },
           {
             permission: 'view_impersonation_logs',
@@ -199,8 +269,16 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { title: 'Files', routeName: 'files', permission: 'view_files' },
       { title: 'Images', routeName: 'images', permission: 'view_images' },
       { title: 'Resources', routeName: 'services.credit-history', permission: 'view_credits' },
-      { title: 'Codes', routeName: 'services.credit-codes', permission: 'view_credit_transfer_codes' },
-      { title: 'Data purchases', routeName: 'services.data-history', permission: 'view_company_data_history' },
+      {
+        title: 'Codes',
+        routeName: 'services.credit-codes',
+        permission: 'view_credit_transfer_codes',
+      },
+      {
+        title: 'Data purchases',
+        routeName: 'services.data-history',
+        permission: 'view_company_data_history',
+      },
     ],
   },
   {
@@ -209,7 +287,11 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     icon: 'system',
     items: [
       { title: 'Statistics', routeName: 'statistics', permission: 'view_statistics' },
-      { title: 'Global firmware', routeName: 'global-firmware', permission: 'upload_files_global_scope' },
+      {
+        title: 'Global firmware',
+        routeName: 'global-firmware',
+        permission: 'upload_files_global_scope',
+      },
       { title: 'Global notices', routeName: 'notices', permission: 'admin_view_notice' },
       { title: 'Approved devices', routeName: 'auth-devices', permission: 'super_admin' },
       { title: 'Mail logs', routeName: 'mail-logs', permission: 'view_mail_logs' },

@@ -40,5 +40,7 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** Impersonation is active only while the limit date is in the future (spec §4). */
-export const hasImpersonationAccess = (user: Pick<CurrentUser, 'impersonation_access_limit'>, now = Date.now()) =>
-  user.impersonation_access_limit !== null && Date.parse(user.impersonation_access_limit) > now;
+export const hasImpersonationAccess = (
+  user: Pick<CurrentUser, 'impersonation_access_limit'>,
+  now = Date.now(),
+) => user.impersonation_access_limit !== null && Date.parse(user.impersonation_access_limit) > now;

@@ -144,7 +144,7 @@ export const createAccountService = (deps: Deps) => {
       const changesEmail = email !== undefined && email !== previous.toLowerCase();
       const at = now();
       if (changesEmail) {
-        // The address decides where password resets go: only its owner may change it.
+        // The address is the account's sign-in and where its mail goes: only its owner changes it.
         if (auth.impersonating)
           throw forbidden('The e-mail address cannot be changed while impersonating');
         const holder = await authRepository.findUserByEmail(email);

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentUserQueryKey } from '@/lib/current-user';
@@ -17,27 +17,34 @@ export function DataAgreementModal() {
     onError: failureToast(t('entry.saveFailed')),
   });
   return (
-    <Modal
+    // Compound form so the title names the dialog without a closable modal header.
+    <Modal.Root
       opened
       onClose={() => undefined}
-      withCloseButton={false}
       closeOnClickOutside={false}
       closeOnEscape={false}
       size="lg"
       centered
     >
-      <Stack>
-        <Title order={3}>{t('entry.agreementTitle')}</Title>
-        <Text size="sm">{t('entry.agreementText')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void logout()}>
-            {t('header.logout')}
-          </Button>
-          <Button onClick={() => accept.mutate()} loading={accept.isPending} data-autofocus>
-            {t('entry.accept')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Body pt="lg">
+          <Stack>
+            <Modal.Title fz="h3" fw={700}>
+              {t('entry.agreementTitle')}
+            </Modal.Title>
+            <Text size="sm">{t('entry.agreementText')}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void logout()}>
+                {t('header.logout')}
+              </Button>
+              <Button onClick={() => accept.mutate()} loading={accept.isPending} data-autofocus>
+                {t('entry.accept')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
