@@ -16,7 +16,7 @@ function load(name: string) {
 describe.each(brands)('brand %s', (name) => {
   it('has a valid brand.json and every asset', () => {
     const brand = load(name);
-    for (const file of ['logo.svg', 'logo-collapsed.svg', 'favicon.svg']) {
+    for (const file of ['logo.svg', 'logo-dark.svg', 'logo-collapsed.svg', 'favicon.svg']) {
       expect(existsSync(join(brandsDir, name, file)), file).toBe(true);
     }
     for (const device of brand.branded_devices) {

@@ -8,6 +8,7 @@ import { brandSchema, type Brand } from '../src/app/brand/brand-schema.ts';
 const STATIC_ASSETS: Record<string, string> = {
   '/assets-static/favicon.svg': 'favicon.svg',
   '/assets-static/img/logo.svg': 'logo.svg',
+  '/assets-static/img/logo_dark.svg': 'logo-dark.svg',
   '/assets-static/img/logo_collapsed.svg': 'logo-collapsed.svg',
 };
 

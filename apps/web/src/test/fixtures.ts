@@ -40,5 +40,6 @@ export const testBrand: LoadedBrand = {
   branded_devices: [],
   branded_device_series: [],
   logoUrl: '/logo.svg',
+  logoDarkUrl: '/logo-dark.svg',
   logoCollapsedUrl: '/logo-collapsed.svg',
 };

@@ -3,10 +3,13 @@
 import brandJson from '@brand/brand.json';
 import logoUrl from '@brand/logo.svg';
 import logoCollapsedUrl from '@brand/logo-collapsed.svg';
+import logoDarkUrl from '@brand/logo-dark.svg';
 import { brandSchema, type Brand } from './brand-schema';
 
 export interface BrandAssets {
   logoUrl: string;
+  /** The same logo for dark backgrounds (dark text becomes light). */
+  logoDarkUrl: string;
   logoCollapsedUrl: string;
 }
 
@@ -15,6 +18,7 @@ export interface LoadedBrand extends Brand, BrandAssets {}
 export const buildBrand: LoadedBrand = {
   ...brandSchema.parse(brandJson),
   logoUrl,
+  logoDarkUrl,
   logoCollapsedUrl,
 };
 

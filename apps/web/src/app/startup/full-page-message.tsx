@@ -1,6 +1,6 @@
-import { Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useBrand } from '../brand/brand-context';
+import { BrandLogo } from '../brand/brand-logo';
 
 interface FullPageMessageProps {
   title: string;
@@ -10,12 +10,11 @@ interface FullPageMessageProps {
 
 /** The frame of every page that replaces the console: notices, maintenance, access problems. */
 export function FullPageMessage({ title, children, actions }: FullPageMessageProps) {
-  const brand = useBrand();
   return (
     <Center mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" maw={480} w="100%">
         <Stack gap="md" align="center" ta="center">
-          <Image src={brand.logoUrl} alt={brand.application_name} h={36} w="auto" />
+          <BrandLogo h={36} />
           <Title order={2}>{title}</Title>
           <Text c="dimmed" component="div">
             {children}

@@ -1,4 +1,4 @@
-import { Anchor, Burger, Button, Group, Image, Text } from '@mantine/core';
+import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
 import { IconShoppingCart, IconUserCancel } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { cancelImpersonation } from '@/lib/session-actions';
 import { LOGO_TARGET } from '../../brand/brand';
 import { useBrand } from '../../brand/brand-context';
+import { BrandLogo } from '../../brand/brand-logo';
 import { usePages } from '../../router/pages-context';
 import { AccountMenu } from './account-menu';
 import { useFailureToast } from './use-failure-toast';
@@ -52,12 +53,7 @@ export function Header({
           underline="never"
         >
           <Group gap={8} wrap="nowrap">
-            <Image
-              src={narrow ? brand.logoCollapsedUrl : brand.logoUrl}
-              alt={brand.application_name}
-              h={32}
-              w="auto"
-            />
+            <BrandLogo collapsed={narrow} h={32} />
             {!narrow && brand.logo_subtext && (
               <Text size="xs" c="dimmed" visibleFrom="sm">
                 {brand.logo_subtext}

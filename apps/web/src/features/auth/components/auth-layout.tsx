@@ -1,7 +1,8 @@
-import { Anchor, Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useBrand } from '@/app/brand/brand-context';
 import { LOGO_TARGET } from '@/app/brand/brand';
+import { BrandLogo } from '@/app/brand/brand-logo';
 
 interface AuthLayoutProps {
   title: string;
@@ -16,7 +17,7 @@ export function AuthLayout({ title, children }: AuthLayoutProps) {
       <Stack w="100%" maw={420} gap="lg">
         <Stack gap={4} align="center">
           <Anchor href={LOGO_TARGET} aria-label={brand.application_name}>
-            <Image src={brand.logoUrl} alt={brand.full_application_name} h={40} w="auto" />
+            <BrandLogo h={40} alt={brand.full_application_name} />
           </Anchor>
           {brand.logo_subtext && (
             <Text size="sm" c="dimmed">
