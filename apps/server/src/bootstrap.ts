@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { ConfigError, type Config, loadConfig } from './config';
 import {
   createDatabase,
@@ -6,6 +7,7 @@ import {
   type DatabaseHandle,
 } from './db/client';
 import { seedDatabase, type SeedResult } from './db/seed';
+import { connectRedis, RedisConnectionError } from './redis/client';
 
 /**
  * What the server and the command-line tools do first, so they open the same database the same
@@ -41,6 +43,17 @@ export const openDatabase = async (
     seedDatabase(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }),
   );
   return { database, seed };
+};
+
+/** The Redis client behind shared rate limits when REDIS_URL is set; none otherwise. */
+export const openRedis = async (config: Config): Promise<Redis | undefined> => {
+  if (!config.redisUrl) return undefined;
+  try {
+    return await connectRedis(config.redisUrl);
+  } catch (error) {
+    if (error instanceof RedisConnectionError) return fail(error.message);
+    throw error;
+  }
 };
 
 /** The first start's super admin; a generated password is shown this once and never again. */

@@ -1,12 +1,26 @@
 import { buildApp } from './app';
-import { fail, loadConfigOrExit, openDatabase, printCreatedAdmin } from './bootstrap';
+import { fail, loadConfigOrExit, openDatabase, openRedis, printCreatedAdmin } from './bootstrap';
+import { createRedisAttemptStore } from './modules/auth/redis-attempt-store';
+import { closeRedis } from './redis/client';
 
 const main = async () => {
   const config = loadConfigOrExit(process.env);
+  // Before the database: a wrong REDIS_URL should not wait for migrations to be reported.
+  const redis = await openRedis(config);
   const { database, seed } = await openDatabase(config);
 
-  const app = await buildApp({ config, db: database.db, jwtSecret: seed.jwtSecret });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret: seed.jwtSecret,
+    ...(redis ? { attemptStore: createRedisAttemptStore(redis) } : {}),
+  });
   app.addHook('onClose', () => database.close());
+  if (redis) {
+    // ioredis reconnects by itself; an outage is logged, and logins fail until it is back.
+    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis connection error'));
+    app.addHook('onClose', () => closeRedis(redis));
+  }
 
   try {
     await app.listen({ port: config.port, host: config.host });

@@ -6,6 +6,7 @@ import { buildApp, type App } from '@/app';
 import { type Config, loadConfig } from '@/config';
 import { createDatabase, type Database, type DatabaseHandle } from '@/db/client';
 import { seedDatabase } from '@/db/seed';
+import type { AttemptStore } from '@/modules/auth/login-limiter';
 
 export const TEST_PUBLIC_URL = 'http://console.test';
 export const ADMIN_EMAIL = 'admin@netfleet.test';
@@ -42,7 +43,7 @@ const createPostgresDatabase = async (config: Config, serverUrl: string) => {
 
 export const buildTestApp = async (
   overrides: Partial<Config> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; attemptStore?: AttemptStore } = {},
 ): Promise<TestApp> => {
   const config: Config = {
     ...loadConfig({
@@ -74,6 +75,7 @@ export const buildTestApp = async (
     jwtSecret: seed.jwtSecret,
     logger: false,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.attemptStore ? { attemptStore: options.attemptStore } : {}),
   });
   await app.ready();
   return {

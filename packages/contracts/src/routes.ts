@@ -182,103 +182,70 @@ export interface MenuGroup {
   items: readonly MenuItem[];
 }
 
+const byName = new Map(ROUTES.map((route) => [route.name, route]));
+
+/**
+ * A menu entry opening a catalogue route, with the route's own title and permission (menu routes
+ * each require a single permission).
+ */
+const link = (routeName: string): RouteNameMapEntry => {
+  const route = byName.get(routeName);
+  if (typeof route?.permission !== 'string') {
+    throw new Error(`Menu route ${routeName} is not a catalogue route with one permission`);
+  }
+  return { permission: route.permission, title: route.title, routeName };
+};
+
+/** One menu item for several routes: the first the user may open decides its title and target. */
+const firstOf = (first: string, ...others: string[]): MenuItem => {
+  const head = link(first);
+  const routeNameMap = [head, ...others.map(link)];
+  return {
+    ...head,
+    permission: { anyOf: routeNameMap.map((entry) => entry.permission) },
+    routeNameMap,
+  };
+};
+
 export const MENU_GROUPS: readonly MenuGroup[] = [
   {
     key: 'management',
     name: 'Management',
     icon: 'devices',
     items: [
-      { title: 'Devices', routeName: 'devices.list', permission: 'view_devices' },
-      {
-        title: 'Wi-Fi & Hotspots',
-        routeName: 'hotspots',
-        permission: { anyOf: ['view_device_hotspots', 'view_wireless_information'] },
-        routeNameMap: [
-          { permission: 'view_device_hotspots', title: 'Wi-Fi & Hotspots', routeName: 'hotspots' },
-          { permission: 'view_wireless_information', title: 'Wi-Fi', routeName: 'wifi' },
-        ],
-      },
-      { title: 'Task manager', routeName: 'task-manager', permission: 'view_device_task_groups' },
-      { title: 'Reports', routeName: 'reports.single', permission: 'view_reports' },
-      {
-        title: 'Alerts & Automations',
-        routeName: 'automations',
-        permission: 'view_device_alert_configurations',
-      },
-      {
-        title: 'Monitoring templates',
-        routeName: 'monitoring-templates',
-        permission: 'update_monitoring',
-      },
+      link('devices.list'),
+      firstOf('hotspots', 'wifi'),
+      link('task-manager'),
+      link('reports.single'),
+      link('automations'),
+      link('monitoring-templates'),
     ],
   },
   {
     key: 'remote',
     name: 'Remote access',
     icon: 'remote',
-    items: [
-      {
-        title: 'Remote access',
-        routeName: 'remote.access',
-        permission: 'view_device_remote_access',
-      },
-      {
-        title: 'Access history',
-        routeName: 'remote.history',
-        permission: 'view_device_remote_access',
-      },
-    ],
+    items: [link('remote.access'), link('remote.history')],
   },
   {
     key: 'vpn',
     name: 'VPN',
     icon: 'vpn',
-    items: [
-      { title: 'VPN hubs', routeName: 'vpn.hubs', permission: 'view_vpn_hubs' },
-      { title: 'VPN quick connect', routeName: 'vpn.quick-connect', permission: 'view_vpn_hubs' },
-    ],
+    items: [link('vpn.hubs'), link('vpn.quick-connect')],
   },
   {
     key: 'administration',
     name: 'Administration',
     icon: 'administration',
     items: [
-      { title: 'Companies', routeName: 'companies', permission: 'view_companies' },
-      {
-        title: 'Users',
-        routeName: 'users.list',
-        permission: {
-          anyOf: ['view_users', 'view_user_invitations', 'view_roles', 'view_impersonation_logs'],
-        },
-        routeNameMap: [
-          { permission: 'view_users', title: 'Users', routeName: 'users.list' },
-          {
-            permission: 'view_user_invitations',
-            title: 'Invitations',
-            routeName: 'users.invitations',
-          },
-          { permission: 'view_roles', title: 'Roles & Permissions', routeName: 'users.roles' },
-          {
-            permission: 'view_impersonation_logs',
-            title: 'Impersonation logs',
-            routeName: 'users.impersonation-logs',
-          },
-        ],
-      },
-      { title: 'Tags', routeName: 'tags', permission: 'view_tags' },
-      { title: 'Files', routeName: 'files', permission: 'view_files' },
-      { title: 'Images', routeName: 'images', permission: 'view_images' },
-      { title: 'Resources', routeName: 'services.credit-history', permission: 'view_credits' },
-      {
-        title: 'Codes',
-        routeName: 'services.credit-codes',
-        permission: 'view_credit_transfer_codes',
-      },
-      {
-        title: 'Data purchases',
-        routeName: 'services.data-history',
-        permission: 'view_company_data_history',
-      },
+      link('companies'),
+      firstOf('users.list', 'users.invitations', 'users.roles', 'users.impersonation-logs'),
+      link('tags'),
+      link('files'),
+      link('images'),
+      link('services.credit-history'),
+      link('services.credit-codes'),
+      link('services.data-history'),
     ],
   },
   {
@@ -286,15 +253,12 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     name: 'System',
     icon: 'system',
     items: [
-      { title: 'Statistics', routeName: 'statistics', permission: 'view_statistics' },
-      {
-        title: 'Global firmware',
-        routeName: 'global-firmware',
-        permission: 'upload_files_global_scope',
-      },
-      { title: 'Global notices', routeName: 'notices', permission: 'admin_view_notice' },
-      { title: 'Approved devices', routeName: 'auth-devices', permission: 'super_admin' },
-      { title: 'Mail logs', routeName: 'mail-logs', permission: 'view_mail_logs' },
+      link('statistics'),
+      link('global-firmware'),
+      link('notices'),
+      link('auth-devices'),
+      link('mail-logs'),
+      // A generic form rather than a route of its own (see FORM_ROUTES).
       {
         title: 'Move device resources',
         routeName: 'forms.move-device-resources',
@@ -303,8 +267,6 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     ],
   },
 ];
-
-const byName = new Map(ROUTES.map((route) => [route.name, route]));
 
 /** Menu route names that are not catalogue routes of their own (generic forms). */
 const FORM_ROUTES: Readonly<Record<string, string>> = {

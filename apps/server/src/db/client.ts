@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '@/config';
+import { describeError, redactUrl } from '@/lib/connection-errors';
 import { acquireDataDirLock } from './data-dir-lock';
 import { DatabaseConnectionError } from './errors';
 import * as schema from './schema';
@@ -41,28 +42,6 @@ export interface DatabaseHandle {
   migrate<T>(afterMigrate: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
-
-/** Keeps passwords out of logs and error lines. */
-export const redactUrl = (url: string): string => {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-};
-
-const describeError = (error: unknown): string => {
-  if (error instanceof AggregateError && error.errors.length > 0) {
-    return describeError(error.errors[0]);
-  }
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return error.message || (typeof code === 'string' ? code : error.name);
-  }
-  return String(error);
-};
 
 export interface CreateDatabaseOptions {
   /** In-memory PGlite (tests); ignored when DATABASE_URL is set. */

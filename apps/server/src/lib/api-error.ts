@@ -31,5 +31,12 @@ export const notFound = (message = 'Not found') =>
 export const conflict = (message: string, source: string | null = null) =>
   new ApiError(409, ERROR_CODES.CONFLICT, message, source);
 
+/** A shared service (Redis, mail) is down: the client may retry; nothing it sent was wrong. */
+export const serviceUnavailable = (message: string, cause?: unknown) => {
+  const error = new ApiError(503, ERROR_CODES.SERVICE_UNAVAILABLE, message);
+  error.cause = cause;
+  return error;
+};
+
 export const invalid = (message: string, source: string | null) =>
   new ApiError(422, ERROR_CODES.VALIDATION_ERROR, message, source);

@@ -42,6 +42,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      // Service outages are ours to look into, even though the client gets a clean envelope.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error.headers) void reply.headers(error.headers);
       return reply
         .status(error.statusCode)

@@ -1,3 +1,5 @@
+import { serviceUnavailable } from '@/lib/api-error';
+
 /**
  * Counts failed attempts per key in a fixed window. Behind an interface so a Redis store can
  * replace the in-memory one when several instances must share the counts.
@@ -45,7 +47,22 @@ export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 20;
 
 /** Login throttling: 5 failures per e-mail or 20 per IP within 15 minutes. */
-export const createLoginLimiter = (store: AttemptStore, now: () => number = Date.now) => {
+export const createLoginLimiter = (shared: AttemptStore, now: () => number = Date.now) => {
+  // A shared store (Redis) being down is not the caller's fault: answer 503, never 500.
+  const guard =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      fn(...args).catch((error: unknown) => {
+        throw serviceUnavailable(
+          'Sign-in is temporarily unavailable. Try again in a moment.',
+          error,
+        );
+      });
+  const store: AttemptStore = {
+    get: guard(shared.get.bind(shared)),
+    increment: guard(shared.increment.bind(shared)),
+    reset: guard(shared.reset.bind(shared)),
+  };
   const keys = (email: string, ip: string) => [
     { key: `login:email:${email.toLowerCase()}`, max: MAX_FAILURES_PER_EMAIL },
     { key: `login:ip:${ip}`, max: MAX_FAILURES_PER_IP },
