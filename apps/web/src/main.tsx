@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { recordRunningVersion } from './app/shell/use-version-check';
+import { App } from '@/app/app';
+import { recordRunningVersion } from '@/app/shell/use-version-check';
 
 recordRunningVersion(__BUILD_VERSION__, __BUILD_TIMESTAMP__);
 

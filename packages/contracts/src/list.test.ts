@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { listQuerySchema, parseFieldFilters, parseSort, idListSchema } from './list.ts';
+import {
+  ID_MAX,
+  idListSchema,
+  idSchema,
+  listQuerySchema,
+  parseFieldFilters,
+  parseSort,
+} from './list.ts';
 
 describe('listQuerySchema', () => {
   it('defaults limit and offset and caps the limit', () => {
@@ -19,6 +26,7 @@ describe('listQuerySchema', () => {
     expect(q['search-fields']).toEqual(['name', 'email']);
     expect(q.id).toEqual([1, 2]);
     expect(idListSchema.safeParse('1,x').success).toBe(false);
+    expect(idListSchema.safeParse('1,0').success).toBe(false);
   });
 
   it('rejects sort expressions that are not field names', () => {
@@ -48,5 +56,16 @@ describe('parseFieldFilters', () => {
       { field: 'status', negate: false, values: ['1', '2'] },
       { field: 'model', negate: true, values: ['RUT240'] },
     ]);
+  });
+});
+
+describe('ids', () => {
+  it('accepts ids up to the integer column maximum and refuses larger ones', () => {
+    expect(idListSchema.parse(`1,${ID_MAX}`)).toEqual([1, ID_MAX]);
+    expect(idListSchema.safeParse(String(ID_MAX + 1)).success).toBe(false);
+    expect(idListSchema.safeParse('9999999999999999').success).toBe(false);
+    expect(idSchema.parse('42')).toBe(42);
+    expect(idSchema.safeParse('99999999999').success).toBe(false);
+    expect(idSchema.safeParse('abc').success).toBe(false);
   });
 });

@@ -25,13 +25,22 @@ export const parseSort = (sort: string | undefined): SortField[] =>
       s.startsWith('-') ? { field: s.slice(1), desc: true } : { field: s, desc: false },
     );
 
+/**
+ * Row ids are PostgreSQL `integer` columns: a larger number can match no row, and sent to the
+ * database it fails the whole query (a 500) instead of being the client's 400.
+ */
+export const ID_MAX = 2_147_483_647;
+
+/** One id, from a path (`/tokens/:id`) or a query string. */
+export const idSchema = z.coerce.number<string>().int().min(1).max(ID_MAX);
+
 /** Comma-joined ids (`id=1,2,3`); anything that is not a positive integer is a 400, not a silent drop. */
 export const idListSchema = commaList.pipe(
   z.array(
     z
       .string()
-      .regex(/^[1-9]\d{0,15}$/, 'Ids must be positive integers')
-      .transform(Number),
+      .regex(/^[1-9]\d*$/, 'Ids must be positive integers')
+      .pipe(idSchema),
   ),
 );
 

@@ -234,4 +234,22 @@ describe('401 handling', () => {
     });
     expect(calledUrls()).toEqual(['/account/login']);
   });
+
+  it('refreshes for authenticated account calls and for API paths that mention account', async () => {
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/account/token/refresh') return json(200, { success: true, data: null });
+      const retried = fetchMock.mock.calls.filter(([called]) => called === url).length > 1;
+      return retried ? json(200, { success: true, data: init?.method }) : unauthorized();
+    });
+    await api.put('/account/user', { base: '/', body: { tos_accepted: true } });
+    await api.get('/reports/account-usage');
+    expect(calledUrls()).toEqual([
+      '/account/user',
+      '/account/token/refresh',
+      '/account/user',
+      '/api/reports/account-usage',
+      '/account/token/refresh',
+      '/api/reports/account-usage',
+    ]);
+  });
 });

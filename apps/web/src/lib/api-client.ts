@@ -18,7 +18,7 @@ import { loginUrl, sessionHooks } from './session-hooks';
 export { ApiError, isApiError, isAbortError } from './api-error';
 export type { Query, QueryValue } from './api-url';
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 export const ACCOUNT_BASE = '/';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -189,15 +189,25 @@ async function refreshOnce(): Promise<boolean> {
 }
 
 /** Single flight: concurrent 401s share one refresh. */
-export function refreshSession(): Promise<boolean> {
+function refreshSession(): Promise<boolean> {
   refreshInFlight ??= refreshOnce().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
 }
 
-function isAccountUrl(url: string): boolean {
-  return url.includes('/account');
+// Calls that start or end a session: their 401 is the answer itself (wrong password, no session),
+// so it must not set off a refresh. Other account calls (PUT /account/user ...) refresh like /api.
+const SESSION_PATHS: ReadonlySet<string> = new Set([
+  '/account/login',
+  '/account/logout',
+  '/account/token/refresh',
+  '/account/token/revoke',
+  '/account/email/verify',
+]);
+
+function isSessionUrl(url: string): boolean {
+  return SESSION_PATHS.has(url.split('?')[0] ?? url);
 }
 
 export async function request<T>(
@@ -210,7 +220,7 @@ export async function request<T>(
     return await send<T>(method, url, options);
   } catch (error) {
     const retryable =
-      error instanceof ApiError && error.status === 401 && !options.noRefresh && !isAccountUrl(url);
+      error instanceof ApiError && error.status === 401 && !options.noRefresh && !isSessionUrl(url);
     if (!retryable || !(await refreshSession())) throw error;
     return send<T>(method, url, options);
   }

@@ -4,11 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   currentUserSchema,
-  hasPermission,
   MESSAGES,
   USER_REQUEST_TIMEOUT_MS,
   type CurrentUser,
-  type PermissionRequirement,
 } from '@netfleet/contracts';
 import { api, ApiError } from './api-client';
 
@@ -34,8 +32,4 @@ export function useCurrentUser(): CurrentUser {
   });
   if (!data) throw new Error('useCurrentUser() used before the user was loaded');
   return data;
-}
-
-export function useCan(required: PermissionRequirement): boolean {
-  return hasPermission(useCurrentUser().permissions, required);
 }

@@ -1,10 +1,20 @@
-// Session actions shared by the header, the startup notices and the entry modals.
+// Session actions shared by the header, the startup notices, the entry modals and the auth and
+// account features, so each of these account-service calls is written once.
+import {
+  impersonationAccessResponseSchema,
+  type ImpersonationAccessResponse,
+} from '@netfleet/contracts';
 import { api, ACCOUNT_BASE } from './api-client';
 import { sessionHooks } from './session-hooks';
 
+/** POST /account/logout: ends the session; the server clears its cookies. */
+export async function endSession(): Promise<void> {
+  await api.post('/account/logout', { base: ACCOUNT_BASE });
+}
+
 export async function logout(): Promise<void> {
   try {
-    await api.post('/account/logout', { base: ACCOUNT_BASE });
+    await endSession();
   } catch {
     // Even if the server is unreachable the user asked to leave; the login page starts clean.
   }
@@ -16,9 +26,10 @@ export async function cancelImpersonation(): Promise<void> {
   sessionHooks().reload();
 }
 
-export async function revokeImpersonationAccess(): Promise<void> {
-  await api.post('/user/revoke-impersonation-access');
-  sessionHooks().reload();
+/** Withdraws support's impersonation access; the answer carries the new (empty) limit. */
+export async function revokeImpersonationAccess(): Promise<ImpersonationAccessResponse> {
+  const { data } = await api.post<unknown>('/user/revoke-impersonation-access');
+  return impersonationAccessResponseSchema.parse(data);
 }
 
 export async function resendActivation(): Promise<void> {

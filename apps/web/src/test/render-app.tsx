@@ -12,7 +12,7 @@ import { testBrand } from './fixtures';
 import { mockApi, ok, type MockHandler } from './mock-api';
 
 /** A page that just names its route, so tests can see where the router landed. */
-export function fakePage(title: string) {
+function fakePage(title: string) {
   const Page = () => <h1>{title}</h1>;
   Page.displayName = `FakePage(${title})`;
   return Page;

@@ -4,6 +4,7 @@ import brandJson from '@brand/brand.json';
 import logoUrl from '@brand/logo.svg';
 import logoCollapsedUrl from '@brand/logo-collapsed.svg';
 import logoDarkUrl from '@brand/logo-dark.svg';
+import { DEFAULT_START_PATH } from '@netfleet/contracts';
 import { brandSchema, type Brand } from './brand-schema';
 
 export interface BrandAssets {
@@ -22,5 +23,5 @@ export const buildBrand: LoadedBrand = {
   logoCollapsedUrl,
 };
 
-/** Where the logo links to (spec §1). */
-export const LOGO_TARGET = '/management/devices';
+/** Where the logo links to (spec §1): the console's start page. */
+export const LOGO_TARGET = DEFAULT_START_PATH;

@@ -1,5 +1,5 @@
 import { firstPermittedPath, pathForRouteName, type CurrentUser } from '@netfleet/contracts';
-import type { PageRegistry } from '../pages';
+import type { PageRegistry } from '@/app/pages';
 
 /**
  * The catalogue gives react-router patterns; links need a concrete path. Optional segments are

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PageRegistry } from '../pages';
+import type { PageRegistry } from '@/app/pages';
 
 export const PagesContext = createContext<PageRegistry>({});
 

@@ -1,7 +1,7 @@
 import { Button, Code } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { FullPageMessage } from '../startup/full-page-message';
+import { FullPageMessage } from '@/app/startup/full-page-message';
 
 export function RouteErrorPage() {
   const { t } = useTranslation();

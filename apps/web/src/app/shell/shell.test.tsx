@@ -57,7 +57,10 @@ describe('impersonation', () => {
       user,
       pages,
       path,
-      api: { 'POST /api/user/revoke-impersonation-access': () => ok() },
+      api: {
+        'POST /api/user/revoke-impersonation-access': () =>
+          ok({ impersonation_access_limit: null }),
+      },
     });
     const menu = await openAccountMenu();
     await userEvent.click(menu.getByRole('menuitem', { name: /Impersonation access until/ }));
@@ -173,6 +176,26 @@ describe('shell entry', () => {
     renderApp({ user: roleUser('admin', { email: 'ada', username: 'ada' }), pages, path });
     expect(await screen.findByText('Please enter your email address')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+  });
+
+  it('checks the e-mail address with the API rule before saving it', async () => {
+    const { calls } = renderApp({
+      user: roleUser('admin', { email: 'ada', username: 'ada' }),
+      pages,
+      path,
+      api: { 'PUT /account/user': () => ok() },
+    });
+    const input = await screen.findByRole('textbox', { name: /E-mail address/ });
+    await userEvent.type(input, 'not an address');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(calls('PUT /account/user')).toHaveLength(0);
+    // One-letter top-level domains are valid for the API (contracts' account e-mail rule).
+    await userEvent.clear(input);
+    await userEvent.type(input, 'ada@b.c');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls('PUT /account/user')).toHaveLength(1));
+    expect(calls('PUT /account/user')[0]?.[1]?.body).toBe('{"email":"ada@b.c"}');
   });
 
   it('reports a failed acceptance', async () => {

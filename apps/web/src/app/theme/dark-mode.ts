@@ -4,11 +4,15 @@ import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/cor
 import { COOKIES, DARK_MODES, type DarkMode } from '@netfleet/contracts';
 import { deleteCookie, readCookie, writeCookie } from '@/lib/cookies';
 
-const toScheme: Record<DarkMode, MantineColorScheme> = {
+const SCHEMES = {
   auto: 'auto',
   enabled: 'dark',
   disabled: 'light',
-};
+} as const satisfies Record<DarkMode, MantineColorScheme>;
+
+export function darkModeToScheme(mode: DarkMode): MantineColorScheme {
+  return SCHEMES[mode];
+}
 
 export function schemeToDarkMode(scheme: MantineColorScheme): DarkMode {
   if (scheme === 'dark') return 'enabled';
@@ -24,7 +28,7 @@ export function cookieColorSchemeManager(): MantineColorSchemeManager {
   return {
     get: (defaultValue) => {
       const stored = readCookie(COOKIES.darkMode);
-      return isDarkMode(stored) ? toScheme[stored] : defaultValue;
+      return isDarkMode(stored) ? darkModeToScheme(stored) : defaultValue;
     },
     set: (value) => {
       if (value === 'auto') deleteCookie(COOKIES.darkMode);

@@ -5,6 +5,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { jsonResponse } from '@/test/mock-api';
 
 function LocationProbe() {
   const location = useLocation();
@@ -24,6 +26,18 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
     </MantineProvider>,
   );
   return { ...view, queryClient };
+}
+
+/**
+ * Stubs fetch so every call answers one list envelope holding `rows`; the mock is returned so the
+ * test can read the URLs the page asked for. Undo with vi.unstubAllGlobals().
+ */
+export function stubListFetch(rows: readonly unknown[]) {
+  const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+    Promise.resolve(jsonResponse(200, { success: true, data: rows, meta: { total: rows.length } })),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
 }
 
 /** The current URL's search parameters. */

@@ -1,7 +1,8 @@
 // Where to go after signing in. continue_url comes from the address bar, so it is only honoured
 // when it points at this console: anything else would make the login page an open redirect.
+import { DEFAULT_START_PATH } from '@netfleet/contracts';
 
-export const DEFAULT_AFTER_LOGIN = '/management/devices';
+export const DEFAULT_AFTER_LOGIN = DEFAULT_START_PATH;
 
 // Going back to an auth page would sign the user out again or loop on the form.
 const AUTH_PATHS = new Set(['/login', '/logout']);

@@ -1,7 +1,7 @@
 // Per-user key/value storage backed by /api/storage (spec §7 Storage). Loaded once at startup
 // (failures ignored); writes POST a new key, PUT an existing one, DELETE removes it.
 import { STORAGE_PAGE_SIZE, type StorageRecord } from '@netfleet/contracts';
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 type Listener = () => void;
 

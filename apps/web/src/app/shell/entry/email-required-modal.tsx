@@ -2,14 +2,11 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { MESSAGES } from '@netfleet/contracts';
-import { ACCOUNT_BASE, api } from '@/lib/api-client';
+import { MESSAGES, updateAccountUserBodySchema } from '@netfleet/contracts';
+import { useFailureToast } from '@/app/shell/header/use-failure-toast';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { logout } from '@/lib/session-actions';
-import { useFailureToast } from '../header/use-failure-toast';
-
-const emailSchema = z.email();
+import { updateAccountUser } from './update-account-user';
 
 /** Spec §4 Shell entry: a user whose e-mail equals the username must enter an address first. */
 export function EmailRequiredModal() {
@@ -19,14 +16,14 @@ export function EmailRequiredModal() {
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const save = useMutation({
-    mutationFn: (value: string) =>
-      api.put('/account/user', { base: ACCOUNT_BASE, body: { email: value } }),
+    mutationFn: (value: string) => updateAccountUser({ email: value }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
     onError: failureToast(t('entry.saveFailed')),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const valid = emailSchema.safeParse(email.trim()).success;
+    // The server's own rule, so the modal never refuses an address the API would take.
+    const valid = updateAccountUserBodySchema.safeParse({ email: email.trim() }).success;
     setInvalid(!valid);
     if (valid) save.mutate(email.trim());
   };

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { STORAGE_KEYS, type CurrentUser } from '@netfleet/contracts';
 import { useUserStorage } from '@/lib/storage/use-user-storage';
-import { useBrand } from '../../brand/brand-context';
-import { acceptTerms } from './accept-terms';
+import { useBrand } from '@/app/brand/brand-context';
+import { acceptTerms } from './update-account-user';
 import { DataAgreementModal } from './data-agreement-modal';
 import { EmailRequiredModal } from './email-required-modal';
 

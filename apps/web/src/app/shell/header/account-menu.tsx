@@ -16,12 +16,13 @@ import {
   APP_VERSION,
   hasImpersonationAccess,
   hasPermission,
+  pathForRouteName,
   routeByName,
   type CurrentUser,
 } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
 import { cancelImpersonation, logout } from '@/lib/session-actions';
-import { usePages } from '../../router/pages-context';
+import { usePages } from '@/app/router/pages-context';
 import { DarkModeControl } from './dark-mode-control';
 import { ImpersonationAccessItem } from './impersonation-access-item';
 import { openLanguageModal } from './language-modal';
@@ -43,7 +44,8 @@ export function AccountMenu() {
   const failureToast = useFailureToast();
   const company = companyPath(user, 'company.info' in pages);
   const canViewRole = hasPermission(user.permissions, 'view_permissions');
-  const showAccount = !user.isImpersonating && 'account' in pages;
+  const accountPath = !user.isImpersonating && 'account' in pages && pathForRouteName('account');
+  const changelogPath = 'changelog' in pages && pathForRouteName('changelog');
   const companyName = user.company_name || user.company.name;
 
   return (
@@ -90,8 +92,8 @@ export function AccountMenu() {
           <Menu.Label>{user.role_title}</Menu.Label>
         )}
         <Menu.Divider />
-        {showAccount && (
-          <Menu.Item component={Link} to="/account" leftSection={<IconSettings size={16} />}>
+        {accountPath && (
+          <Menu.Item component={Link} to={accountPath} leftSection={<IconSettings size={16} />}>
             {t('header.accountSettings')}
           </Menu.Item>
         )}
@@ -109,10 +111,10 @@ export function AccountMenu() {
         >
           {t('header.language')}
         </Menu.Item>
-        {'changelog' in pages ? (
+        {changelogPath ? (
           <Menu.Item
             component={Link}
-            to="/changelog"
+            to={changelogPath}
             leftSection={<IconHistory size={16} />}
             rightSection={<Text size="xs">{APP_VERSION}</Text>}
           >

@@ -1,12 +1,7 @@
 import { SegmentedControl, Stack, Text, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DarkMode } from '@netfleet/contracts';
-import { schemeToDarkMode } from '../../theme/dark-mode';
-
-const SCHEMES = { auto: 'auto', enabled: 'dark', disabled: 'light' } as const satisfies Record<
-  DarkMode,
-  string
->;
+import { darkModeToScheme, schemeToDarkMode } from '@/app/theme/dark-mode';
 
 /** Dark mode auto/enabled/disabled; the colour scheme manager stores it in the cookie. */
 export function DarkModeControl() {
@@ -22,7 +17,7 @@ export function DarkModeControl() {
         fullWidth
         aria-labelledby="dark-mode-label"
         value={schemeToDarkMode(colorScheme)}
-        onChange={(value) => setColorScheme(SCHEMES[value as DarkMode])}
+        onChange={(value) => setColorScheme(darkModeToScheme(value as DarkMode))}
         data={[
           { value: 'auto', label: t('header.darkModeAuto') },
           { value: 'enabled', label: t('header.darkModeEnabled') },

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { pathForRouteName } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
 import { cancelImpersonation } from '@/lib/session-actions';
-import { LOGO_TARGET } from '../../brand/brand';
-import { useBrand } from '../../brand/brand-context';
-import { BrandLogo } from '../../brand/brand-logo';
-import { usePages } from '../../router/pages-context';
+import { LOGO_TARGET } from '@/app/brand/brand';
+import { useBrand } from '@/app/brand/brand-context';
+import { BrandLogo } from '@/app/brand/brand-logo';
+import { usePages } from '@/app/router/pages-context';
 import { AccountMenu } from './account-menu';
 import { useFailureToast } from './use-failure-toast';
 

@@ -4,6 +4,7 @@ import { IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, type CurrentUser } from '@netfleet/contracts';
 import { revokeImpersonationAccess } from '@/lib/session-actions';
+import { sessionHooks } from '@/lib/session-hooks';
 import { useFailureToast } from './use-failure-toast';
 
 /** Shown only while the user's impersonation access limit lies in the future (spec §2, §4). */
@@ -18,7 +19,9 @@ export function ImpersonationAccessItem({ user }: { user: CurrentUser }) {
       labels: { confirm: t('header.revokeImpersonation'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => {
-        revokeImpersonationAccess().catch(failureToast(t('header.revokeImpersonationFailed')));
+        revokeImpersonationAccess()
+          .then(() => sessionHooks().reload())
+          .catch(failureToast(t('header.revokeImpersonationFailed')));
       },
     });
 

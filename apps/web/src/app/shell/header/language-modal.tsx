@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { COOKIES, LANGUAGES, RELOAD_DELAY_LANGUAGE_MS } from '@netfleet/contracts';
 import { writeCookie } from '@/lib/cookies';
 import { sessionHooks } from '@/lib/session-hooks';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage } from '@/app/i18n/i18n';
 
 const options = LANGUAGES.map((language) => ({ value: language.code, label: language.nativeName }));
 

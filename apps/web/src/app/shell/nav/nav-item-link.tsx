@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { VisibleMenuItem } from '@netfleet/contracts';
-import { useReloadPageData } from '../use-reload-page-data';
+import { useReloadPageData } from '@/app/shell/use-reload-page-data';
 import { isActivePath } from './use-menu';
 
 export function NavItemLink({ item }: { item: VisibleMenuItem }) {

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { visibleMenu, type VisibleMenuGroup } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
-import { useBrand } from '../../brand/brand-context';
-import { concretePath, isBuilt } from '../../router/landing';
-import { usePages } from '../../router/pages-context';
+import { useBrand } from '@/app/brand/brand-context';
+import { concretePath, isBuilt } from '@/app/router/landing';
+import { usePages } from '@/app/router/pages-context';
 
 /** The menu this user sees: permitted, not disabled by the brand, and built. */
 export function useMenu(): VisibleMenuGroup[] {

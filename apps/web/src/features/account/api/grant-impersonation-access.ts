@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImpersonationAccessBody, ImpersonationAccessResponse } from '@netfleet/contracts';
+import {
+  impersonationAccessResponseSchema,
+  type ImpersonationAccessBody,
+  type ImpersonationAccessResponse,
+} from '@netfleet/contracts';
 import { api } from '@/lib/api-client';
-import { parseAccessResponse, setAccessLimit } from './set-access-limit';
+import { setAccessLimit } from './set-access-limit';
 
 export async function grantImpersonationAccess(
   body: ImpersonationAccessBody,
 ): Promise<ImpersonationAccessResponse> {
   const { data } = await api.put<unknown>('/user/impersonation-access', { body });
-  return parseAccessResponse(data);
+  return impersonationAccessResponseSchema.parse(data);
 }
 
 export function useGrantImpersonationAccess() {

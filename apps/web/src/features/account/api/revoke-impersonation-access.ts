@@ -1,12 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImpersonationAccessResponse } from '@netfleet/contracts';
-import { api } from '@/lib/api-client';
-import { parseAccessResponse, setAccessLimit } from './set-access-limit';
-
-export async function revokeImpersonationAccess(): Promise<ImpersonationAccessResponse> {
-  const { data } = await api.post<unknown>('/user/revoke-impersonation-access');
-  return parseAccessResponse(data);
-}
+import { revokeImpersonationAccess } from '@/lib/session-actions';
+import { setAccessLimit } from './set-access-limit';
 
 export function useRevokeImpersonationAccess() {
   const queryClient = useQueryClient();

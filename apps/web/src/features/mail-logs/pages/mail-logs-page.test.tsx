@@ -2,7 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COOKIES, type MailLog } from '@netfleet/contracts';
-import { currentParams, renderWithProviders } from '@/components/data-table/test-utils';
+import {
+  currentParams,
+  renderWithProviders,
+  stubListFetch,
+} from '@/components/data-table/test-utils';
 import { writeCookie } from '@/lib/cookies';
 import { MailLogsPage } from './mail-logs-page';
 
@@ -27,19 +31,11 @@ const rows: MailLog[] = [
   },
 ];
 
-type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
-let fetchMock: ReturnType<typeof vi.fn<FetchFn>>;
+let fetchMock: ReturnType<typeof stubListFetch>;
 
 beforeEach(() => {
   writeCookie(COOKIES.timezone, 'UTC');
-  fetchMock = vi.fn<FetchFn>(() =>
-    Promise.resolve(
-      new Response(JSON.stringify({ success: true, data: rows, meta: { total: 2 } }), {
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    ),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubListFetch(rows);
 });
 
 afterEach(() => {

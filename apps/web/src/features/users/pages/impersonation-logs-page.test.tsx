@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COOKIES, type ImpersonationLog } from '@netfleet/contracts';
-import { renderWithProviders } from '@/components/data-table/test-utils';
+import { renderWithProviders, stubListFetch } from '@/components/data-table/test-utils';
 import { writeCookie } from '@/lib/cookies';
 import { ImpersonationLogsPage } from './impersonation-logs-page';
 
@@ -33,19 +33,11 @@ const rows: ImpersonationLog[] = [
   },
 ];
 
-type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
-let fetchMock: ReturnType<typeof vi.fn<FetchFn>>;
+let fetchMock: ReturnType<typeof stubListFetch>;
 
 beforeEach(() => {
   writeCookie(COOKIES.timezone, 'UTC');
-  fetchMock = vi.fn<FetchFn>(() =>
-    Promise.resolve(
-      new Response(JSON.stringify({ success: true, data: rows, meta: { total: 2 } }), {
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    ),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubListFetch(rows);
 });
 
 afterEach(() => {
