@@ -6,6 +6,7 @@ export * from './routes.ts';
 export * from './api/user.ts';
 export * from './api/account.ts';
 export * from './api/storage.ts';
+export * from './api/password.ts';
 export * from './validation.ts';
 export * from './constants.ts';
 export * from './format.ts';
