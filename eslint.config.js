@@ -1,34 +1,11 @@
-// Flat config. Web features must never import each other: the app layer composes them.
-import { readdirSync, existsSync } from 'node:fs';
+// Flat config. Web features never import each other (tools/eslint/feature-boundaries.js).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
-
-const featuresDir = 'apps/web/src/features';
-const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-  : [];
-
-const featureIsolation = features.map((name) => ({
-  files: [`${featuresDir}/${name}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^@/features/(?!${name}(/|$))`,
-            message: 'Web features never import each other; compose them in src/app.',
-          },
-          { regex: '^\\.\\./\\.\\./\\.\\./features/', message: 'Use @/ imports.' },
-        ],
-      },
-    ],
-  },
-}));
+import { featureBoundaries } from './tools/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   {
@@ -50,7 +27,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-default-export': 'error',
       'import-x/no-duplicates': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -68,6 +48,10 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  ...featureIsolation,
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { netfleet: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'netfleet/feature-boundaries': ['error', { srcDir: 'apps/web/src' }] },
+  },
   prettier,
 );

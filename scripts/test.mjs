@@ -56,8 +56,9 @@ if (integration) {
   const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   vitest('server-postgres', 'apps/server', { DATABASE_URL });
 } else {
-  run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  run('lint', 'npm', ['run', 'lint']);
   run('typecheck', 'npm', ['run', 'typecheck']);
+  vitest('tools', 'tools');
   vitest('contracts', 'packages/contracts');
   vitest('server', 'apps/server', { DATABASE_URL: '' });
   vitest('web', 'apps/web');

@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
-import { brandPlugin } from './vite-plugins/brand-plugin.ts';
+import { brandPlugin, resolveBrandDir } from './vite-plugins/brand-plugin.ts';
 import { versionPlugin } from './vite-plugins/version-plugin.ts';
 
-const brandName = process.env.BRAND ?? 'default';
-const brandDir = fileURLToPath(new URL(`./brands/${brandName}`, import.meta.url));
+const brandDir = resolveBrandDir(
+  fileURLToPath(new URL('./brands/', import.meta.url)),
+  process.env.BRAND,
+);
 const apiTarget = `http://127.0.0.1:${process.env.SERVER_PORT ?? '8080'}`;
 // Node loads this config without a TypeScript loader for workspace packages, so the contracts'
 // APP_VERSION is read from its source rather than imported.

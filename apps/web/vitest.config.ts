@@ -7,7 +7,7 @@ export default mergeConfig(
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}', 'brands/**/*.test.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'brands/**/*.test.ts', 'vite-plugins/**/*.test.ts'],
       css: false,
       restoreMocks: true,
     },

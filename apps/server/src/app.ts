@@ -5,7 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { createAccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
@@ -26,10 +26,12 @@ import { createImpersonationRepository } from './modules/impersonation/impersona
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { createImpersonationService } from './modules/impersonation/impersonation.service';
 import { createMailRepository } from './modules/mail/mail.repository';
-import { createMailService } from './modules/mail/mail.service';
+import { createMailService, type MailTransport } from './modules/mail/mail.service';
 import { createMailLogsRepository } from './modules/mail-logs/mail-logs.repository';
 import { mailLogsRoutes } from './modules/mail-logs/mail-logs.routes';
 import { createMailLogsService } from './modules/mail-logs/mail-logs.service';
+import { passwordRoutes } from './modules/password/password.routes';
+import { createPasswordService } from './modules/password/password.service';
 import { createStorageRepository } from './modules/storage/storage.repository';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { createStorageService } from './modules/storage/storage.service';
@@ -50,6 +52,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Where failed logins are counted; in memory unless a shared store is given. */
   attemptStore?: AttemptStore;
+  /** Sends mail instead of SMTP_URL's transport (tests read the messages it receives). */
+  mailTransport?: MailTransport;
 }
 
 /** Builds the instance: plugins first (auth before any route, so every route is recorded), then modules. */
@@ -58,6 +62,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,6 +84,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   const actionLog = createActionLogService({ actionLogRepository: createActionLogRepository(db) });
   const mail = createMailService({
     smtpUrl: config.smtpUrl,
+    ...(options.mailTransport ? { transport: options.mailTransport } : {}),
     from: `netfleet <no-reply@${new URL(config.publicUrl).hostname}>`,
     mailRepository: createMailRepository(db),
   });
@@ -86,8 +92,9 @@ export const buildApp = async (options: BuildAppOptions) => {
     options.attemptStore ?? createMemoryAttemptStore(() => now().getTime()),
     () => now().getTime(),
   );
+  const accountRepository = createAccountRepository(db);
   const accountService = createAccountService({
-    accountRepository: createAccountRepository(db),
+    accountRepository,
     authRepository,
     sessionService,
     loginLimiter,
@@ -95,6 +102,14 @@ export const buildApp = async (options: BuildAppOptions) => {
     mail,
     transaction,
     publicUrl: config.publicUrl,
+    now,
+  });
+  const passwordService = createPasswordService({
+    accountRepository,
+    sessionRepository,
+    loginLimiter,
+    actionLog,
+    transaction,
     now,
   });
   const impersonationService = createImpersonationService({
@@ -118,7 +133,7 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(authPlugin, { authService });
+  await app.register(authPlugin, { authService, now });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl });
 
   await app.register(accountRoutes, {
@@ -127,6 +142,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     cookies,
     publicUrl: config.publicUrl,
   });
+  await app.register(passwordRoutes, { passwordService });
   await app.register(impersonationRoutes, { impersonationService, cookies });
   await app.register(tokensRoutes, { tokensService });
   await app.register(storageRoutes, { storageService });

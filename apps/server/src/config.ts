@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -12,6 +13,54 @@ const optionalUrl = (protocols: RegExp) =>
   z.preprocess(emptyToUndefined, z.url({ protocol: protocols }).optional());
 const port = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+
+/** Which peers may tell us the client's address (X-Forwarded-For): all, none, N hops or these. */
+export type TrustProxy = boolean | number | string[];
+
+/** Names @fastify/proxy-addr understands besides addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `10.0.0.1`, `10.0.0.0/8`, `fd00::/8` or a range name. */
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+const trustProxySetting = z
+  .preprocess(emptyToUndefined, z.string().trim().default('false'))
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (lower === 'true') return true;
+    if (lower === 'false' || /^0+$/.test(value)) return false;
+    if (/^\d{1,3}$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || bad !== undefined) {
+      const which = bad === undefined ? '' : ` (${bad} is none)`;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, a hop count or comma-separated proxy IPs/CIDRs${which}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * Fastify's own hop-count option trusts nobody (it cannot tell a proxy from a direct client), so
+ * a hop count N becomes the equivalent trust function: the nearest N peers are proxies.
+ */
+export const fastifyTrustProxy = (
+  trustProxy: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) =>
+  typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
 
 const envSchema = z.object({
   PORT: port(8080),
@@ -31,6 +80,7 @@ const envSchema = z.object({
     z.string().min(8, 'must be at least 8 characters').optional(),
   ),
   SMTP_URL: optionalUrl(/^smtps?$/),
+  TRUST_PROXY: trustProxySetting,
   BRAND: z.preprocess(
     emptyToUndefined,
     z
@@ -57,6 +107,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
+  /** Behind a load balancer, request.ip (rate limits, logs) is the client's, not the balancer's. */
+  trustProxy: TrustProxy;
   brand: string;
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -86,6 +138,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     adminEmail: e.NETFLEET_ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.NETFLEET_ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
+    trustProxy: e.TRUST_PROXY,
     brand: e.BRAND,
     webDist: fromRepoRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,

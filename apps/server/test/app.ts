@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '@/config';
 import { createDatabase, type Database, type DatabaseHandle } from '@/db/client';
 import { seedDatabase } from '@/db/seed';
 import type { AttemptStore } from '@/modules/auth/login-limiter';
+import type { MailTransport } from '@/modules/mail/mail.service';
 
 export const TEST_PUBLIC_URL = 'http://console.test';
 export const ADMIN_EMAIL = 'admin@netfleet.test';
@@ -43,7 +44,7 @@ const createPostgresDatabase = async (config: Config, serverUrl: string) => {
 
 export const buildTestApp = async (
   overrides: Partial<Config> = {},
-  options: { now?: () => Date; attemptStore?: AttemptStore } = {},
+  options: { now?: () => Date; attemptStore?: AttemptStore; mailTransport?: MailTransport } = {},
 ): Promise<TestApp> => {
   const config: Config = {
     ...loadConfig({
@@ -76,6 +77,7 @@ export const buildTestApp = async (
     logger: false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.attemptStore ? { attemptStore: options.attemptStore } : {}),
+    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
   });
   await app.ready();
   return {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from '@/config';
+import { ConfigError, fastifyTrustProxy, loadConfig, REPO_ROOT } from '@/config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       adminEmail: undefined,
       adminPassword: undefined,
       smtpUrl: undefined,
+      trustProxy: false,
       brand: 'default',
       webDist: join(REPO_ROOT, 'apps/web/dist'),
       logLevel: 'info',
@@ -52,8 +53,36 @@ describe('loadConfig', () => {
     [{ NETFLEET_ADMIN_PASSWORD: 'short' }, 'NETFLEET_ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ BRAND: '../etc' }, 'BRAND'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: ',' }, 'TRUST_PROXY'],
   ])('names the bad setting in one line: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid setting ${name}=`));
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['', false],
+    ['false', false],
+    ['TRUE', true],
+    ['0', false],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    [' 10.0.0.0/8 , fd00::/8,loopback ', ['10.0.0.0/8', 'fd00::/8', 'loopback']],
+  ])('parses %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('turns a hop count into a trust function for the nearest peers, since fastify ignores numbers', () => {
+    const trust = fastifyTrustProxy(2);
+    expect(typeof trust).toBe('function');
+    if (typeof trust !== 'function') return;
+    expect([0, 1, 2].map((hop) => trust('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(fastifyTrustProxy(['10.0.0.1'])).toEqual(['10.0.0.1']);
+    expect(fastifyTrustProxy(false)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from './app';
 import { createUser } from './factories';
 import { loginAs, SPA_HEADERS } from './session';
 
@@ -24,6 +24,8 @@ describe('OpenAPI', () => {
       '/api/storage/{key}',
       '/api/users/{id}/impersonate',
       '/api/user/tokens',
+      '/account/password',
+      '/api/password-confirmation',
     ]) {
       expect(doc.paths).toHaveProperty([path]);
     }
@@ -71,6 +73,29 @@ describe('error envelopes', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toMatchObject({ code: 'VALIDATION_ERROR', source: 'id' });
+  });
+
+  it('answers an id beyond the integer columns with 400, not a database error', async () => {
+    const session = await loginAs(t.app, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    for (const [method, url] of [
+      ['DELETE', '/api/user/tokens/99999999999'],
+      ['DELETE', '/api/user/tokens/0'],
+      ['POST', '/api/users/99999999999/impersonate'],
+      ['POST', '/api/users/2147483648/impersonate'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: session.headers });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().errors[0], url).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        source: 'id',
+      });
+    }
+    const largest = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/2147483647/impersonate',
+      headers: session.headers,
+    });
+    expect(largest.statusCode).toBe(404);
   });
 
   it('answers a bad query parameter with 400 naming it', async () => {

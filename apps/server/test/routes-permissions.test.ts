@@ -38,6 +38,15 @@ it('the public routes are exactly the ones meant to be public', () => {
   );
 });
 
+it('the routes that need a recent password confirmation (423) are exactly the sensitive ones', () => {
+  const sensitive = t.app.routePermissions
+    .filter((r) => r.confirmPassword)
+    .map((r) => `${r.method} ${r.url}`)
+    .sort();
+  // PUT /account/user asks for it itself, only when the e-mail address changes.
+  expect(sensitive).toEqual(['POST /api/user/tokens', 'PUT /api/user/impersonation-access']);
+});
+
 it('a route without a declared permission answers 403', async () => {
   const { buildApp } = await import('@/app');
   const app = await buildApp({

@@ -51,3 +51,16 @@ export const loginAs = async (
   }
   return sessionFrom(response);
 };
+
+/** Re-enters the password on the session, as the console does after a 423; throws unless 200. */
+export const confirmPassword = async (app: App, session: TestSession, password: string) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/password-confirmation',
+    headers: session.headers,
+    payload: { password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`password confirmation failed: ${response.statusCode} ${response.body}`);
+  }
+};

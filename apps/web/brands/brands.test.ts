@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeByName } from '@netfleet/contracts';
-import { brandSchema } from '@/app/brand/brand-schema';
+import { brandSchema } from '@/components/brand/brand-schema';
 
 const brandsDir = import.meta.dirname;
 const brands = readdirSync(brandsDir, { withFileTypes: true })

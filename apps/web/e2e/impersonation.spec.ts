@@ -20,6 +20,14 @@ test('a user grants access, the super admin impersonates them and cancels; the l
   await userPage.goto('/account');
   await userPage.getByRole('radio', { name: '7 days' }).check({ force: true });
   await userPage.getByRole('button', { name: 'Grant access' }).click();
+  // Granting access is sensitive: the server asks for the password first (spec §8 423).
+  const confirm = userPage.getByRole('dialog', { name: 'Confirm your password' });
+  await confirm.getByLabel(/^Password/).fill('wrong-password');
+  await confirm.getByLabel(/^Password/).press('Enter');
+  await expect(confirm).toBeVisible();
+  await confirm.getByLabel(/^Password/).fill(SUPPORT_TARGET.password);
+  await confirm.getByLabel(/^Password/).press('Enter');
+  await expect(confirm).toBeHidden();
   await expect(userPage.getByText(/Support can impersonate you until/)).toBeVisible();
   const target = (await (await userPage.request.get('/api/user')).json()).data;
 
@@ -41,7 +49,9 @@ test('a user grants access, the super admin impersonates them and cancels; the l
 
   await adminPage.getByRole('button', { name: 'Cancel impersonation' }).click();
   await expect(adminPage.getByRole('status')).toHaveCount(0);
-  await expect(adminPage.getByRole('button', { name: 'Account menu' })).toContainText(SUPER_ADMIN.email);
+  await expect(adminPage.getByRole('button', { name: 'Account menu' })).toContainText(
+    SUPER_ADMIN.email,
+  );
 
   await adminPage.goto('/users/impersonation-logs');
   const row = adminPage.getByRole('row').filter({ hasText: SUPPORT_TARGET.email });
@@ -52,7 +62,10 @@ test('a user grants access, the super admin impersonates them and cancels; the l
   // Revoking access from the account page stops support staff (super admins are exempt).
   await userPage.reload();
   await userPage.getByRole('button', { name: 'Revoke' }).click();
-  await userPage.getByRole('dialog').getByRole('button', { name: /Revoke|Confirm/ }).click();
+  await userPage
+    .getByRole('dialog')
+    .getByRole('button', { name: /Revoke|Confirm/ })
+    .click();
   await expect(userPage.getByText('Support cannot impersonate you.')).toBeVisible();
   const supportPage = await (await browser.newContext()).newPage();
   await logIn(supportPage, SUPPORT_STAFF);

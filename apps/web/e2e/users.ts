@@ -6,5 +6,13 @@ export const ADVANCED_GUEST = {
 };
 export const GUEST = { email: 'read-only@demo.netfleet.test', password: 'e2e-demo-password' };
 /** A demo End Client whose account the super admin impersonates. */
-export const SUPPORT_TARGET = { email: 'end-user@demo.netfleet.test', password: 'e2e-demo-password' };
+export const SUPPORT_TARGET = {
+  email: 'end-user@demo.netfleet.test',
+  password: 'e2e-demo-password',
+};
 export const SUPPORT_STAFF = { email: 'support@demo.netfleet.test', password: 'e2e-demo-password' };
+/** A demo Administrator whose password the password-change test changes. */
+export const PASSWORD_CHANGER = {
+  email: 'admin@demo.netfleet.test',
+  password: 'e2e-demo-password',
+};

@@ -11,7 +11,3 @@ interface Scoped {
  */
 export const companySubtreeFilter = (auth: Scoped, pathColumn: AnyColumn = companies.path): SQL =>
   sql`${pathColumn} like ${`${auth.company.path}%`}`;
-
-/** For tables that carry only a company id: the id must belong to the caller's subtree. */
-export const companyIdInSubtree = (auth: Scoped, companyIdColumn: AnyColumn): SQL =>
-  sql`${companyIdColumn} in (select ${companies.id} from ${companies} where ${companySubtreeFilter(auth)})`;

@@ -1,8 +1,8 @@
 import { DEFAULT_ROLES } from '@netfleet/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app';
-import { loginAs } from '../../test/session';
+import { buildTestApp, type TestApp } from '@test/app';
+import { loginAs } from '@test/session';
 import { companies, users } from './schema';
 import { DEMO_COMPANY_NAME, seedDemo } from './seed-demo';
 
@@ -36,10 +36,10 @@ describe('seedDemo', () => {
     const rows = await t.db.select().from(users).where(like(users.email, '%@demo.netfleet.test'));
     expect(rows).toHaveLength(DEFAULT_ROLES.length - 1);
     expect(
-      rows.every((u) => u.tosAccepted && u.emailVerifiedAt && u.companyId === company?.id),
+      rows.every((u) => !u.tosAccepted && u.emailVerifiedAt && u.companyId === company?.id),
     ).toBe(true);
 
-    // Verified and terms accepted: straight into the console with the first password.
+    // Verified: straight into the console with the first password; the agreement comes first.
     const session = await loginAs(t.app, { email: 'read-only@demo.netfleet.test', password });
     const me = await t.app.inject({
       method: 'GET',
@@ -50,7 +50,7 @@ describe('seedDemo', () => {
     expect(me.json().data).toMatchObject({
       role: { name: 'read_only' },
       company_name: DEMO_COMPANY_NAME,
-      tos_accepted: true,
+      tos_accepted: false,
     });
   });
 

@@ -19,9 +19,9 @@ export interface DemoSeedResult {
 }
 
 /**
- * Demo data on top of the base seed: 'Demo Company' under the root company and one verified user
- * who accepted the terms for every default role but super_admin. Idempotent: what exists is left
- * as it is (an existing demo user keeps their password).
+ * Demo data on top of the base seed: 'Demo Company' under the root company and, for every default
+ * role but super_admin, one verified user who has not yet accepted the terms. Idempotent: what
+ * exists is left as it is (an existing demo user keeps their password).
  */
 export const seedDemo = async (
   db: Database,
@@ -71,7 +71,8 @@ export const seedDemo = async (
           companyId: company.id,
           roleId: role.id,
           emailVerifiedAt: new Date(),
-          tosAccepted: true,
+          // Like any new user, a demo user meets the data agreement on first sign-in.
+          tosAccepted: false,
         })
         .onConflictDoNothing()
         .returning({ id: users.id });

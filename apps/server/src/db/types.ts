@@ -1,6 +1,5 @@
 import type { InferSelectModel } from 'drizzle-orm';
-import type { companies, roles, users } from './schema';
+import type { companies, users } from './schema';
 
 export type UserRow = InferSelectModel<typeof users>;
 export type CompanyRow = InferSelectModel<typeof companies>;
-export type RoleRow = InferSelectModel<typeof roles>;

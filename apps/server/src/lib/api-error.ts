@@ -31,6 +31,12 @@ export const notFound = (message = 'Not found') =>
 export const conflict = (message: string, source: string | null = null) =>
   new ApiError(409, ERROR_CODES.CONFLICT, message, source);
 
+/** The client must wait `seconds` before trying again (Retry-After). */
+export const tooManyAttempts = (seconds: number, message: string) =>
+  new ApiError(429, ERROR_CODES.TOO_MANY_ATTEMPTS, message, null, undefined, {
+    'retry-after': String(seconds),
+  });
+
 /** A shared service (Redis, mail) is down: the client may retry; nothing it sent was wrong. */
 export const serviceUnavailable = (message: string, cause?: unknown) => {
   const error = new ApiError(503, ERROR_CODES.SERVICE_UNAVAILABLE, message);

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { ApiError, forbidden, unauthorized } from '@/lib/api-error';
 import type { AuthService } from '@/modules/auth/auth.service';
 import type { AuthContext } from '@/modules/auth/auth.types';
+import { requirePasswordConfirmation } from '@/modules/auth/password-confirmation';
 import {
   ACCESS_COOKIE,
   REFRESH_COOKIE,
@@ -25,6 +26,8 @@ declare module 'fastify' {
     bearer?: boolean;
     /** Let a caller whose e-mail is unverified through (they must be able to get out). */
     allowUnverified?: boolean;
+    /** Sensitive: a session must have confirmed its password recently, else 423 (spec §8). */
+    confirmPassword?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -39,6 +42,8 @@ export interface RouteRecord {
   method: string;
   url: string;
   permission: RoutePermission | undefined;
+  /** Needs a recent password confirmation (config.confirmPassword). */
+  confirmPassword: boolean;
   /** Registered by a third-party plugin (docs UI, static files): public by construction. */
   pluginRoute: boolean;
 }
@@ -79,13 +84,15 @@ const bearerSecret = (request: FastifyRequest): string | undefined => {
 
 export interface AuthPluginOptions {
   authService: AuthService;
+  now: () => Date;
 }
 
 /**
  * Resolves the caller and enforces the route's declared permission before anything else runs
  * (validation included, so an anonymous caller learns nothing about a route's parameters).
  */
-export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { authService }) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, options) => {
+  const { authService, now } = options;
   const records: RouteRecord[] = [];
   app.decorate('routePermissions', records);
   app.decorateRequest('auth', null);
@@ -95,7 +102,13 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
     const pluginRoute = PLUGIN_ROUTE.test(route.url) && route.config?.permission === undefined;
     if (pluginRoute) route.config = { ...route.config, permission: 'public' };
     for (const method of methods) {
-      records.push({ method, url: route.url, permission: route.config?.permission, pluginRoute });
+      records.push({
+        method,
+        url: route.url,
+        permission: route.config?.permission,
+        confirmPassword: route.config?.confirmPassword === true,
+        pluginRoute,
+      });
     }
   });
 
@@ -139,6 +152,13 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { a
     }
     if (permission !== 'authenticated' && !hasPermission(auth.permissions, permission)) {
       throw forbidden();
+    }
+  });
+
+  // After validation, so a malformed request is a 422 before the user is asked for a password.
+  app.addHook('preHandler', async (request) => {
+    if (request.auth && request.routeOptions.config.confirmPassword) {
+      requirePasswordConfirmation(request.auth, now());
     }
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { buildBrand } from './brand/brand';
+import { buildBrand } from '@/components/brand';
 import { PAGES } from './pages';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router/router';

@@ -7,10 +7,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isAbortError, isApiError } from '@/lib/api-client';
-import { BrandProvider, useBrand } from './brand/brand-context';
-import type { LoadedBrand } from './brand/brand';
-import { brandTheme } from './brand/brand-theme';
+import { BrandProvider, brandTheme, useBrand, type LoadedBrand } from '@/components/brand';
 import { i18n } from './i18n/i18n';
+import { PasswordConfirmationHost } from './password-confirmation-host';
 import { cookieColorSchemeManager } from './theme/dark-mode';
 
 const NOTIFICATION_LIMIT = 7;
@@ -43,7 +42,10 @@ function ThemedProviders({ children, env }: { children: ReactNode; env?: 'test' 
       {...(env ? { env } : {})}
     >
       <Notifications position="bottom-right" limit={NOTIFICATION_LIMIT} />
-      <ModalsProvider>{children}</ModalsProvider>
+      <ModalsProvider>
+        {children}
+        <PasswordConfirmationHost />
+      </ModalsProvider>
     </MantineProvider>
   );
 }

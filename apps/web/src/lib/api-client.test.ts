@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, cancelAllPending } from './api-client';
 import { buildQueryString } from './api-url';
 import { readFailures } from './failure-counters';
+import { registerPasswordConfirmation } from './password-confirmation';
 import { configureSessionHooks, resetSessionHooks } from './session-hooks';
 
 function json(status: number, body: unknown): Response {
@@ -27,6 +28,18 @@ function hangingFetch(_url: string, init?: RequestInit): Promise<Response> {
 }
 
 type FetchFn = (url: string, init?: RequestInit) => Promise<Response>;
+const locked = () =>
+  json(423, {
+    success: false,
+    errors: [
+      {
+        code: 'PASSWORD_CONFIRMATION_REQUIRED',
+        message: 'Confirm your password to continue.',
+        source: null,
+      },
+    ],
+  });
+
 let fetchMock: ReturnType<typeof vi.fn<FetchFn>>;
 let redirect: ReturnType<typeof vi.fn<(location: string) => void>>;
 let reload: ReturnType<typeof vi.fn<() => void>>;
@@ -250,6 +263,113 @@ describe('401 handling', () => {
       '/api/reports/account-usage',
       '/account/token/refresh',
       '/api/reports/account-usage',
+    ]);
+  });
+});
+
+describe('423 handling', () => {
+  type Handler = (message: string) => Promise<boolean>;
+  let unregister: () => void = () => undefined;
+  afterEach(() => unregister());
+
+  /** Answers 423 the first time each URL is called, then the data. */
+  function lockedOnce() {
+    fetchMock.mockImplementation(async (url: string) => {
+      const calls = fetchMock.mock.calls.filter(([called]) => called === url).length;
+      return calls === 1 ? locked() : json(200, { success: true, data: url });
+    });
+  }
+
+  it('asks for the password with the server message and retries once confirmed', async () => {
+    const handler = vi.fn<Handler>().mockResolvedValue(true);
+    unregister = registerPasswordConfirmation(handler);
+    lockedOnce();
+    const result = await api.post<string>('/user/tokens', { body: { name: 'ci' } });
+    expect(handler).toHaveBeenCalledExactlyOnceWith('Confirm your password to continue.');
+    expect(result.data).toBe('/api/user/tokens');
+    expect(calledUrls()).toEqual(['/api/user/tokens', '/api/user/tokens']);
+    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({ method: 'POST', body: '{"name":"ci"}' });
+  });
+
+  it('rejects with the 423 when the user cancels', async () => {
+    const handler = vi.fn<Handler>().mockResolvedValue(false);
+    unregister = registerPasswordConfirmation(handler);
+    lockedOnce();
+    const error = await api.put('/user/impersonation-access').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 423, code: 'PASSWORD_CONFIRMATION_REQUIRED' });
+    expect(calledUrls()).toEqual(['/api/user/impersonation-access']);
+  });
+
+  it('rejects with the 423 when the handler fails or none is registered', async () => {
+    fetchMock.mockImplementation(async () => locked());
+    await expect(api.post('/user/tokens')).rejects.toMatchObject({ status: 423 });
+    unregister = registerPasswordConfirmation(() => Promise.reject(new Error('unmounted')));
+    await expect(api.post('/user/tokens')).rejects.toMatchObject({ status: 423 });
+    expect(calledUrls()).toHaveLength(2);
+  });
+
+  it('retries only once: a second 423 is the answer', async () => {
+    const handler = vi.fn<Handler>().mockResolvedValue(true);
+    unregister = registerPasswordConfirmation(handler);
+    fetchMock.mockImplementation(async () => locked());
+    await expect(api.post('/user/tokens')).rejects.toMatchObject({ status: 423 });
+    expect(handler).toHaveBeenCalledOnce();
+    expect(calledUrls()).toHaveLength(2);
+  });
+
+  it('shares one confirmation between concurrent 423s and retries each request', async () => {
+    let confirm: (confirmed: boolean) => void = () => undefined;
+    const handler = vi.fn<Handler>(
+      () =>
+        new Promise<boolean>((resolve) => {
+          confirm = resolve;
+        }),
+    );
+    unregister = registerPasswordConfirmation(handler);
+    lockedOnce();
+    const both = Promise.all([api.post<string>('/a'), api.put<string>('/b')]);
+    await vi.waitFor(() => expect(calledUrls()).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    confirm(true);
+    const [a, b] = await both;
+    expect(handler).toHaveBeenCalledOnce();
+    expect([a.data, b.data]).toEqual(['/api/a', '/api/b']);
+  });
+
+  it('asks again for a later 423 once the previous confirmation is over', async () => {
+    const handler = vi.fn<Handler>().mockResolvedValue(false);
+    unregister = registerPasswordConfirmation(handler);
+    fetchMock.mockImplementation(async () => locked());
+    await expect(api.post('/a')).rejects.toMatchObject({ status: 423 });
+    await expect(api.post('/b')).rejects.toMatchObject({ status: 423 });
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves the 423 of the confirmation call itself alone', async () => {
+    const handler = vi.fn<Handler>().mockResolvedValue(true);
+    unregister = registerPasswordConfirmation(handler);
+    fetchMock.mockImplementation(async () => locked());
+    await expect(api.post('/password-confirmation', { noConfirm: true })).rejects.toMatchObject({
+      status: 423,
+    });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('refreshes a 401 on the retry like any other request', async () => {
+    unregister = registerPasswordConfirmation(() => Promise.resolve(true));
+    const answers = [locked(), unauthorized(), json(200, { success: true, data: 'ok' })];
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/account/token/refresh'
+        ? json(200, { success: true, data: null })
+        : (answers.shift() ?? unauthorized()),
+    );
+    await expect(api.post<string>('/user/tokens')).resolves.toMatchObject({ data: 'ok' });
+    expect(calledUrls()).toEqual([
+      '/api/user/tokens',
+      '/api/user/tokens',
+      '/account/token/refresh',
+      '/api/user/tokens',
     ]);
   });
 });

@@ -1,7 +1,8 @@
-// Fetch-based API client implementing spec §7 General and §8 401 handling: cookies sent,
+// Fetch-based API client implementing spec §7 General and §8 401 and 423 handling: cookies sent,
 // X-Requested-With / X-SPA-VERSION / X-XSRF-TOKEN headers, comma-joined query arrays, a new GET
-// to the same URL aborts the pending one, route changes cancel everything pending, and a 401
-// triggers one single-flight token refresh followed by one retry.
+// to the same URL aborts the pending one, route changes cancel everything pending, a 401
+// triggers one single-flight token refresh followed by one retry, and a 423 asks for the
+// password (one dialog for concurrent 423s) followed by one retry.
 import {
   COOKIES,
   HTTP_HEADERS,
@@ -13,6 +14,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE, parseErrorItems, parseRetryAfter } fro
 import { buildUrl, type Query } from './api-url';
 import { readCookie } from './cookies';
 import { recordFailure, clearFailures } from './failure-counters';
+import { askPasswordConfirmation } from './password-confirmation';
 import { loginUrl, sessionHooks } from './session-hooks';
 
 export { ApiError, isApiError, isAbortError } from './api-error';
@@ -37,11 +39,16 @@ export interface RequestOptions {
   timeoutMessage?: string;
   /** Skip the 401 → refresh → retry dance (used by the refresh and revoke calls themselves). */
   noRefresh?: boolean;
+  /** Answer a 423 as is instead of asking for the password (the confirmation call itself). */
+  noConfirm?: boolean;
 }
 
 const pendingGets = new Map<string, AbortController>();
 const pending = new Set<AbortController>();
 let refreshInFlight: Promise<boolean> | null = null;
+let confirmationInFlight: Promise<boolean> | null = null;
+
+const LOCKED = 423;
 
 /** Aborts every request still in flight; the router calls it on each route change. */
 export function cancelAllPending(): void {
@@ -210,12 +217,11 @@ function isSessionUrl(url: string): boolean {
   return SESSION_PATHS.has(url.split('?')[0] ?? url);
 }
 
-export async function request<T>(
+async function sendRefreshing<T>(
   method: HttpMethod,
-  path: string,
-  options: RequestOptions = {},
+  url: string,
+  options: RequestOptions,
 ): Promise<ApiResponse<T>> {
-  const url = buildUrl(options.base ?? API_BASE, path, options.query);
   try {
     return await send<T>(method, url, options);
   } catch (error) {
@@ -223,6 +229,33 @@ export async function request<T>(
       error instanceof ApiError && error.status === 401 && !options.noRefresh && !isSessionUrl(url);
     if (!retryable || !(await refreshSession())) throw error;
     return send<T>(method, url, options);
+  }
+}
+
+/** Single flight: concurrent 423s share one dialog; a failing handler counts as cancelled. */
+function awaitPasswordConfirmation(message: string): Promise<boolean> {
+  confirmationInFlight ??= askPasswordConfirmation(message)
+    .catch(() => false)
+    .finally(() => {
+      confirmationInFlight = null;
+    });
+  return confirmationInFlight;
+}
+
+export async function request<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const url = buildUrl(options.base ?? API_BASE, path, options.query);
+  try {
+    return await sendRefreshing<T>(method, url, options);
+  } catch (error) {
+    // Cancelled (or no dialog), the caller gets the 423 and shows its usual error; the retry's
+    // own 423 is final.
+    const locked = error instanceof ApiError && error.status === LOCKED && !options.noConfirm;
+    if (!locked || !(await awaitPasswordConfirmation(error.message))) throw error;
+    return sendRefreshing<T>(method, url, options);
   }
 }
 

@@ -3,9 +3,10 @@
 import {
   impersonationAccessResponseSchema,
   type ImpersonationAccessResponse,
+  type PasswordConfirmationBody,
 } from '@netfleet/contracts';
 import { api, ACCOUNT_BASE } from './api-client';
-import { sessionHooks } from './session-hooks';
+import { loginPath, sessionHooks } from './session-hooks';
 
 /** POST /account/logout: ends the session; the server clears its cookies. */
 export async function endSession(): Promise<void> {
@@ -18,7 +19,7 @@ export async function logout(): Promise<void> {
   } catch {
     // Even if the server is unreachable the user asked to leave; the login page starts clean.
   }
-  sessionHooks().redirect('/login');
+  sessionHooks().redirect(loginPath());
 }
 
 export async function cancelImpersonation(): Promise<void> {
@@ -34,4 +35,12 @@ export async function revokeImpersonationAccess(): Promise<ImpersonationAccessRe
 
 export async function resendActivation(): Promise<void> {
   await api.post('/account/user/activation/resend', { base: ACCOUNT_BASE });
+}
+
+/**
+ * POST /api/password-confirmation (spec §8 423): unlocks sensitive requests for a while. A wrong
+ * password is 422 CONFIRMATION_FAILED on `password`; never itself answered with the dialog.
+ */
+export async function confirmPassword(body: PasswordConfirmationBody): Promise<void> {
+  await api.post('/password-confirmation', { body, noConfirm: true });
 }

@@ -1,5 +1,6 @@
 // The api-client needs to know a little about the session (impersonation) and how to leave the
 // page; the app layer plugs these in at startup so the client stays free of React and routing.
+import { pathForRouteName } from '@netfleet/contracts';
 
 export interface SessionHooks {
   isImpersonating: () => boolean;
@@ -30,6 +31,13 @@ export function sessionHooks(): SessionHooks {
   return hooks;
 }
 
+/** The sign-in page's path, from the route catalogue so a renamed route cannot strand users. */
+export function loginPath(): string {
+  const path = pathForRouteName('login');
+  if (!path) throw new Error('The route catalogue has no login route');
+  return path;
+}
+
 export function loginUrl(continueUrl: string): string {
-  return `/login?continue_url=${encodeURIComponent(continueUrl)}`;
+  return `${loginPath()}?continue_url=${encodeURIComponent(continueUrl)}`;
 }

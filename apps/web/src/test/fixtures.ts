@@ -1,5 +1,5 @@
 import { DEFAULT_ROLES, type CurrentUser, type RoleName } from '@netfleet/contracts';
-import type { LoadedBrand } from '@/app/brand/brand';
+import type { LoadedBrand } from '@/components/brand';
 
 export function roleUser(roleName: RoleName, overrides: Partial<CurrentUser> = {}): CurrentUser {
   const role = DEFAULT_ROLES.find((candidate) => candidate.name === roleName);

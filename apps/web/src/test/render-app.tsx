@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import type { CurrentUser } from '@netfleet/contracts';
-import type { LoadedBrand } from '@/app/brand/brand';
+import type { LoadedBrand } from '@/components/brand';
 import type { PageRegistry } from '@/app/pages';
 import { AppProviders, createQueryClient } from '@/app/providers';
 import { PagesContext } from '@/app/router/pages-context';

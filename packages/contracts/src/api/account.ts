@@ -39,11 +39,16 @@ export type UpdateAccountUserBody = z.infer<typeof updateAccountUserBodySchema>;
 export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
 
-/** MFA_REQUIRED answers carry how to continue (methods arrive with the administration work). */
+/**
+ * Data of a 401 MFA_REQUIRED answer to a login: which method the user has. `session_uuid`, the
+ * pending sign-in the code is checked against, arrives with the MFA methods (administration work);
+ * until then the answer carries `mfa_type` only.
+ */
 export const mfaChallengeSchema = z.object({
   mfa_type: z.string(),
-  session_uuid: z.string(),
+  session_uuid: z.string().optional(),
 });
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 
 /** Scopes of personal access tokens and the permissions each one lends (RMS API v3 names). */
 export const TOKEN_SCOPES = {

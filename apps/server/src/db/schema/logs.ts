@@ -1,3 +1,4 @@
+import type { MailLogStatus } from '@netfleet/contracts';
 import { bigint, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { companies } from './companies';
@@ -35,7 +36,7 @@ export const mailLogs = pgTable(
     to: varchar('to', { length: 255 }).notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    status: varchar('status', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<MailLogStatus>().notNull(),
     error: text('error'),
     createdAt: createdAt(),
   },

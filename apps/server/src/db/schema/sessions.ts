@@ -20,6 +20,8 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     revokedAt: timestamptz('revoked_at'),
+    /** Last time the person re-entered their password here; sensitive requests need it recent. */
+    passwordConfirmedAt: timestamptz('password_confirmed_at'),
   },
   (t) => [
     index('sessions_user_id_idx').on(t.userId),

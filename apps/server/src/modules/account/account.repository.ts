@@ -7,7 +7,7 @@ export const createAccountRepository = (db: Database) => ({
   /** The user row after the change; null when the user is gone. */
   async updateUser(
     userId: number,
-    changes: { tosAccepted?: true; email?: string; emailVerifiedAt?: null },
+    changes: { tosAccepted?: true; email?: string; emailVerifiedAt?: null; passwordHash?: string },
     tx: Executor = db,
   ): Promise<UserRow | null> {
     const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();

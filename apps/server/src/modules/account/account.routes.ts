@@ -1,7 +1,6 @@
 import {
   currentUserSchema,
   emptySuccessSchema,
-  ERROR_CODES,
   loginBodySchema,
   refreshResponseSchema,
   revokeBodySchema,
@@ -37,17 +36,28 @@ export interface AccountRoutesOptions {
 
 const LOGIN_PATH = '/login';
 
-/** Spec §5: follow a redirect only to our own host; anything else goes to the login page. */
+/**
+ * Spec §5: follow a redirect only to our own host; anything else goes to the login page. The
+ * answer is rebuilt from the parsed URL, never the input, so what the browser follows is what was
+ * checked: an absolute URL stays absolute (without credentials), a relative one becomes a path.
+ */
 export const safeRedirect = (redirectUri: string | undefined, publicUrl: string): string => {
   if (!redirectUri) return LOGIN_PATH;
+  let target: URL;
   try {
-    const target = new URL(redirectUri, publicUrl);
-    const own = new URL(publicUrl);
-    const webScheme = target.protocol === 'http:' || target.protocol === 'https:';
-    return webScheme && target.host === own.host ? redirectUri : LOGIN_PATH;
+    target = new URL(redirectUri, publicUrl);
   } catch {
     return LOGIN_PATH;
   }
+  const webScheme = target.protocol === 'http:' || target.protocol === 'https:';
+  if (!webScheme || target.host !== new URL(publicUrl).host) return LOGIN_PATH;
+  if (URL.canParse(redirectUri)) {
+    target.username = '';
+    target.password = '';
+    return target.href;
+  }
+  // `/.//evil.example` parses to the path `//evil.example`, which a browser reads as a host.
+  return `/${target.pathname.replace(/^\/+/, '')}${target.search}${target.hash}`;
 };
 
 const meta = (request: FastifyRequest) => ({
@@ -155,7 +165,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags,
         summary:
-          'Accept the terms of service and/or set the e-mail address (a new one must be verified again)',
+          'Accept the terms of service and/or set the e-mail address (a new one must be verified again; changing it needs a recent password confirmation, else 423)',
         body: updateAccountUserBodySchema,
         response: { 200: successEnvelope(sessionUserResponseSchema) },
       },
@@ -211,15 +221,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (auth.company.mfaEnforced && !auth.user.mfaType) {
-        throw new ApiError(
-          403,
-          ERROR_CODES.MFA_MANDATORY,
-          'Your company requires multi-factor authentication: set it up to continue',
-        );
-      }
+      const user = accountService.currentUser(auth);
       if (auth.via === 'session' && !request.cookies[XSRF_COOKIE]) setXsrfCookie(reply, cookies);
-      return { success: true as const, data: toCurrentUser(auth) };
+      return { success: true as const, data: user };
     },
   );
 };

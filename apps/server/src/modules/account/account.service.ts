@@ -1,14 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import { ERROR_CODES, type LoginBody, type UpdateAccountUserBody } from '@netfleet/contracts';
+import {
+  type CurrentUser,
+  ERROR_CODES,
+  type LoginBody,
+  mfaChallengeSchema,
+  type UpdateAccountUserBody,
+} from '@netfleet/contracts';
 import { isUniqueViolation } from '@/db/errors';
 import type { UserRow } from '@/db/types';
-import { ApiError, conflict, forbidden, invalid, unauthorized } from '@/lib/api-error';
+import {
+  ApiError,
+  conflict,
+  forbidden,
+  invalid,
+  tooManyAttempts,
+  unauthorized,
+} from '@/lib/api-error';
 import { randomToken, sha256 } from '@/lib/crypto';
 import { verifyPassword } from '@/lib/passwords';
 import { actorOf, type ActionLogService } from '@/modules/action-log/action-log.service';
 import type { AuthRepository } from '@/modules/auth/auth.repository';
 import type { AuthContext } from '@/modules/auth/auth.types';
+import { toCurrentUser } from '@/modules/auth/current-user';
 import type { LoginLimiter } from '@/modules/auth/login-limiter';
+import { requirePasswordConfirmation } from '@/modules/auth/password-confirmation';
 import {
   type RunInTransaction,
   type SessionService,
@@ -37,11 +51,6 @@ export interface RequestMeta {
   ip: string;
   userAgent: string | null;
 }
-
-const tooManyAttempts = (seconds: number, message: string) =>
-  new ApiError(429, ERROR_CODES.TOO_MANY_ATTEMPTS, message, null, undefined, {
-    'retry-after': String(seconds),
-  });
 
 export const createAccountService = (deps: Deps) => {
   const { accountRepository, authRepository, sessionService, loginLimiter, now } = deps;
@@ -78,6 +87,7 @@ export const createAccountService = (deps: Deps) => {
       to: user.email,
       subject: 'Verify your e-mail address',
       text: `Hello ${user.username},\n\nconfirm your e-mail address by opening this link within 24 hours:\n\n${link}\n`,
+      secrets: [token],
     });
   };
 
@@ -104,10 +114,7 @@ export const createAccountService = (deps: Deps) => {
           ERROR_CODES.MFA_REQUIRED,
           'Multi-factor authentication is required',
           null,
-          {
-            mfa_type: user.mfaType,
-            session_uuid: randomUUID(),
-          },
+          mfaChallengeSchema.parse({ mfa_type: user.mfaType }),
         );
       }
       const tokens = await sessionService.start(user, meta);
@@ -118,6 +125,18 @@ export const createAccountService = (deps: Deps) => {
         { entity: 'session', entityId: tokens.sessionId },
       );
       return { tokens, auth: sessionContext(identity, tokens) };
+    },
+
+    /** GET /api/user: the caller, unless their company requires MFA they have not set up. */
+    currentUser(auth: AuthContext): CurrentUser {
+      if (auth.company.mfaEnforced && !auth.user.mfaType) {
+        throw new ApiError(
+          403,
+          ERROR_CODES.MFA_MANDATORY,
+          'Your company requires multi-factor authentication: set it up to continue',
+        );
+      }
+      return toCurrentUser(auth);
     },
 
     async logout(sessionId: string, ip: string) {
@@ -147,6 +166,8 @@ export const createAccountService = (deps: Deps) => {
         // The address is the account's sign-in and where its mail goes: only its owner changes it.
         if (auth.impersonating)
           throw forbidden('The e-mail address cannot be changed while impersonating');
+        // Whoever holds the address can reset the password: taking it over needs the password.
+        requirePasswordConfirmation(auth, at);
         const holder = await authRepository.findUserByEmail(email);
         if (holder && holder.id !== auth.user.id) throw emailTaken();
         await throttleVerificationMail(auth.user.id, at);

@@ -8,7 +8,8 @@ export type LoggedAction =
   | 'impersonation_stop'
   | 'token_create'
   | 'token_revoke'
-  | 'email_change';
+  | 'email_change'
+  | 'password_change';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */

@@ -61,6 +61,7 @@ export const createAuthService = ({
       sessionId: session.id,
       tokenId: null,
       exp: claims.exp,
+      passwordConfirmedAt: session.passwordConfirmedAt,
     };
   },
 
@@ -83,6 +84,7 @@ export const createAuthService = ({
       sessionId: null,
       tokenId: token.id,
       exp: token.expiresAt ? Math.floor(token.expiresAt.getTime() / 1000) : NEVER_EXPIRES,
+      passwordConfirmedAt: null,
     };
   },
 });

@@ -18,4 +18,6 @@ export interface AuthContext extends Identity {
   tokenId: number | null;
   /** When the credential expires, seconds since the epoch. */
   exp: number;
+  /** When the session last re-entered the password (spec §8 423); null for tokens. */
+  passwordConfirmedAt: Date | null;
 }

@@ -3,9 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, connectRedis } from '@/redis/client';
-import { buildTestApp } from '../../../test/app';
-import { createUser } from '../../../test/factories';
-import { login } from '../../../test/session';
+import { buildTestApp } from '@test/app';
+import { createUser } from '@test/factories';
+import { login } from '@test/session';
 import {
   type AttemptStore,
   createLoginLimiter,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { impersonationLogs, refreshTokens, sessions } from '@/db/schema';
 
@@ -31,7 +31,10 @@ export const createSessionRepository = (db: Database) => ({
     await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   },
 
-  /** Returns the session's user when this call revoked it, null when it was already revoked. */
+  /**
+   * Returns the session's user when this call revoked it, null when it was already revoked. Two
+   * writes: run it in a transaction.
+   */
   async revoke(id: string, at: Date, tx: Executor = db): Promise<number | null> {
     const [row] = await tx
       .update(sessions)
@@ -45,11 +48,42 @@ export const createSessionRepository = (db: Database) => ({
     return row?.userId ?? null;
   },
 
+  /** Ends every other open session of the user (their refresh tokens die with them); how many. */
+  async revokeOthers(userId: number, keepId: string, at: Date, tx: Executor = db) {
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (revoked.length > 0) {
+      await tx
+        .update(impersonationLogs)
+        .set({ endedAt: at })
+        .where(
+          and(
+            inArray(
+              impersonationLogs.sessionId,
+              revoked.map((session) => session.id),
+            ),
+            isNull(impersonationLogs.endedAt),
+          ),
+        );
+    }
+    return revoked.length;
+  },
+
+  async markPasswordConfirmed(id: string, at: Date, tx: Executor = db) {
+    await tx.update(sessions).set({ passwordConfirmedAt: at }).where(eq(sessions.id, id));
+  },
+
   async setActingUser(id: string, actingUserId: number | null, tx: Executor = db) {
     await tx.update(sessions).set({ actingUserId }).where(eq(sessions.id, id));
   },
 
-  /** Back to the real user; the open impersonation log entry of the session is closed. */
+  /**
+   * Back to the real user; the open impersonation log entry of the session is closed. Two
+   * writes: run it in a transaction.
+   */
   async endImpersonation(id: string, at: Date, tx: Executor = db) {
     await tx.update(sessions).set({ actingUserId: null }).where(eq(sessions.id, id));
     await tx

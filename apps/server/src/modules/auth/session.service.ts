@@ -9,13 +9,18 @@ import { isSuperAdmin } from './auth.service';
 import type { SessionRepository } from './session.repository';
 
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * Tabs of one browser share the refresh cookie and may refresh at the same moment. A token used
+ * less than this long ago is the loser of such a race, not a stolen copy.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 export type RunInTransaction = <T>(fn: (tx: Transaction) => Promise<T>) => Promise<T>;
 
 export interface IssuedTokens {
   sessionId: string;
   access: { token: string; exp: number };
-  /** Absent when only the access token changes (impersonation switches). */
+  /** Absent when only the access token changes (impersonation switches, a lost refresh race). */
   refreshToken?: string;
 }
 
@@ -35,6 +40,7 @@ export const sessionContext = (
   identity: Identity,
   tokens: IssuedTokens,
   realUser: UserRow = identity.user,
+  passwordConfirmedAt: Date | null = null,
 ): AuthContext => ({
   ...identity,
   realUser,
@@ -43,6 +49,7 @@ export const sessionContext = (
   sessionId: tokens.sessionId,
   tokenId: null,
   exp: tokens.access.exp,
+  passwordConfirmedAt,
 });
 
 const inRefreshTtl = (at: Date) => new Date(at.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
@@ -59,6 +66,9 @@ export const createSessionService = (deps: Deps) => {
     );
     return token;
   };
+
+  const revokeSession = (sessionId: string, at: Date) =>
+    transaction((tx) => sessionRepository.revoke(sessionId, at, tx));
 
   const signAccess = (sessionId: string, actingUserId: number, realUser: UserRow) =>
     accessTokens.sign(
@@ -111,16 +121,23 @@ export const createSessionService = (deps: Deps) => {
       if (!stored) throw unauthorized('Invalid refresh token');
       const session = await sessionRepository.findActive(stored.sessionId, at);
       if (!session) throw unauthorized('Session expired');
-      // A used token coming back means it leaked (or a replay): end the whole session.
+      let rotate = true;
       if (stored.usedAt || !(await sessionRepository.consumeRefreshToken(stored.id, at))) {
-        await sessionRepository.revoke(session.id, at);
-        throw unauthorized('Refresh token reuse detected; the session was ended');
+        // Used by a concurrent request when the update found it taken: that was just now.
+        const usedAt = stored.usedAt ?? at;
+        // Long after its use, a token coming back leaked (or is a replay): end the whole session.
+        if (at.getTime() - usedAt.getTime() >= REFRESH_REUSE_GRACE_MS) {
+          await revokeSession(session.id, at);
+          throw unauthorized('Refresh token reuse detected; the session was ended');
+        }
+        // Another tab just rotated it; the shared cookie jar already holds the successor.
+        rotate = false;
       }
       if (stored.expiresAt <= at) throw unauthorized('Session expired');
 
       const real = await authRepository.loadIdentity(session.userId);
       if (!real || real.user.disabledAt) {
-        await sessionRepository.revoke(session.id, at);
+        await revokeSession(session.id, at);
         throw unauthorized('Session expired');
       }
       let actingUserId = session.actingUserId ?? real.user.id;
@@ -128,8 +145,12 @@ export const createSessionService = (deps: Deps) => {
         session.actingUserId !== null &&
         !(await impersonationStillAllowed(real.permissions, session.actingUserId, at))
       ) {
-        await sessionRepository.endImpersonation(session.id, at);
+        await transaction((tx) => sessionRepository.endImpersonation(session.id, at, tx));
         actingUserId = real.user.id;
+      }
+      if (!rotate) {
+        const access = await signAccess(session.id, actingUserId, real.user);
+        return { sessionId: session.id, access };
       }
       return transaction(async (tx) => {
         const next = await newRefreshToken(session.id, at, tx);
@@ -164,7 +185,7 @@ export const createSessionService = (deps: Deps) => {
 
     /** The session's user when this call ended it, null when it was already over. */
     revoke(sessionId: string): Promise<number | null> {
-      return sessionRepository.revoke(sessionId, now());
+      return revokeSession(sessionId, now());
     },
   };
 };

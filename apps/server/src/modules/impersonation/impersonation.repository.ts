@@ -1,6 +1,6 @@
 import type { ListQuery } from '@netfleet/contracts';
 import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '@/db/client';
 import { companySubtreeFilter } from '@/db/company-scope';
 import { containsPattern, countAll, orderByFrom } from '@/db/list';
@@ -8,6 +8,13 @@ import { companies, impersonationLogs, users } from '@/db/schema';
 
 const impersonator = alias(users, 'impersonator');
 const target = alias(users, 'target');
+
+/** Log entries with both users and the target's company; rows and their count share it. */
+const joinLogs = <T extends PgSelect>(query: T) =>
+  query
+    .innerJoin(target, eq(target.id, impersonationLogs.userId))
+    .innerJoin(impersonator, eq(impersonator.id, impersonationLogs.impersonatorId))
+    .innerJoin(companies, eq(companies.id, target.companyId));
 
 export const createImpersonationRepository = (db: Database) => ({
   async insertLog(
@@ -48,34 +55,30 @@ export const createImpersonationRepository = (db: Database) => ({
       },
       [desc(impersonationLogs.startedAt), desc(impersonationLogs.id)],
     );
-    const rows = await tx
-      .select({
-        id: impersonationLogs.id,
-        impersonatorId: impersonator.id,
-        impersonatorEmail: impersonator.email,
-        userId: target.id,
-        userEmail: target.email,
-        companyId: companies.id,
-        companyName: companies.name,
-        startedAt: impersonationLogs.startedAt,
-        endedAt: impersonationLogs.endedAt,
-        ip: impersonationLogs.ip,
-      })
-      .from(impersonationLogs)
-      .innerJoin(target, eq(target.id, impersonationLogs.userId))
-      .innerJoin(impersonator, eq(impersonator.id, impersonationLogs.impersonatorId))
-      .innerJoin(companies, eq(companies.id, target.companyId))
+    const rows = await joinLogs(
+      tx
+        .select({
+          id: impersonationLogs.id,
+          impersonatorId: impersonator.id,
+          impersonatorEmail: impersonator.email,
+          userId: target.id,
+          userEmail: target.email,
+          companyId: companies.id,
+          companyName: companies.name,
+          startedAt: impersonationLogs.startedAt,
+          endedAt: impersonationLogs.endedAt,
+          ip: impersonationLogs.ip,
+        })
+        .from(impersonationLogs)
+        .$dynamic(),
+    )
       .where(where)
       .orderBy(...orderBy)
       .limit(query.limit)
       .offset(query.offset);
-    const [count] = await tx
-      .select({ total: countAll })
-      .from(impersonationLogs)
-      .innerJoin(target, eq(target.id, impersonationLogs.userId))
-      .innerJoin(impersonator, eq(impersonator.id, impersonationLogs.impersonatorId))
-      .innerJoin(companies, eq(companies.id, target.companyId))
-      .where(where);
+    const [count] = await joinLogs(
+      tx.select({ total: countAll }).from(impersonationLogs).$dynamic(),
+    ).where(where);
     return { rows, total: count?.total ?? 0 };
   },
 });

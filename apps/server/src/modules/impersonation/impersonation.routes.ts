@@ -1,4 +1,5 @@
 import {
+  idSchema,
   impersonationAccessBodySchema,
   impersonationAccessResponseSchema,
   impersonationLogSchema,
@@ -20,7 +21,7 @@ export interface ImpersonationRoutesOptions {
 }
 
 const tags = ['impersonation'];
-const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+const userIdParams = z.object({ id: idSchema });
 
 export const impersonationRoutes: FastifyPluginAsyncZod<ImpersonationRoutesOptions> = async (
   app,
@@ -69,7 +70,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod<ImpersonationRoutesOptio
   app.put(
     '/api/user/impersonation-access',
     {
-      config: { permission: 'authenticated', bearer: false },
+      config: { permission: 'authenticated', bearer: false, confirmPassword: true },
       schema: {
         tags,
         summary: 'Let support impersonate you until a date (at most 30 days ahead)',

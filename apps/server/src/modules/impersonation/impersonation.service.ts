@@ -79,7 +79,10 @@ export const createImpersonationService = (deps: Deps) => {
         );
       });
       const tokens = await sessionService.reissueAccess(sessionId, targetId, auth.user);
-      return { tokens, auth: sessionContext(target, tokens, auth.user) };
+      return {
+        tokens,
+        auth: sessionContext(target, tokens, auth.user, auth.passwordConfirmedAt),
+      };
     },
 
     async cancel(auth: AuthContext, ip: string) {
@@ -97,7 +100,10 @@ export const createImpersonationService = (deps: Deps) => {
       const real = await authRepository.loadIdentity(auth.realUser.id);
       if (!real) throw notFound('User not found');
       const tokens = await sessionService.reissueAccess(sessionId, real.user.id, real.user);
-      return { tokens, auth: sessionContext(real, tokens) };
+      return {
+        tokens,
+        auth: sessionContext(real, tokens, real.user, auth.passwordConfirmedAt),
+      };
     },
 
     /** The user lets support act as them until `until` (at most 30 days ahead). */

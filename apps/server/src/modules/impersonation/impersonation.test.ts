@@ -2,9 +2,15 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLogs, impersonationLogs } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../../test/app';
-import { createCompany, createUser } from '../../../test/factories';
-import { loginAs, sessionFrom, SPA_HEADERS, type TestSession } from '../../../test/session';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
+import { createCompany, createUser } from '@test/factories';
+import {
+  confirmPassword,
+  loginAs,
+  sessionFrom,
+  SPA_HEADERS,
+  type TestSession,
+} from '@test/session';
 
 let t: TestApp;
 let tenant: CompanyRow;
@@ -220,6 +226,12 @@ describe('impersonation access', () => {
     const user = await createUser(t.db, 'end_user', { company: tenant });
     const session = await loginAs(t.app, user);
     const until = inDays(7).toISOString();
+    const unconfirmed = await grant(session, until);
+    expect(unconfirmed.statusCode).toBe(423);
+    expect(unconfirmed.json().errors[0].code).toBe('PASSWORD_CONFIRMATION_REQUIRED');
+    expect((await me(session)).json().data.impersonation_access_limit).toBeNull();
+
+    await confirmPassword(t.app, session, user.password);
     const response = await grant(session, until);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.impersonation_access_limit).toBe(until);

@@ -1,4 +1,4 @@
-import type { MailLog, MailLogListQuery, MailLogStatus } from '@netfleet/contracts';
+import type { MailLog, MailLogListQuery } from '@netfleet/contracts';
 import { isSuperAdmin } from '@/modules/auth/auth.service';
 import type { AuthContext } from '@/modules/auth/auth.types';
 import type { MailLogsRepository } from './mail-logs.repository';
@@ -23,8 +23,7 @@ export const createMailLogsService = ({ mailLogsRepository }: Deps) => ({
       to: row.to,
       subject: row.subject,
       body: row.body,
-      // Only the mail service writes this column, with these values; the response schema re-checks.
-      status: row.status as MailLogStatus,
+      status: row.status,
       error: row.error,
       created_at: row.createdAt.toISOString(),
     }));

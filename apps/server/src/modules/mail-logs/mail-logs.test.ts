@@ -2,9 +2,9 @@ import type { MailLog } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailLogs, rolePermissions, roles, users } from '@/db/schema';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../../test/app';
-import { createCompany, createUser } from '../../../test/factories';
-import { loginAs, type TestSession } from '../../../test/session';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
+import { createCompany, createUser } from '@test/factories';
+import { loginAs, type TestSession } from '@test/session';
 
 let t: TestApp;
 let admin: TestSession;

@@ -1,17 +1,10 @@
 import type { Database, Executor } from '@/db/client';
 import { mailLogs } from '@/db/schema';
 
+export type NewMailLog = Omit<typeof mailLogs.$inferInsert, 'id' | 'createdAt'>;
+
 export const createMailRepository = (db: Database) => ({
-  async log(
-    values: {
-      to: string;
-      subject: string;
-      body: string;
-      status: 'logged' | 'sent' | 'failed';
-      error?: string;
-    },
-    tx: Executor = db,
-  ) {
+  async log(values: NewMailLog, tx: Executor = db) {
     await tx.insert(mailLogs).values(values);
   },
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app';
-import { createUser } from '../../../test/factories';
-import { loginAs, type TestSession } from '../../../test/session';
+import { buildTestApp, type TestApp } from '@test/app';
+import { createUser } from '@test/factories';
+import { loginAs, type TestSession } from '@test/session';
 
 let t: TestApp;
 let alice: TestSession;

@@ -2,6 +2,7 @@ import {
   createdTokenSchema,
   createTokenBodySchema,
   emptySuccessSchema,
+  idSchema,
   personalAccessTokenSchema,
   successEnvelope,
 } from '@netfleet/contracts';
@@ -36,7 +37,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokensService: TokensService 
     '/api/user/tokens',
     {
       // A token must not be able to mint more tokens.
-      config: { permission: 'authenticated', bearer: false },
+      config: { permission: 'authenticated', bearer: false, confirmPassword: true },
       schema: {
         tags,
         summary: 'Create a personal access token; the answer holds the secret once',
@@ -57,7 +58,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokensService: TokensService 
       schema: {
         tags,
         summary: 'Revoke a personal access token',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idSchema }),
         response: { 200: emptySuccessSchema },
       },
     },

@@ -1,15 +1,16 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLogs } from '@/db/schema';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../../test/app';
-import { createUser } from '../../../test/factories';
-import { loginAs, type TestSession } from '../../../test/session';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
+import { createUser } from '@test/factories';
+import { confirmPassword, loginAs, type TestSession } from '@test/session';
 
 let t: TestApp;
 let session: TestSession;
 beforeAll(async () => {
   t = await buildTestApp();
   session = await loginAs(t.app, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  await confirmPassword(t.app, session, ADMIN_PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -66,6 +67,7 @@ describe('personal access tokens', () => {
   it('a scope never lends what the role lacks, and missing scopes mean 403', async () => {
     const guest = await createUser(t.db, 'read_only');
     const guestSession = await loginAs(t.app, guest);
+    await confirmPassword(t.app, guestSession, guest.password);
     const created = await createToken(
       { name: 'guest', scopes: ['users:read', 'storage:nothing'] },
       guestSession.headers,

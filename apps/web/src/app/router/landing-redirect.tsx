@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
-import { useBrand } from '@/app/brand/brand-context';
+import { useBrand } from '@/components/brand';
 import { AccessDeniedPage } from './access-denied-page';
 import { landingFor } from './landing';
 import { usePages } from './pages-context';

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canOpenRoute, type RouteDef } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
-import { useBrand } from '@/app/brand/brand-context';
+import { useBrand } from '@/components/brand';
 import { LandingRedirect } from './landing-redirect';
 
 /** Renders the page if the user may open the route, else sends them to their landing page. */

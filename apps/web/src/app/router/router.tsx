@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { ROUTES, type RouteDef } from '@netfleet/contracts';
 import { cancelAllPending } from '@/lib/api-client';
-import type { Brand } from '@/app/brand/brand-schema';
+import type { Brand } from '@/components/brand';
 import type { PageRegistry } from '@/app/pages';
 import { AppShellLayout } from '@/app/shell/app-shell-layout';
 import { StartupGate } from '@/app/startup/startup-gate';

@@ -1,6 +1,6 @@
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { BrandLogo } from '@/app/brand/brand-logo';
+import { BrandLogo } from '@/components/brand';
 
 interface FullPageMessageProps {
   title: string;

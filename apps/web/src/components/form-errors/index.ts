@@ -1,2 +1,7 @@
-export { applyServerErrors, splitServerErrors, type SplitErrors } from './server-errors';
+export {
+  applyServerErrors,
+  fieldErrorProp,
+  splitServerErrors,
+  type SplitErrors,
+} from './server-errors';
 export { FormErrorAlert } from './form-error-alert';

@@ -1,6 +1,6 @@
 // Spec §8: an error whose source names a visible field shows under that field; the rest go to a
 // list shown above or below the form.
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '@/lib/api-client';
 
 export interface SplitErrors<Field extends string> {
@@ -10,6 +10,11 @@ export interface SplitErrors<Field extends string> {
 
 // Bulk answers name items as 'devices.3.name'; the form shows one field per name, so the index goes.
 const stripIndex = (source: string) => source.replace(/\.\d+(?=\.|$)/g, '');
+
+// Spec §8: an error on the password also marks its confirmation field (without repeating it).
+const CONFIRMATION_FIELDS: Readonly<Record<string, string>> = {
+  password: 'password_confirmation',
+};
 
 /** Sorts a failure's messages into the given fields and the rest; non-API failures are 'others'. */
 export function splitServerErrors<Field extends string>(
@@ -41,5 +46,16 @@ export function applyServerErrors<Values extends FieldValues>(
     const message = byField[field];
     if (message !== undefined) setError(field, { type: 'server', message });
   }
+  for (const field of fields) {
+    const confirmation = fields.find((name) => name === CONFIRMATION_FIELDS[field]);
+    if (byField[field] !== undefined && confirmation && byField[confirmation] === undefined)
+      setError(confirmation, { type: 'server', message: '' });
+  }
   return others;
+}
+
+/** A field's `error` prop: its message, or just the red mark for an error without one. */
+export function fieldErrorProp(error: FieldError | undefined): string | boolean | undefined {
+  if (!error) return undefined;
+  return error.message || true;
 }

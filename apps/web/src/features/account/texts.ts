@@ -64,4 +64,12 @@ export const ACCOUNT_TEXTS = {
   revokeTokenConfirm: (name: string) =>
     `Revoke token "${name}"? Anything using it loses access immediately.`,
   retry: 'Retry',
+  password: 'Password',
+  passwordHelp: 'Changing the password signs out your other sessions; this one stays signed in.',
+  passwordOwnerOnly: 'Only the account owner can change the password.',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  changePassword: 'Change password',
+  passwordChanged: 'Password changed. Other sessions were signed out.',
 } as const;

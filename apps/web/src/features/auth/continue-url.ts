@@ -1,11 +1,11 @@
 // Where to go after signing in. continue_url comes from the address bar, so it is only honoured
 // when it points at this console: anything else would make the login page an open redirect.
-import { DEFAULT_START_PATH } from '@netfleet/contracts';
+import { DEFAULT_START_PATH, pathForRouteName } from '@netfleet/contracts';
 
 export const DEFAULT_AFTER_LOGIN = DEFAULT_START_PATH;
 
 // Going back to an auth page would sign the user out again or loop on the form.
-const AUTH_PATHS = new Set(['/login', '/logout']);
+const AUTH_PATHS = new Set(['login', 'logout'].map((name) => pathForRouteName(name)));
 
 export function loginTarget(
   continueUrl: string | null,

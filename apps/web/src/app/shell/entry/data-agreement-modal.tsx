@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { logout } from '@/lib/session-actions';
-import { useFailureToast } from '@/app/shell/header/use-failure-toast';
+import { useFailureToast } from '@/components/toasts';
 import { acceptTerms } from './update-account-user';
 
 /** Default theme, terms not accepted: a modal without header that only Accept (or log out) closes. */

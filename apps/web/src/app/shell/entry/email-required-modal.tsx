@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, updateAccountUserBodySchema } from '@netfleet/contracts';
-import { useFailureToast } from '@/app/shell/header/use-failure-toast';
+import { useFailureToast } from '@/components/toasts';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { logout } from '@/lib/session-actions';
 import { updateAccountUser } from './update-account-user';

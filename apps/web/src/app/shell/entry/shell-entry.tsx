@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { STORAGE_KEYS, type CurrentUser } from '@netfleet/contracts';
 import { useUserStorage } from '@/lib/storage/use-user-storage';
-import { useBrand } from '@/app/brand/brand-context';
+import { useBrand } from '@/components/brand';
 import { acceptTerms } from './update-account-user';
 import { DataAgreementModal } from './data-agreement-modal';
 import { EmailRequiredModal } from './email-required-modal';

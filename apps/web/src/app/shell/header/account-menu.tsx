@@ -28,7 +28,7 @@ import { ImpersonationAccessItem } from './impersonation-access-item';
 import { openLanguageModal } from './language-modal';
 import { openRolePermissionsModal } from './role-permissions-modal';
 import { openTimezoneModal } from './timezone-modal';
-import { useFailureToast } from './use-failure-toast';
+import { useFailureToast } from '@/components/toasts';
 
 function companyPath(user: CurrentUser, built: boolean): string | undefined {
   const route = routeByName('company.info');

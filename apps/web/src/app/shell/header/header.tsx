@@ -5,12 +5,10 @@ import { Link } from 'react-router';
 import { pathForRouteName } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
 import { cancelImpersonation } from '@/lib/session-actions';
-import { LOGO_TARGET } from '@/app/brand/brand';
-import { useBrand } from '@/app/brand/brand-context';
-import { BrandLogo } from '@/app/brand/brand-logo';
+import { BrandLogo, LOGO_TARGET, useBrand } from '@/components/brand';
 import { usePages } from '@/app/router/pages-context';
 import { AccountMenu } from './account-menu';
-import { useFailureToast } from './use-failure-toast';
+import { useFailureToast } from '@/components/toasts';
 
 interface HeaderProps {
   narrow: boolean;

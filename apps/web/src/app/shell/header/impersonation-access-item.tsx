@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGES, type CurrentUser } from '@netfleet/contracts';
 import { revokeImpersonationAccess } from '@/lib/session-actions';
 import { sessionHooks } from '@/lib/session-hooks';
-import { useFailureToast } from './use-failure-toast';
+import { useFailureToast } from '@/components/toasts';
 
 /** Shown only while the user's impersonation access limit lies in the future (spec §2, §4). */
 export function ImpersonationAccessItem({ user }: { user: CurrentUser }) {

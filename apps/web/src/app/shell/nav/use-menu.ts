@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { visibleMenu, type VisibleMenuGroup } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
-import { useBrand } from '@/app/brand/brand-context';
+import { useBrand } from '@/components/brand';
 import { concretePath, isBuilt } from '@/app/router/landing';
 import { usePages } from '@/app/router/pages-context';
 

@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -11,6 +11,7 @@ import {
   type TokenScope,
 } from '@netfleet/contracts';
 import { FormErrorAlert, splitServerErrors } from '@/components/form-errors';
+import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { ACCOUNT_TEXTS } from '../texts';
 import { toDateInputValue } from './access-period';
 
@@ -45,17 +46,14 @@ interface CreateTokenFormProps {
 
 export function CreateTokenForm({ pending, onSubmit, onCancel }: CreateTokenFormProps) {
   const [errors, setErrors] = useState<string[]>([]);
-  // `pending` arrives a render late; the ref also stops a second Enter in the same tick.
-  const inFlight = useRef(false);
+  const guard = useSubmitGuard();
   const { register, control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(createTokenFormSchema),
     defaultValues: { name: '', scopes: [], expires_on: '' },
   });
   const tomorrow = toDateInputValue(new Date(Date.now() + 24 * 60 * 60 * 1000));
 
-  const submit = async (values: CreateTokenForm) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
+  const submit = guard(async (values: CreateTokenForm) => {
     setErrors([]);
     try {
       await onSubmit(toBody(values));
@@ -65,10 +63,8 @@ export function CreateTokenForm({ pending, onSubmit, onCancel }: CreateTokenForm
       if (fields.scopes) setError('scopes', { type: 'server', message: fields.scopes });
       if (fields.expires_at) setError('expires_on', { type: 'server', message: fields.expires_at });
       setErrors(others);
-    } finally {
-      inFlight.current = false;
     }
-  };
+  });
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>

@@ -105,6 +105,64 @@ describe('AccountPage personal access tokens', () => {
     );
   });
 
+  it('asks for the password when the server wants it confirmed, then creates the token', async () => {
+    let confirmed = false;
+    const { calls } = mockApi({
+      [TOKENS]: () => ok([]),
+      [CREATE]: () =>
+        confirmed
+          ? jsonResponse(201, { success: true, data: { ...deployToken, token: 'nf_ab12.s3cr3t' } })
+          : errorResponse(
+              423,
+              'PASSWORD_CONFIRMATION_REQUIRED',
+              'Confirm your password to continue.',
+            ),
+      'POST /api/password-confirmation': () => {
+        confirmed = true;
+        return ok(null);
+      },
+    });
+    renderAccountPage(roleUser('admin'));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    const form = await screen.findByRole('dialog', { name: 'Create token' });
+    await user.type(within(form).getByLabelText(/Name/), 'deploy bot');
+    await user.click(within(form).getByPlaceholderText('Choose scopes'));
+    await user.click(await screen.findByRole('option', { name: 'devices:read' }));
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    expect(confirm).toHaveTextContent('Confirm your password to continue.');
+    await user.type(within(confirm).getByLabelText(/^Password/), 'secret-password{Enter}');
+
+    expect(await screen.findByText('nf_ab12.s3cr3t')).toBeInTheDocument();
+    expect(calls(CREATE)).toHaveLength(2);
+  });
+
+  it('shows the usual error when the password confirmation is cancelled', async () => {
+    mockApi({
+      [TOKENS]: () => ok([]),
+      [CREATE]: () =>
+        errorResponse(423, 'PASSWORD_CONFIRMATION_REQUIRED', 'Confirm your password to continue.'),
+    });
+    renderAccountPage(roleUser('admin'));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    const form = await screen.findByRole('dialog', { name: 'Create token' });
+    await user.type(within(form).getByLabelText(/Name/), 'deploy bot');
+    await user.click(within(form).getByPlaceholderText('Choose scopes'));
+    await user.click(await screen.findByRole('option', { name: 'devices:read' }));
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await waitFor(() => expect(within(confirm).getByLabelText(/^Password/)).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Confirm your password to continue.',
+    );
+    expect(screen.queryByRole('dialog', { name: 'Confirm your password' })).toBeNull();
+  });
+
   it('asks before revoking a token', async () => {
     const { calls } = mockApi({
       [TOKENS]: () => ok([deployToken]),

@@ -1,11 +1,12 @@
 import { Stack, Title } from '@mantine/core';
 import { useCurrentUser } from '@/lib/current-user';
 import { ImpersonationAccessSection } from '../components/impersonation-access-section';
+import { PasswordSection } from '../components/password-section';
 import { ProfileCard } from '../components/profile-card';
 import { TokensSection } from '../components/tokens-section';
 import { ACCOUNT_TEXTS } from '../texts';
 
-/** /account, inside the shell: profile, impersonation access and personal access tokens. */
+/** /account, inside the shell: profile, password, impersonation access and personal access tokens. */
 export function AccountPage() {
   const user = useCurrentUser();
   return (
@@ -14,6 +15,7 @@ export function AccountPage() {
         {ACCOUNT_TEXTS.title}
       </Title>
       <ProfileCard user={user} />
+      <PasswordSection user={user} />
       <ImpersonationAccessSection user={user} />
       <TokensSection />
     </Stack>

@@ -1,8 +1,6 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useBrand } from '@/app/brand/brand-context';
-import { LOGO_TARGET } from '@/app/brand/brand';
-import { BrandLogo } from '@/app/brand/brand-logo';
+import { BrandLogo, LOGO_TARGET, useBrand } from '@/components/brand';
 
 interface AuthLayoutProps {
   title: string;

@@ -1,9 +1,10 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { loginBodySchema, type LoginBody } from '@netfleet/contracts';
 import { FormErrorAlert } from '@/components/form-errors';
+import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { useLogin } from '../api/login';
 import { AUTH_TEXTS } from '../texts';
 import { classifyLoginFailure, LOGIN_FIELDS, type LoginFailure } from './login-failure';
@@ -45,8 +46,7 @@ function FailureNotice({ failure }: { failure: LoginFailure | null }) {
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
-  // isPending only updates on the next render; a ref also stops a double Enter in the same tick.
-  const inFlight = useRef(false);
+  const guard = useSubmitGuard();
   const {
     register,
     handleSubmit,
@@ -57,9 +57,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     defaultValues: { email: '', password: '' },
   });
 
-  const submit = async (values: LoginBody) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
+  const submit = guard(async (values: LoginBody) => {
     setFailure(null);
     try {
       await login.mutateAsync(values);
@@ -73,10 +71,8 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         }
       }
       setFailure(next);
-    } finally {
-      inFlight.current = false;
     }
-  };
+  });
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>

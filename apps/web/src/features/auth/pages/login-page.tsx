@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useBrand } from '@/app/brand/brand-context';
+import { useBrand } from '@/components/brand';
 import { sessionHooks } from '@/lib/session-hooks';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';

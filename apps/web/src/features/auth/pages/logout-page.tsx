@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { loginPath } from '@/lib/session-hooks';
 import { useLogout } from '../api/logout';
 import { AuthLayout } from '../components/auth-layout';
 import { AUTH_TEXTS } from '../texts';
@@ -17,7 +18,7 @@ export function LogoutPage() {
   }, [mutate]);
 
   const signInLink = (
-    <Anchor href="/login" fw={500}>
+    <Anchor href={loginPath()} fw={500}>
       {AUTH_TEXTS.signInAgain}
     </Anchor>
   );

@@ -1,0 +1,4 @@
+export {
+  PasswordConfirmationDialog,
+  PASSWORD_CONFIRMATION_TEXTS,
+} from './password-confirmation-dialog';

@@ -1,0 +1,1 @@
+export { useFailureToast } from './use-failure-toast';

@@ -1,0 +1,33 @@
+// Test-only: renders one page with the app's providers (brand, Mantine, query client, the password
+// confirmation dialog) in a memory router, so feature tests need not reach into src/app.
+import type { ReactElement } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '@/app/providers';
+import { testBrand } from './fixtures';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false } } });
+}
+
+interface RenderPageOptions {
+  /** The URL to open; the page is mounted at its path. */
+  path: string;
+  queryClient?: QueryClient;
+}
+
+export function renderPage(
+  page: ReactElement,
+  { path, queryClient = createTestQueryClient() }: RenderPageOptions,
+) {
+  const router = createMemoryRouter([{ path: path.split('?')[0], element: page }], {
+    initialEntries: [path],
+  });
+  const view = render(
+    <AppProviders brand={testBrand} queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, queryClient, router };
+}
