@@ -1,7 +1,6 @@
 // Flat config. Web features never import each other (tools/eslint/feature-boundaries.js).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
@@ -22,11 +21,18 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'import-x/no-default-export': 'error',
-      'import-x/no-duplicates': 'error',
+      // Named exports only.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use a named export.' },
+        {
+          selector: "ExportSpecifier[exported.name='default']",
+          message: 'Use a named export.',
+        },
+      ],
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
@@ -37,7 +43,7 @@ export default tseslint.config(
   {
     // Config files whose tools require a default export.
     files: ['**/*.config.{ts,js,mjs}', 'eslint.config.js'],
-    rules: { 'import-x/no-default-export': 'off' },
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
