@@ -62,6 +62,7 @@ export const PERMISSION_CATALOGUE = {
   admin_view_notice: 'Manage global notices',
   view_mail_logs: 'View mail logs',
   manage_smtp: 'Manage SMTP settings',
+  manage_webhooks: 'Manage webhooks (signed event deliveries to integrations)',
   super_admin: 'System administration',
 } as const satisfies Record<string, string>;
 

@@ -96,6 +96,7 @@ export const TOKEN_SCOPES = {
     'view_credit_transfer_codes',
     'view_company_data_history',
   ],
+  'webhooks:write': ['manage_webhooks'],
   'credits:write': [
     'manage_credits',
     'move_devices_credits',
