@@ -17,6 +17,8 @@ const env = {
   NETFLEET_ADMIN_PASSWORD: 'e2e-admin-password',
   DEMO_PASSWORD: 'e2e-demo-password',
   LOG_LEVEL: 'warn',
+  // The webhook spec delivers to a receiver it runs on 127.0.0.1.
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
 };
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 

@@ -60,6 +60,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: apiTarget },
+      // socket.io (spec §7 Realtime): long-polling and the WebSocket upgrade.
+      '/status/socket.io': { target: apiTarget, ws: true },
       '/account': accountProxy,
     },
   },

@@ -5,6 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { createAccountRepository } from './modules/account/account.repository';
@@ -30,17 +31,32 @@ import { createMailService, type MailTransport } from './modules/mail/mail.servi
 import { createMailLogsRepository } from './modules/mail-logs/mail-logs.repository';
 import { mailLogsRoutes } from './modules/mail-logs/mail-logs.routes';
 import { createMailLogsService } from './modules/mail-logs/mail-logs.service';
+import { createNoticesRepository } from './modules/notices/notices.repository';
+import { noticesRoutes } from './modules/notices/notices.routes';
+import { createNoticesService } from './modules/notices/notices.service';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { passwordRoutes } from './modules/password/password.routes';
 import { createPasswordService } from './modules/password/password.service';
+import { createStatusRepository } from './modules/status/status.repository';
+import { statusRoutes } from './modules/status/status.routes';
+import { createStatusService } from './modules/status/status.service';
 import { createStorageRepository } from './modules/storage/storage.repository';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { createStorageService } from './modules/storage/storage.service';
 import { createTokensRepository } from './modules/tokens/tokens.repository';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { createTokensService } from './modules/tokens/tokens.service';
+import type { WebhookEvents } from './modules/webhooks/webhook-events';
+import { createWebhookWorker } from './modules/webhooks/webhook-worker';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
+import { createRealtime, realtimePlugin } from './plugins/realtime';
 import { spaPlugin } from './plugins/spa';
 
 export interface BuildAppOptions {
@@ -54,6 +70,12 @@ export interface BuildAppOptions {
   attemptStore?: AttemptStore;
   /** Sends mail instead of SMTP_URL's transport (tests read the messages it receives). */
   mailTransport?: MailTransport;
+  /** REDIS_URL's client: socket.io events then reach the sockets of every instance. */
+  redis?: Redis;
+  /** Replaces the webhooks module as the receiver of status and notification events (tests). */
+  webhooks?: WebhookEvents;
+  /** Runs the webhook delivery worker: the server does; tests that send deliveries themselves do not. */
+  deliverWebhooks?: boolean;
 }
 
 /** Builds the instance: plugins first (auth before any route, so every route is recorded), then modules. */
@@ -130,11 +152,48 @@ export const buildApp = async (options: BuildAppOptions) => {
   const mailLogsService = createMailLogsService({
     mailLogsRepository: createMailLogsRepository(db),
   });
+  const realtime = createRealtime();
+  const webhooksRepository = createWebhooksRepository(db);
+  const webhooksService = createWebhooksService({
+    webhooksRepository,
+    now,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+  });
+  const webhookWorker = createWebhookWorker({
+    webhooksRepository,
+    sender: webhooksService.sender,
+    now,
+    log: app.log,
+  });
+  const webhooks = options.webhooks ?? webhooksService;
+  const statusService = createStatusService({
+    statusRepository: createStatusRepository(db),
+    publisher: realtime.publisher,
+    webhooks,
+    now,
+  });
+  const noticesService = createNoticesService({
+    noticesRepository: createNoticesRepository(db),
+    publisher: realtime.publisher,
+    now,
+  });
+  const notificationsService = createNotificationsService({
+    notificationsRepository: createNotificationsRepository(db),
+    publisher: realtime.publisher,
+    webhooks,
+    now,
+  });
 
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(authPlugin, { authService, now });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl });
+  await app.register(realtimePlugin, {
+    realtime,
+    authService,
+    statusChannels: statusService,
+    ...(options.redis ? { redis: options.redis } : {}),
+  });
 
   await app.register(accountRoutes, {
     accountService,
@@ -147,9 +206,18 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(tokensRoutes, { tokensService });
   await app.register(storageRoutes, { storageService });
   await app.register(mailLogsRoutes, { mailLogsService });
+  await app.register(statusRoutes, { statusService });
+  await app.register(notificationsRoutes, { notificationsService });
+  await app.register(webhooksRoutes, { webhooksService, status: statusService });
+  await app.register(noticesRoutes, { noticesService });
 
   await app.register(spaPlugin, { webDist: config.webDist });
   app.addHook('onClose', async () => mail.close());
+  if (options.deliverWebhooks) {
+    app.addHook('onReady', async () => webhookWorker.start());
+    // Before the database closes: the deliveries in flight still record their outcome.
+    app.addHook('preClose', () => webhookWorker.stop());
+  }
   return app;
 };
 

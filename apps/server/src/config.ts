@@ -81,6 +81,10 @@ const envSchema = z.object({
   ),
   SMTP_URL: optionalUrl(/^smtps?$/),
   TRUST_PROXY: trustProxySetting,
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.preprocess(
+    emptyToUndefined,
+    z.stringbool({ error: 'must be true or false' }).default(false),
+  ),
   BRAND: z.preprocess(
     emptyToUndefined,
     z
@@ -109,6 +113,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Behind a load balancer, request.ip (rate limits, logs) is the client's, not the balancer's. */
   trustProxy: TrustProxy;
+  /** Lets webhooks target loopback/private addresses (labs, tests); off by default against SSRF. */
+  webhookAllowPrivateNetworks: boolean;
   brand: string;
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -139,6 +145,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     adminPassword: e.NETFLEET_ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     trustProxy: e.TRUST_PROXY,
+    webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     brand: e.BRAND,
     webDist: fromRepoRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,

@@ -13,19 +13,23 @@ const main = async () => {
     config,
     db: database.db,
     jwtSecret: seed.jwtSecret,
-    ...(redis ? { attemptStore: createRedisAttemptStore(redis) } : {}),
+    deliverWebhooks: true,
+    ...(redis ? { redis, attemptStore: createRedisAttemptStore(redis) } : {}),
   });
-  app.addHook('onClose', () => database.close());
-  if (redis) {
-    // ioredis reconnects by itself; an outage is logged, and logins fail until it is back.
-    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis connection error'));
-    app.addHook('onClose', () => closeRedis(redis));
-  }
+  // ioredis reconnects by itself; an outage is logged, and logins fail until it is back.
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis connection error'));
+  // Not onClose hooks: those run newest first, so the database would close before the modules'
+  // own hooks (deliveries in flight) are done with it.
+  const close = async () => {
+    await app.close();
+    await database.close();
+    if (redis) await closeRedis(redis);
+  };
 
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await app.close();
+    await close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE')
       return fail(`Port ${config.port} is already in use: set PORT to a free port.`);
@@ -46,7 +50,7 @@ const main = async () => {
     if (closing) process.exit(1);
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    close().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '@/app';
@@ -8,6 +9,7 @@ import { createDatabase, type Database, type DatabaseHandle } from '@/db/client'
 import { seedDatabase } from '@/db/seed';
 import type { AttemptStore } from '@/modules/auth/login-limiter';
 import type { MailTransport } from '@/modules/mail/mail.service';
+import type { WebhookEvents } from '@/modules/webhooks/webhook-events';
 
 export const TEST_PUBLIC_URL = 'http://console.test';
 export const ADMIN_EMAIL = 'admin@netfleet.test';
@@ -17,7 +19,19 @@ export interface TestApp {
   app: App;
   db: Database;
   config: Config;
+  /** Another instance on the same database needs the same secret to accept its sessions. */
+  jwtSecret: string;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  now?: () => Date;
+  attemptStore?: AttemptStore;
+  mailTransport?: MailTransport;
+  redis?: Redis;
+  webhooks?: WebhookEvents;
+  /** Off unless asked for: a polling worker would race tests that send deliveries themselves. */
+  deliverWebhooks?: boolean;
 }
 
 /**
@@ -44,7 +58,7 @@ const createPostgresDatabase = async (config: Config, serverUrl: string) => {
 
 export const buildTestApp = async (
   overrides: Partial<Config> = {},
-  options: { now?: () => Date; attemptStore?: AttemptStore; mailTransport?: MailTransport } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> => {
   const config: Config = {
     ...loadConfig({
@@ -78,12 +92,16 @@ export const buildTestApp = async (
     ...(options.now ? { now: options.now } : {}),
     ...(options.attemptStore ? { attemptStore: options.attemptStore } : {}),
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+    ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.deliverWebhooks ? { deliverWebhooks: true } : {}),
   });
   await app.ready();
   return {
     app,
     db: handle.db,
     config,
+    jwtSecret: seed.jwtSecret,
     async close() {
       await app.close();
       await handle.close();

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       adminPassword: undefined,
       smtpUrl: undefined,
       trustProxy: false,
+      webhookAllowPrivateNetworks: false,
       brand: 'default',
       webDist: join(REPO_ROOT, 'apps/web/dist'),
       logLevel: 'info',
@@ -84,5 +85,17 @@ describe('TRUST_PROXY', () => {
     expect([0, 1, 2].map((hop) => trust('10.0.0.1', hop))).toEqual([true, true, false]);
     expect(fastifyTrustProxy(['10.0.0.1'])).toEqual(['10.0.0.1']);
     expect(fastifyTrustProxy(false)).toBe(false);
+  });
+});
+
+describe('WEBHOOK_ALLOW_PRIVATE_NETWORKS', () => {
+  it('is off by default and takes true/false', () => {
+    expect(loadConfig({}).webhookAllowPrivateNetworks).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).webhookAllowPrivateNetworks).toBe(
+      true,
+    );
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'maybe' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE_NETWORKS/,
+    );
   });
 });

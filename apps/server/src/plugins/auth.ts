@@ -75,8 +75,8 @@ const requireXsrfToken = (request: FastifyRequest) => {
   }
 };
 
-const bearerSecret = (request: FastifyRequest): string | undefined => {
-  const header = request.headers.authorization;
+/** The token of an `Authorization: Bearer` header ('' when malformed); also read by the socket handshake. */
+export const bearerSecret = (header: string | undefined): string | undefined => {
   if (header === undefined) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? '';
@@ -130,7 +130,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
       return;
     }
 
-    const bearer = bearerSecret(request);
+    const bearer = bearerSecret(request.headers.authorization);
     if (bearer !== undefined) {
       request.auth = await authService.resolveBearer(bearer);
       if (!request.auth) throw unauthorized('Invalid, expired or revoked access token');

@@ -1,6 +1,8 @@
 // Registry of the pages that are built: route name → lazy component. Only these routes are
 // mounted and shown in the menu; each later issue adds its feature's pages here.
 import type { ComponentType } from 'react';
+import { loadNoticesAdminPage } from '@/features/notices';
+import { loadNotificationsPage } from '@/features/notifications';
 import { lazyPage } from './router/lazy-page';
 
 export type PageRegistry = Readonly<Record<string, ComponentType>>;
@@ -22,5 +24,11 @@ export const PAGES: PageRegistry = {
   'mail-logs': lazyPage(
     () => import('@/features/mail-logs'),
     (m) => m.MailLogsPage,
+  ),
+  'notifications.main': lazyPage(loadNotificationsPage, (m) => m.NotificationsPage),
+  notices: lazyPage(loadNoticesAdminPage, (m) => m.NoticesAdminPage),
+  changelog: lazyPage(
+    () => import('@/features/changelog'),
+    (m) => m.ChangelogPage,
   ),
 };

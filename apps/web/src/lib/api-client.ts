@@ -10,6 +10,7 @@ import {
   TOKEN_REFRESH_TIMEOUT_MS,
   type ApiSuccess,
 } from '@netfleet/contracts';
+import { openActionStatusFor, type ActionStatusOptions } from './action-status';
 import { ApiError, NETWORK_ERROR_MESSAGE, parseErrorItems, parseRetryAfter } from './api-error';
 import { buildUrl, type Query } from './api-url';
 import { readCookie } from './cookies';
@@ -41,6 +42,8 @@ export interface RequestOptions {
   noRefresh?: boolean;
   /** Answer a 423 as is instead of asking for the password (the confirmation call itself). */
   noConfirm?: boolean;
+  /** Opt-in: a response with `meta.channel` opens the live 'Action status' dialog (spec §4). */
+  actionStatus?: boolean | ActionStatusOptions;
 }
 
 const pendingGets = new Map<string, AbortController>();
@@ -246,6 +249,17 @@ export async function request<T>(
   method: HttpMethod,
   path: string,
   options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const response = await requestConfirming<T>(method, path, options);
+  const { actionStatus } = options;
+  if (actionStatus) openActionStatusFor(response, actionStatus === true ? {} : actionStatus);
+  return response;
+}
+
+async function requestConfirming<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions,
 ): Promise<ApiResponse<T>> {
   const url = buildUrl(options.base ?? API_BASE, path, options.query);
   try {

@@ -6,6 +6,7 @@ import {
   type PasswordConfirmationBody,
 } from '@netfleet/contracts';
 import { api, ACCOUNT_BASE } from './api-client';
+import { disconnectRealtime } from './realtime/active-client';
 import { loginPath, sessionHooks } from './session-hooks';
 
 /** POST /account/logout: ends the session; the server clears its cookies. */
@@ -14,6 +15,8 @@ export async function endSession(): Promise<void> {
 }
 
 export async function logout(): Promise<void> {
+  // Closed first: the socket must not reconnect with a session that is about to end.
+  disconnectRealtime();
   try {
     await endSession();
   } catch {

@@ -1,6 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import type * as SocketIoClient from 'socket.io-client';
+import { afterEach, vi } from 'vitest';
+
+// No test talks to a real socket.io server: the app's own connection gets a disconnected fake.
+// Tests that follow events pass their own FakeSocket to RealtimeProvider.
+vi.mock('socket.io-client', async (importOriginal) => {
+  const { FakeSocket } = await import('./fake-socket');
+  return {
+    ...(await importOriginal<typeof SocketIoClient>()),
+    io: () => new FakeSocket({ connected: false }).asSocket(),
+  };
+});
 
 // jsdom has neither; Mantine needs both (STACK.md §5).
 Object.defineProperty(window, 'matchMedia', {

@@ -7,5 +7,7 @@ export * from './impersonation';
 export * from './verifications';
 export * from './storage';
 export * from './notifications';
+export * from './status';
+export * from './webhooks';
 export * from './logs';
 export * from './settings';

@@ -1,5 +1,6 @@
+import type { NOTICE_TYPES, Notification } from '@netfleet/contracts';
 import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from './columns';
+import { createdAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
 export const notifications = pgTable(
@@ -9,7 +10,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: varchar('type', { length: 64 }).notNull(),
+    type: varchar('type', { length: 64 }).$type<Notification['type']>().notNull(),
     summary: text('summary').notNull(),
     createdAt: createdAt(),
     seenAt: timestamptz('seen_at'),
@@ -21,12 +22,13 @@ export const globalNotices = pgTable(
   'global_notices',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    type: varchar('type', { length: 32 }).notNull(),
-    /** HTML; sanitised when rendered (spec §9 rich text rules). */
+    type: varchar('type', { length: 32 }).$type<(typeof NOTICE_TYPES)[number]>().notNull(),
+    /** HTML, sanitised to the spec §9 allow-list when written (sanitizeNoticeHtml). */
     message: text('message').notNull(),
     enabledAt: timestamptz('enabled_at'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('global_notices_enabled_at_idx').on(t.enabledAt),

@@ -3,6 +3,8 @@ import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { ROUTES, type RouteDef } from '@netfleet/contracts';
 import { cancelAllPending } from '@/lib/api-client';
+import { RealtimeProvider } from '@/lib/realtime';
+import { ActionStatusHost } from '@/components/action-status';
 import type { Brand } from '@/components/brand';
 import type { PageRegistry } from '@/app/pages';
 import { AppShellLayout } from '@/app/shell/app-shell-layout';
@@ -27,10 +29,14 @@ function RootLayout() {
   );
 }
 
+// Signed-in users only: one realtime connection for the session and the 'Action status' dialogs.
 function AuthenticatedLayout() {
   return (
     <StartupGate>
-      <Outlet />
+      <RealtimeProvider>
+        <Outlet />
+        <ActionStatusHost />
+      </RealtimeProvider>
     </StartupGate>
   );
 }

@@ -6,6 +6,7 @@ interface DataTableToolbarProps {
   q: string | undefined;
   onSearch: (q: string) => void;
   searchPlaceholder: string;
+  searchable: boolean;
   /** Page-specific filters (selects, toggles) shown next to the search box. */
   filters?: ReactNode;
 }
@@ -14,11 +15,14 @@ export function DataTableToolbar({
   q,
   onSearch,
   searchPlaceholder,
+  searchable,
   filters,
 }: DataTableToolbarProps) {
   return (
     <Group gap="sm" align="flex-end">
-      <DataTableSearch value={q} onSearch={onSearch} placeholder={searchPlaceholder} />
+      {searchable && (
+        <DataTableSearch value={q} onSearch={onSearch} placeholder={searchPlaceholder} />
+      )}
       {filters}
     </Group>
   );

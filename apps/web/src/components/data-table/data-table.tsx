@@ -17,6 +17,8 @@ export interface DataTableProps<T extends TableRow> {
   result: UseQueryResult<ListPage<T>>;
   emptyMessage?: string;
   searchPlaceholder?: string;
+  /** False for lists the server cannot search. */
+  searchable?: boolean;
   filters?: ReactNode;
   onRowClick?: (row: T) => void;
 }
@@ -28,6 +30,7 @@ export function DataTable<T extends TableRow>({
   result,
   emptyMessage = 'No records found',
   searchPlaceholder = 'Search',
+  searchable = true,
   filters,
   onRowClick,
 }: DataTableProps<T>) {
@@ -66,6 +69,7 @@ export function DataTable<T extends TableRow>({
         q={query.q}
         onSearch={state.setSearch}
         searchPlaceholder={searchPlaceholder}
+        searchable={searchable}
         filters={filters}
       />
       <Table.ScrollContainer minWidth={600}>

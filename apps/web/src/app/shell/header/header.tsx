@@ -6,6 +6,8 @@ import { pathForRouteName } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
 import { cancelImpersonation } from '@/lib/session-actions';
 import { BrandLogo, LOGO_TARGET, useBrand } from '@/components/brand';
+import { NoticesControl } from '@/features/notices';
+import { NotificationsBell } from '@/features/notifications';
 import { usePages } from '@/app/router/pages-context';
 import { AccountMenu } from './account-menu';
 import { useFailureToast } from '@/components/toasts';
@@ -30,6 +32,7 @@ export function Header({
   const pages = usePages();
   const failureToast = useFailureToast();
   const buyPath = pathForRouteName('services.pools');
+  const notificationsPath = 'notifications.main' in pages && pathForRouteName('notifications.main');
   const showBuy = brand.default_theme && user.show_payment && 'services.pools' in pages && buyPath;
 
   return (
@@ -85,6 +88,8 @@ export function Header({
               {t('header.buy')}
             </Button>
           )}
+          <NoticesControl />
+          <NotificationsBell {...(notificationsPath ? { viewAllPath: notificationsPath } : {})} />
           <AccountMenu />
         </Group>
       )}

@@ -3,6 +3,10 @@
 export const accountKeys = {
   all: ['account'] as const,
   tokens: () => [...accountKeys.all, 'tokens'] as const,
+  webhooks: () => [...accountKeys.all, 'webhooks'] as const,
+  deliveries: (webhookId: number, offset: number) =>
+    [...accountKeys.webhooks(), webhookId, 'deliveries', offset] as const,
 };
 
 export const TOKENS_PATH = '/user/tokens';
+export const WEBHOOKS_PATH = '/webhooks';

@@ -45,10 +45,14 @@ describe('AccountPage personal access tokens', () => {
   });
 
   it('shows a load failure with a retry', async () => {
-    mockApi({ [TOKENS]: () => errorResponse(500, 'INTERNAL_ERROR', 'Database unavailable') });
+    mockApi({
+      [TOKENS]: () => errorResponse(500, 'INTERNAL_ERROR', 'Database unavailable'),
+      'GET /api/webhooks': () => ok([]),
+    });
     renderAccountPage(roleUser('admin'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    const tokens = within(screen.getByRole('region', { name: 'Personal access tokens' }));
+    expect(await tokens.findByRole('alert')).toHaveTextContent('Database unavailable');
+    expect(tokens.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('shows a new token once, with a copy button', async () => {

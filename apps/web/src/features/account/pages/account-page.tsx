@@ -1,12 +1,17 @@
 import { Stack, Title } from '@mantine/core';
+import { hasPermission } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
 import { ImpersonationAccessSection } from '../components/impersonation-access-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileCard } from '../components/profile-card';
 import { TokensSection } from '../components/tokens-section';
+import { WebhooksSection } from '../components/webhooks-section';
 import { ACCOUNT_TEXTS } from '../texts';
 
-/** /account, inside the shell: profile, password, impersonation access and personal access tokens. */
+/**
+ * /account, inside the shell: profile, password, impersonation access, personal access tokens
+ * and, with manage_webhooks, the user's webhooks.
+ */
 export function AccountPage() {
   const user = useCurrentUser();
   return (
@@ -18,6 +23,7 @@ export function AccountPage() {
       <PasswordSection user={user} />
       <ImpersonationAccessSection user={user} />
       <TokensSection />
+      {hasPermission(user.permissions, 'manage_webhooks') && <WebhooksSection />}
     </Stack>
   );
 }

@@ -1,0 +1,195 @@
+import {
+  type ClientToServerEvents,
+  ERROR_CODES,
+  type ServerToClientEvents,
+  SOCKET_PATHS,
+  STATUS_CHANNEL_PATTERN,
+  type SubscriptionAck,
+  userChannel,
+} from '@netfleet/contracts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import type { AuthService } from '@/modules/auth/auth.service';
+import type { AuthContext } from '@/modules/auth/auth.types';
+import { ACCESS_COOKIE } from '@/modules/auth/session-cookies';
+import type { StatusService } from '@/modules/status/status.service';
+import { closeRedis } from '@/redis/client';
+import { bearerSecret } from './auth';
+import type { RealtimePublisher } from './realtime-publisher';
+
+interface SocketData {
+  userId: number;
+}
+type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** The socket.io server and what services publish through; rooms are channel names. */
+export interface Realtime {
+  io: RealtimeServer;
+  publisher: RealtimePublisher;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pushes events to browsers (every instance's, with REDIS_URL). */
+    publisher: RealtimePublisher;
+  }
+}
+
+/**
+ * Created before the services, which get `publisher`; the plugin attaches it to the HTTP server.
+ * Events published before any socket connects simply reach no one.
+ */
+export const createRealtime = (): Realtime => {
+  // Not attached yet; destroyUpgrade off so other upgrade handlers keep their requests.
+  const io: RealtimeServer = new Server({
+    path: SOCKET_PATHS.status,
+    serveClient: false,
+    destroyUpgrade: false,
+  });
+  return {
+    io,
+    publisher: {
+      toUser: (userId, event, ...payload) => io.to(userChannel(userId)).emit(event, ...payload),
+      toChannel: (channel, event, ...payload) => io.to(channel).emit(event, ...payload),
+      toAll: (event, ...payload) => io.emit(event, ...payload),
+    },
+  };
+};
+
+export interface RealtimePluginOptions {
+  realtime: Realtime;
+  authService: AuthService;
+  statusChannels: Pick<StatusService, 'isOwnChannel'>;
+  /** With REDIS_URL: two connections duplicated from it fan events out across instances. */
+  redis?: Redis;
+}
+
+const channelPayload = z.object({ channel: z.string().min(1).max(200) });
+
+const FORBIDDEN_ACK: SubscriptionAck = {
+  success: false,
+  status: 403,
+  message: 'You may not subscribe to this channel',
+};
+
+/**
+ * socket.io at /status/socket.io (spec §7 Realtime). A socket authenticates like a request (the
+ * session cookie, or a personal access token as `auth.token` or a Bearer header) and then
+ * subscribes to its user's channel and its own status channels; anything else is refused with 403.
+ */
+export const realtimePlugin = fp<RealtimePluginOptions>(
+  async (app: FastifyInstance, { realtime, authService, statusChannels, redis }) => {
+    const { io } = realtime;
+    app.decorate('publisher', realtime.publisher);
+
+    let redisClients: Redis[] = [];
+    if (redis) {
+      redisClients = [redis.duplicate(), redis.duplicate()];
+      for (const client of redisClients) {
+        client.on('error', (error) => app.log.warn({ err: error }, 'Redis (realtime) error'));
+      }
+      // The duplicates inherit lazyConnect; connected now so a subscriber misses nothing.
+      await Promise.all(redisClients.map((client) => client.connect()));
+      const [pub, sub] = redisClients;
+      io.adapter(createAdapter(pub, sub));
+    }
+
+    const authenticate = (handshake: RealtimeSocket['handshake']): Promise<AuthContext | null> => {
+      const token: unknown = handshake.auth.token;
+      const bearer =
+        typeof token === 'string' ? token : bearerSecret(handshake.headers.authorization);
+      if (bearer !== undefined) return authService.resolveBearer(bearer);
+      const accessToken = app.parseCookie(handshake.headers.cookie ?? '')[ACCESS_COOKIE];
+      return accessToken ? authService.resolveSession(accessToken) : Promise.resolve(null);
+    };
+
+    io.use((socket, next) => {
+      authenticate(socket.handshake).then(
+        (auth) => {
+          if (!auth) return next(new Error(ERROR_CODES.UNAUTHORIZED));
+          if (!auth.user.emailVerifiedAt) return next(new Error(ERROR_CODES.EMAIL_NOT_VERIFIED));
+          socket.data.userId = auth.user.id;
+          next();
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'socket authentication failed');
+          next(new Error(ERROR_CODES.SERVICE_UNAVAILABLE));
+        },
+      );
+    });
+
+    /** One's own (acting) user channel, and status channels that are live and one's own. */
+    const mayJoin = async (userId: number, channel: string): Promise<boolean> => {
+      if (channel === userChannel(userId)) return true;
+      const owner = STATUS_CHANNEL_PATTERN.exec(channel)?.[1];
+      return Number(owner) === userId && (await statusChannels.isOwnChannel(userId, channel));
+    };
+
+    const subscribe = async (
+      socket: RealtimeSocket,
+      payload: unknown,
+    ): Promise<SubscriptionAck> => {
+      const parsed = channelPayload.safeParse(payload);
+      if (!parsed.success) return { success: false, status: 400, message: 'Expected { channel }' };
+      const { channel } = parsed.data;
+      if (await mayJoin(socket.data.userId, channel)) {
+        await socket.join(channel);
+        return { success: true };
+      }
+      await socket.leave(channel);
+      return FORBIDDEN_ACK;
+    };
+
+    const unsubscribe = async (socket: RealtimeSocket, payload: unknown) => {
+      const parsed = channelPayload.safeParse(payload);
+      // Its own room (the socket id) is how socket.io reaches it; that one stays.
+      if (parsed.success && parsed.data.channel !== socket.id)
+        await socket.leave(parsed.data.channel);
+      return { success: true };
+    };
+
+    const answer = (ack: unknown, result: Promise<SubscriptionAck>) => {
+      result
+        .catch((error: unknown): SubscriptionAck => {
+          app.log.error({ err: error }, 'socket subscription failed');
+          return { success: false, status: 503, message: 'Try again later' };
+        })
+        .then((value) => {
+          if (typeof ack === 'function') ack(value);
+        });
+    };
+
+    io.on('connection', (socket) => {
+      socket.on('subscribe', (payload, ack) => answer(ack, subscribe(socket, payload)));
+      socket.on('unsubscribe', (payload, ack) => answer(ack, unsubscribe(socket, payload)));
+    });
+
+    io.attach(app.server);
+
+    // Closing the transports (not a socket.io disconnect) lets clients reconnect, to another
+    // instance or this one restarted. Not io.close(): the HTTP server is Fastify's to close.
+    app.addHook('preClose', async () => {
+      io.engine.close();
+    });
+    app.addHook('onClose', async () => {
+      await io.of('/').adapter.close();
+      await Promise.all(redisClients.map(closeRedis));
+    });
+  },
+  { name: 'realtime', dependencies: ['@fastify/cookie'] },
+);
