@@ -24,7 +24,8 @@ test('a user grants access, the super admin impersonates them and cancels; the l
   const confirm = userPage.getByRole('dialog', { name: 'Confirm your password' });
   await confirm.getByLabel(/^Password/).fill('wrong-password');
   await confirm.getByLabel(/^Password/).press('Enter');
-  await expect(confirm).toBeVisible();
+  // Wait for the refusal: a second submit while the first is in flight is ignored by design.
+  await expect(confirm.getByText('The password is not correct')).toBeVisible();
   await confirm.getByLabel(/^Password/).fill(SUPPORT_TARGET.password);
   await confirm.getByLabel(/^Password/).press('Enter');
   await expect(confirm).toBeHidden();
