@@ -14,8 +14,21 @@ export const SPA_HEADERS = { 'x-requested-with': 'XMLHttpRequest' };
 
 type InjectResponse = Awaited<ReturnType<App['inject']>>;
 
+export interface ResponseCookie {
+  name: string;
+  value: string;
+  path?: string;
+  httpOnly?: boolean;
+  sameSite?: string;
+  maxAge?: number;
+}
+
+/** One Set-Cookie of an inject answer, with its attributes. */
+export const cookieOf = (response: InjectResponse, name: string): ResponseCookie | undefined =>
+  (response.cookies as ResponseCookie[]).find((c) => c.name === name);
+
 const cookieValue = (response: InjectResponse, name: string): string | undefined =>
-  (response.cookies as { name: string; value: string }[]).find((c) => c.name === name)?.value;
+  cookieOf(response, name)?.value;
 
 /** Builds a session from the Set-Cookie headers of a login, refresh or impersonation answer. */
 export const sessionFrom = (response: InjectResponse, previous?: TestSession): TestSession => {

@@ -5,7 +5,7 @@ import { actionLogs } from '@/db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
 import { createCompany, createUser } from '@test/factories';
 import { createOutbox } from '@test/outbox';
-import { login, loginAs } from '@test/session';
+import { cookieOf, login, loginAs } from '@test/session';
 
 let t: TestApp;
 const outbox = createOutbox();
@@ -13,18 +13,6 @@ beforeAll(async () => {
   t = await buildTestApp({}, { mailTransport: outbox.transport });
 });
 afterAll(() => t.close());
-
-const cookieOf = (response: Awaited<ReturnType<TestApp['app']['inject']>>, name: string) =>
-  (
-    response.cookies as {
-      name: string;
-      value: string;
-      path?: string;
-      httpOnly?: boolean;
-      sameSite?: string;
-      maxAge?: number;
-    }[]
-  ).find((c) => c.name === name);
 
 describe('POST /account/login', () => {
   it('signs the seeded super admin in and sets the three cookies', async () => {

@@ -5,7 +5,7 @@ import { actionLogs, sessions } from '@/db/schema';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createUser } from '@test/factories';
 import { createOutbox } from '@test/outbox';
-import { loginAs, SPA_HEADERS } from '@test/session';
+import { cookieOf, loginAs, SPA_HEADERS } from '@test/session';
 
 let t: TestApp;
 const outbox = createOutbox();
@@ -13,18 +13,6 @@ beforeAll(async () => {
   t = await buildTestApp({}, { mailTransport: outbox.transport });
 });
 afterAll(() => t.close());
-
-const cookieOf = (response: Awaited<ReturnType<TestApp['app']['inject']>>, name: string) =>
-  (
-    response.cookies as {
-      name: string;
-      value: string;
-      path?: string;
-      httpOnly?: boolean;
-      sameSite?: string;
-      maxAge?: number;
-    }[]
-  ).find((c) => c.name === name);
 
 describe('refresh, logout and revoke', () => {
   const refresh = (cookie: string, xsrf: string) =>
