@@ -19,7 +19,6 @@ export const WEBHOOK_TEXTS = {
   loading: 'Loading webhooks',
   none: 'No webhooks yet.',
   failed: 'Failed to load webhooks',
-  retry: 'Retry',
   create: 'Add webhook',
   createTitle: 'Add webhook',
   url: 'Endpoint URL',

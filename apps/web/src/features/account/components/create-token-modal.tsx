@@ -1,10 +1,10 @@
-import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { actionSuccessMessage } from '@netfleet/contracts';
 import { useCreateToken } from '../api/create-token';
 import { ACCOUNT_TEXTS } from '../texts';
 import { CreatedTokenView } from './created-token';
 import { CreateTokenForm } from './create-token-form';
+import { SecretOnceModal } from './secret-once-modal';
 
 interface CreateTokenModalProps {
   opened: boolean;
@@ -13,26 +13,16 @@ interface CreateTokenModalProps {
 
 export function CreateTokenModal({ opened, onClose }: CreateTokenModalProps) {
   const create = useCreateToken();
-  const created = create.data;
-
-  const close = () => {
-    // Dropping the mutation result drops the secret: reopening shows an empty form.
-    create.reset();
-    onClose();
-  };
 
   return (
-    <Modal
+    <SecretOnceModal
       opened={opened}
-      onClose={close}
-      title={created ? ACCOUNT_TEXTS.tokenCreatedTitle : ACCOUNT_TEXTS.createToken}
-      // An accidental outside click must not throw away a secret that cannot be shown again.
-      closeOnClickOutside={!created}
-      size="lg"
-    >
-      {created ? (
-        <CreatedTokenView token={created} onDone={close} />
-      ) : (
+      onClose={onClose}
+      mutation={create}
+      formTitle={ACCOUNT_TEXTS.createToken}
+      createdTitle={ACCOUNT_TEXTS.tokenCreatedTitle}
+      renderCreated={(created, close) => <CreatedTokenView token={created} onDone={close} />}
+      renderForm={(close) => (
         <CreateTokenForm
           pending={create.isPending}
           onCancel={close}
@@ -46,6 +36,6 @@ export function CreateTokenModal({ opened, onClose }: CreateTokenModalProps) {
           }
         />
       )}
-    </Modal>
+    />
   );
 }

@@ -1,10 +1,10 @@
-import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { actionSuccessMessage } from '@netfleet/contracts';
 import { useCreateWebhook } from '../api/create-webhook';
 import { WEBHOOK_TEXTS } from '../webhooks-texts';
 import { CreatedWebhookView } from './created-webhook';
 import { CreateWebhookForm } from './create-webhook-form';
+import { SecretOnceModal } from './secret-once-modal';
 
 interface CreateWebhookModalProps {
   opened: boolean;
@@ -13,26 +13,18 @@ interface CreateWebhookModalProps {
 
 export function CreateWebhookModal({ opened, onClose }: CreateWebhookModalProps) {
   const create = useCreateWebhook();
-  const created = create.data;
-
-  const close = () => {
-    // Dropping the mutation result drops the secret: reopening shows an empty form.
-    create.reset();
-    onClose();
-  };
 
   return (
-    <Modal
+    <SecretOnceModal
       opened={opened}
-      onClose={close}
-      title={created ? WEBHOOK_TEXTS.createdTitle : WEBHOOK_TEXTS.createTitle}
-      // An accidental outside click must not throw away a secret that cannot be shown again.
-      closeOnClickOutside={!created}
-      size="lg"
-    >
-      {created ? (
+      onClose={onClose}
+      mutation={create}
+      formTitle={WEBHOOK_TEXTS.createTitle}
+      createdTitle={WEBHOOK_TEXTS.createdTitle}
+      renderCreated={(created, close) => (
         <CreatedWebhookView url={created.url} secret={created.secret} onDone={close} />
-      ) : (
+      )}
+      renderForm={(close) => (
         <CreateWebhookForm
           pending={create.isPending}
           onCancel={close}
@@ -46,6 +38,6 @@ export function CreateWebhookModal({ opened, onClose }: CreateWebhookModalProps)
           }
         />
       )}
-    </Modal>
+    />
   );
 }

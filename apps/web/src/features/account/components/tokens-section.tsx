@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,41 +8,12 @@ import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 import { ACCOUNT_TEXTS } from '../texts';
 import { CreateTokenModal } from './create-token-modal';
+import { QuerySectionBody } from './query-section-body';
 import { TokensTable } from './tokens-table';
-
-function TokensBody({ onRevoke }: { onRevoke: (token: PersonalAccessToken) => void }) {
-  const { data, isPending, isError, error, refetch } = useTokens();
-  if (isPending) {
-    return (
-      <Center py="lg">
-        <Loader size="sm" aria-label={ACCOUNT_TEXTS.tokensLabel} />
-      </Center>
-    );
-  }
-  if (isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" title={ACCOUNT_TEXTS.tokensFailed}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{error.message}</Text>
-          <Button size="xs" variant="light" onClick={() => void refetch()}>
-            {ACCOUNT_TEXTS.retry}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (data.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="lg">
-        {ACCOUNT_TEXTS.noTokens}
-      </Text>
-    );
-  }
-  return <TokensTable tokens={data} onRevoke={onRevoke} />;
-}
 
 export function TokensSection() {
   const [creating, setCreating] = useState(false);
+  const tokens = useTokens();
   const revoke = useRevokeToken();
 
   const confirmRevoke = (token: PersonalAccessToken) =>
@@ -80,7 +51,15 @@ export function TokensSection() {
         <Text size="sm" c="dimmed">
           {ACCOUNT_TEXTS.tokensHelp}
         </Text>
-        <TokensBody onRevoke={confirmRevoke} />
+        <QuerySectionBody
+          query={tokens}
+          loadingLabel={ACCOUNT_TEXTS.tokensLabel}
+          failedTitle={ACCOUNT_TEXTS.tokensFailed}
+          emptyText={ACCOUNT_TEXTS.noTokens}
+          isEmpty={(data) => data.length === 0}
+        >
+          {(data) => <TokensTable tokens={data} onRevoke={confirmRevoke} />}
+        </QuerySectionBody>
       </Stack>
       <CreateTokenModal opened={creating} onClose={() => setCreating(false)} />
     </Card>

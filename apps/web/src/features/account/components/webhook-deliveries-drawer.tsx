@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Drawer,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Drawer, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Webhook, WebhookDelivery } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
 import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { DELIVERY_STATUS_LABELS, WEBHOOK_TEXTS } from '../webhooks-texts';
+import { QuerySectionBody } from './query-section-body';
 
 const STATUS_COLORS: Record<WebhookDelivery['status'], string> = {
   pending: 'yellow',
@@ -68,44 +57,29 @@ function DeliveriesTable({ deliveries }: { deliveries: readonly WebhookDelivery[
 
 function DeliveriesBody({ webhookId }: { webhookId: number }) {
   const [page, setPage] = useState(1);
-  const result = useWebhookDeliveries(webhookId, (page - 1) * DELIVERIES_PAGE_SIZE);
-  const { data, isPending, isError, error, refetch } = result;
-  if (isPending) {
-    return (
-      <Center py="lg">
-        <Loader size="sm" aria-label={WEBHOOK_TEXTS.deliveriesLabel} />
-      </Center>
-    );
-  }
-  if (isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" title={WEBHOOK_TEXTS.deliveriesFailed}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{error.message}</Text>
-          <Button size="xs" variant="light" onClick={() => void refetch()}>
-            {WEBHOOK_TEXTS.retry}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (data.total === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="lg">
-        {WEBHOOK_TEXTS.noDeliveries}
-      </Text>
-    );
-  }
-  const pages = Math.max(1, Math.ceil(data.total / DELIVERIES_PAGE_SIZE));
+  const deliveries = useWebhookDeliveries(webhookId, (page - 1) * DELIVERIES_PAGE_SIZE);
   return (
-    <Stack gap="sm">
-      <DeliveriesTable deliveries={data.rows} />
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Group>
-      )}
-    </Stack>
+    <QuerySectionBody
+      query={deliveries}
+      loadingLabel={WEBHOOK_TEXTS.deliveriesLabel}
+      failedTitle={WEBHOOK_TEXTS.deliveriesFailed}
+      emptyText={WEBHOOK_TEXTS.noDeliveries}
+      isEmpty={(data) => data.total === 0}
+    >
+      {(data) => {
+        const pages = Math.max(1, Math.ceil(data.total / DELIVERIES_PAGE_SIZE));
+        return (
+          <Stack gap="sm">
+            <DeliveriesTable deliveries={data.rows} />
+            {pages > 1 && (
+              <Group justify="flex-end">
+                <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+              </Group>
+            )}
+          </Stack>
+        );
+      }}
+    </QuerySectionBody>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { useTestWebhook } from '../api/test-webhook';
 import { useSetWebhookEnabled } from '../api/update-webhook';
 import { WEBHOOK_TEXTS } from '../webhooks-texts';
 import { CreateWebhookModal } from './create-webhook-modal';
+import { QuerySectionBody } from './query-section-body';
 import { WebhookDeliveriesDrawer } from './webhook-deliveries-drawer';
 import { WebhooksTable, type WebhookRowActions } from './webhooks-table';
 
@@ -32,41 +33,11 @@ const failureToast =
       }),
     });
 
-function WebhooksBody(actions: WebhookRowActions) {
-  const { data, isPending, isError, error, refetch } = useWebhooks();
-  if (isPending) {
-    return (
-      <Center py="lg">
-        <Loader size="sm" aria-label={WEBHOOK_TEXTS.loading} />
-      </Center>
-    );
-  }
-  if (isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" title={WEBHOOK_TEXTS.failed}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{error.message}</Text>
-          <Button size="xs" variant="light" onClick={() => void refetch()}>
-            {WEBHOOK_TEXTS.retry}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (data.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="lg">
-        {WEBHOOK_TEXTS.none}
-      </Text>
-    );
-  }
-  return <WebhooksTable webhooks={data} {...actions} />;
-}
-
 /** The user's own webhooks (manage_webhooks): add, enable/disable, test, delivery log, delete. */
 export function WebhooksSection() {
   const [creating, setCreating] = useState(false);
   const [deliveriesOf, setDeliveriesOf] = useState<Webhook | null>(null);
+  const webhooks = useWebhooks();
   const toggle = useSetWebhookEnabled();
   const test = useTestWebhook();
   const remove = useDeleteWebhook();
@@ -134,7 +105,15 @@ export function WebhooksSection() {
         <Text size="sm" c="dimmed">
           {WEBHOOK_TEXTS.help}
         </Text>
-        <WebhooksBody {...actions} />
+        <QuerySectionBody
+          query={webhooks}
+          loadingLabel={WEBHOOK_TEXTS.loading}
+          failedTitle={WEBHOOK_TEXTS.failed}
+          emptyText={WEBHOOK_TEXTS.none}
+          isEmpty={(data) => data.length === 0}
+        >
+          {(data) => <WebhooksTable webhooks={data} {...actions} />}
+        </QuerySectionBody>
       </Stack>
       <CreateWebhookModal opened={creating} onClose={() => setCreating(false)} />
       <WebhookDeliveriesDrawer webhook={deliveriesOf} onClose={() => setDeliveriesOf(null)} />
