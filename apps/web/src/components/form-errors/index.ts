@@ -5,3 +5,4 @@ export {
   type SplitErrors,
 } from './server-errors';
 export { FormErrorAlert } from './form-error-alert';
+export { useServerSubmit } from './use-server-submit';

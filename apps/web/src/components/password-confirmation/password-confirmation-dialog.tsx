@@ -1,12 +1,11 @@
 import { Button, getDefaultZIndex, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordConfirmationBodySchema, type PasswordConfirmationBody } from '@netfleet/contracts';
-import { applyServerErrors, FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
 import { confirmPassword } from '@/lib/session-actions';
-import { useSubmitGuard } from '@/lib/use-submit-guard';
 
 export const PASSWORD_CONFIRMATION_TEXTS = {
   title: 'Confirm your password',
@@ -34,8 +33,6 @@ export function PasswordConfirmationDialog({
   onConfirmed,
   onCancel,
 }: PasswordConfirmationDialogProps) {
-  const [errors, setErrors] = useState<string[]>([]);
-  const guard = useSubmitGuard();
   const confirm = useMutation({ mutationFn: confirmPassword });
   const {
     register,
@@ -46,16 +43,12 @@ export function PasswordConfirmationDialog({
     resolver: zodResolver(passwordConfirmationBodySchema),
     defaultValues: { password: '' },
   });
+  const { errors, wrap } = useServerSubmit(['password'], setError);
 
-  const submit = guard(async (values: PasswordConfirmationBody) => {
-    setErrors([]);
-    try {
-      await confirm.mutateAsync(values);
-      onConfirmed();
-    } catch (error) {
-      // CONFIRMATION_FAILED names `password`: its message goes under the field, the dialog stays.
-      setErrors(applyServerErrors(error, ['password'], setError));
-    }
+  // CONFIRMATION_FAILED names `password`: its message goes under the field, the dialog stays.
+  const submit = wrap(async (values: PasswordConfirmationBody) => {
+    await confirm.mutateAsync(values);
+    onConfirmed();
   });
 
   const cancelOnEscape = (event: KeyboardEvent) => {

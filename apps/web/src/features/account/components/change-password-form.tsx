@@ -1,11 +1,10 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+
 import { useForm } from 'react-hook-form';
 import { changePasswordBodySchema, type ChangePasswordBody } from '@netfleet/contracts';
-import { applyServerErrors, fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
-import { useSubmitGuard } from '@/lib/use-submit-guard';
+import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { ACCOUNT_TEXTS } from '../texts';
 
@@ -15,8 +14,6 @@ const EMPTY: ChangePasswordBody = { current_password: '', password: '', password
 
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const guard = useSubmitGuard();
-  const [errors, setErrors] = useState<string[]>([]);
   const {
     register,
     handleSubmit,
@@ -24,17 +21,13 @@ export function ChangePasswordForm() {
     reset,
     formState: { errors: fieldErrors },
   } = useForm({ resolver: zodResolver(changePasswordBodySchema), defaultValues: EMPTY });
+  const { errors, wrap } = useServerSubmit(FIELDS, setError);
 
-  const submit = guard(async (values: ChangePasswordBody) => {
-    setErrors([]);
-    try {
-      await change.mutateAsync(values);
-      reset(EMPTY);
-      notifications.show({ color: 'green', message: ACCOUNT_TEXTS.passwordChanged });
-    } catch (error) {
-      // A wrong current password is CONFIRMATION_FAILED on current_password: under that field.
-      setErrors(applyServerErrors(error, FIELDS, setError));
-    }
+  // A wrong current password is CONFIRMATION_FAILED on current_password: under that field.
+  const submit = wrap(async (values: ChangePasswordBody) => {
+    await change.mutateAsync(values);
+    reset(EMPTY);
+    notifications.show({ color: 'green', message: ACCOUNT_TEXTS.passwordChanged });
   });
 
   return (

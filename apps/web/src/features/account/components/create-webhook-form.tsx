@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+
 import { Controller, useForm } from 'react-hook-form';
 import {
   WEBHOOK_EVENTS,
@@ -9,8 +9,7 @@ import {
   type WebhookBody,
   type WebhookEvent,
 } from '@netfleet/contracts';
-import { applyServerErrors, FormErrorAlert } from '@/components/form-errors';
-import { useSubmitGuard } from '@/lib/use-submit-guard';
+import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEXTS } from '../webhooks-texts';
 
 const SERVER_FIELDS = ['url', 'events', 'enabled'] as const;
@@ -30,20 +29,14 @@ interface CreateWebhookFormProps {
 }
 
 export function CreateWebhookForm({ pending, onSubmit, onCancel }: CreateWebhookFormProps) {
-  const [errors, setErrors] = useState<string[]>([]);
-  const guard = useSubmitGuard();
   const { register, control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(webhookBodySchema),
     defaultValues: { url: '', events: [], enabled: true },
   });
+  const { errors, wrap } = useServerSubmit(SERVER_FIELDS, setError);
 
-  const submit = guard(async (body: WebhookBody) => {
-    setErrors([]);
-    try {
-      await onSubmit(body);
-    } catch (error) {
-      setErrors(applyServerErrors(error, SERVER_FIELDS, setError));
-    }
+  const submit = wrap(async (body: WebhookBody) => {
+    await onSubmit(body);
   });
 
   return (

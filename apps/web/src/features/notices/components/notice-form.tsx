@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   NOTICE_MESSAGE_MAX_LENGTH,
@@ -9,9 +9,8 @@ import {
   noticeTypeSchema,
   type NoticeBody,
 } from '@netfleet/contracts';
-import { applyServerErrors, FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
 import { RichText } from '@/components/rich-text';
-import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { NOTICE_TYPE_LABELS, NOTICES_TEXTS } from '../texts';
 
 const SERVER_FIELDS = ['type', 'message', 'enabled'] as const;
@@ -26,21 +25,15 @@ interface NoticeFormProps {
 }
 
 export function NoticeForm({ defaultValues, onSubmit, onCancel, pending }: NoticeFormProps) {
-  const [errors, setErrors] = useState<string[]>([]);
-  const guard = useSubmitGuard();
   const { register, control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(noticeBodySchema),
     defaultValues,
   });
+  const { errors, wrap } = useServerSubmit(SERVER_FIELDS, setError);
   const message = useWatch({ control, name: 'message' });
 
-  const submit = guard(async (body: NoticeBody) => {
-    setErrors([]);
-    try {
-      await onSubmit(body);
-    } catch (error) {
-      setErrors(applyServerErrors(error, SERVER_FIELDS, setError));
-    }
+  const submit = wrap(async (body: NoticeBody) => {
+    await onSubmit(body);
   });
 
   return (
