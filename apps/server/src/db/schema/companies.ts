@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { boolean, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /**
@@ -20,6 +20,10 @@ export const companies = pgTable(
     showPayment: boolean('show_payment').notNull().default(false),
     paymentType: varchar('payment_type', { length: 16 }).notNull().default('free'),
     mfaEnforced: boolean('mfa_enforced').notNull().default(false),
+    /** Contact address (RMS PUT /companies/{id} body `email`). */
+    email: varchar('email', { length: 255 }),
+    /** Bytes of purchased company data left (spec §6 company data). */
+    remainingData: bigint('remaining_data', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -11,3 +11,7 @@ export * from './status';
 export * from './webhooks';
 export * from './logs';
 export * from './settings';
+export * from './tags';
+export * from './invitations';
+export * from './mfa';
+export * from './smtp';

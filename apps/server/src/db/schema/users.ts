@@ -25,6 +25,8 @@ export const users = pgTable(
     countryIsoCode: varchar('country_iso_code', { length: 2 }),
     impersonationAccessLimit: timestamptz('impersonation_access_limit'),
     disabledAt: timestamptz('disabled_at'),
+    /** The company's single-sign-on administrator (admin form "assign SSO administrator"). */
+    ssoAdmin: boolean('sso_admin').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
