@@ -5,9 +5,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startE2eSmtpSink } from './e2e-smtp-sink.mjs';
 
 const serverDir = join(import.meta.dirname, '..', 'apps', 'server');
 const dataDir = mkdtempSync(join(tmpdir(), 'netfleet-e2e-'));
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 18125);
 const env = {
   ...process.env,
   PORT: process.env.E2E_PORT ?? '18180',
@@ -19,6 +21,8 @@ const env = {
   LOG_LEVEL: 'warn',
   // The webhook spec delivers to a receiver it runs on 127.0.0.1.
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  // Mail goes to a real SMTP server the specs read (scripts/e2e-smtp-sink.mjs).
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
 };
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 
@@ -31,11 +35,16 @@ if (seed.status !== 0) {
   cleanup();
   process.exit(seed.status ?? 1);
 }
+const sink = await startE2eSmtpSink({
+  smtpPort,
+  httpPort: Number(process.env.E2E_MAIL_PORT ?? 18126),
+});
 const server = spawn('npx', ['tsx', 'src/server.ts'], { cwd: serverDir, env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => {
+  sink.close();
   cleanup();
   process.exit(code ?? 0);
 });

@@ -26,11 +26,21 @@ import { createSessionService, type RunInTransaction } from './modules/auth/sess
 import { createImpersonationRepository } from './modules/impersonation/impersonation.repository';
 import { impersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { createImpersonationService } from './modules/impersonation/impersonation.service';
+import { createEmailConfigurationsRepository } from './modules/email-configurations/email-configurations.repository';
+import { emailConfigurationsRoutes } from './modules/email-configurations/email-configurations.routes';
+import { createEmailConfigurationsService } from './modules/email-configurations/email-configurations.service';
+import { createCompaniesRepository } from './modules/companies/companies.repository';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { createCompaniesService } from './modules/companies/companies.service';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailService, type MailTransport } from './modules/mail/mail.service';
 import { createMailLogsRepository } from './modules/mail-logs/mail-logs.repository';
 import { mailLogsRoutes } from './modules/mail-logs/mail-logs.routes';
 import { createMailLogsService } from './modules/mail-logs/mail-logs.service';
+import { createMfaLogin } from './modules/mfa/mfa-login';
+import { createMfaRepository } from './modules/mfa/mfa.repository';
+import { mfaRoutes } from './modules/mfa/mfa.routes';
+import { createMfaService } from './modules/mfa/mfa.service';
 import { createNoticesRepository } from './modules/notices/notices.repository';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
@@ -39,12 +49,18 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { passwordRoutes } from './modules/password/password.routes';
 import { createPasswordService } from './modules/password/password.service';
+import { createRolesRepository } from './modules/roles/roles.repository';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { createRolesService } from './modules/roles/roles.service';
 import { createStatusRepository } from './modules/status/status.repository';
 import { statusRoutes } from './modules/status/status.routes';
 import { createStatusService } from './modules/status/status.service';
 import { createStorageRepository } from './modules/storage/storage.repository';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { createStorageService } from './modules/storage/storage.service';
+import { createTagsRepository } from './modules/tags/tags.repository';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { createTagsService } from './modules/tags/tags.service';
 import { createTokensRepository } from './modules/tokens/tokens.repository';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { createTokensService } from './modules/tokens/tokens.service';
@@ -53,6 +69,19 @@ import { createWebhookWorker } from './modules/webhooks/webhook-worker';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
+import { invitationAccountRoutes } from './modules/invitations/invitation-account.routes';
+import { createInvitationRegistrationService } from './modules/invitations/invitation-registration.service';
+import { createInvitationsRepository } from './modules/invitations/invitations.repository';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { createInvitationsService } from './modules/invitations/invitations.service';
+import { createSuppressedEmailsRepository } from './modules/users/suppressed-emails.repository';
+import { createSuppressedEmailsService } from './modules/users/suppressed-emails.service';
+import { userAdminRoutes } from './modules/users/user-admin.routes';
+import { createUserMovesRepository } from './modules/users/user-moves.repository';
+import { createUserMovesService } from './modules/users/user-moves.service';
+import { createUsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -114,6 +143,12 @@ export const buildApp = async (options: BuildAppOptions) => {
     options.attemptStore ?? createMemoryAttemptStore(() => now().getTime()),
     () => now().getTime(),
   );
+  const mfaRepository = createMfaRepository(db);
+  const mfaService = createMfaService({ mfaRepository, mail, transaction, now });
+  const emailConfigurationsService = createEmailConfigurationsService({
+    emailConfigurationsRepository: createEmailConfigurationsRepository(db),
+    mail,
+  });
   const accountRepository = createAccountRepository(db);
   const accountService = createAccountService({
     accountRepository,
@@ -122,6 +157,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     loginLimiter,
     actionLog,
     mail,
+    mfaLogin: createMfaLogin({ mfaRepository, mail, transaction, now }),
     transaction,
     publicUrl: config.publicUrl,
     now,
@@ -141,6 +177,8 @@ export const buildApp = async (options: BuildAppOptions) => {
     sessionService,
     actionLog,
     transaction,
+    mail,
+    publicUrl: config.publicUrl,
     now,
   });
   const tokensService = createTokensService({
@@ -183,6 +221,60 @@ export const buildApp = async (options: BuildAppOptions) => {
     webhooks,
     now,
   });
+  const companiesRepository = createCompaniesRepository(db);
+  const companiesService = createCompaniesService({
+    companiesRepository,
+    status: statusService,
+    transaction,
+  });
+  const tagsService = createTagsService({
+    tagsRepository: createTagsRepository(db),
+    companies: companiesRepository,
+  });
+  const rolesService = createRolesService({
+    rolesRepository: createRolesRepository(db),
+    companies: companiesRepository,
+    transaction,
+  });
+
+  const usersRepository = createUsersRepository(db);
+  const usersService = createUsersService({
+    usersRepository,
+    roles: rolesService,
+    actionLog,
+    transaction,
+  });
+  const userMovesService = createUserMovesService({
+    usersRepository,
+    userMovesRepository: createUserMovesRepository(db),
+    roles: rolesService,
+    actionLog,
+    transaction,
+  });
+  const suppressedEmailsService = createSuppressedEmailsService({
+    suppressedEmailsRepository: createSuppressedEmailsRepository(db),
+    actionLog,
+  });
+  const invitationsRepository = createInvitationsRepository(db);
+  const invitationsService = createInvitationsService({
+    invitationsRepository,
+    authRepository,
+    roles: rolesService,
+    mail,
+    actionLog,
+    transaction,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  const invitationRegistrationService = createInvitationRegistrationService({
+    invitationsRepository,
+    authRepository,
+    sessionService,
+    notifications: notificationsService,
+    actionLog,
+    transaction,
+    now,
+  });
 
   await app.register(errorsPlugin);
   await app.register(cookie);
@@ -210,6 +302,15 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(notificationsRoutes, { notificationsService });
   await app.register(webhooksRoutes, { webhooksService, status: statusService });
   await app.register(noticesRoutes, { noticesService });
+  await app.register(companiesRoutes, { companiesService });
+  await app.register(tagsRoutes, { tagsService });
+  await app.register(rolesRoutes, { rolesService });
+  await app.register(usersRoutes, { usersService, userMovesService });
+  await app.register(userAdminRoutes, { usersService, suppressedEmailsService });
+  await app.register(invitationsRoutes, { invitationsService });
+  await app.register(invitationAccountRoutes, { invitationRegistrationService, cookies });
+  await app.register(mfaRoutes, { mfaService });
+  await app.register(emailConfigurationsRoutes, { emailConfigurationsService });
 
   await app.register(spaPlugin, { webDist: config.webDist });
   app.addHook('onClose', async () => mail.close());

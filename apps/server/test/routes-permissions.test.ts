@@ -29,6 +29,8 @@ it('the public routes are exactly the ones meant to be public', () => {
   expect(publicRoutes).toEqual(
     [
       'GET /api/openapi.json',
+      'GET /account/invitations/:token',
+      'POST /account/invitations/:token/register',
       'POST /account/email/verify',
       'POST /account/login',
       'POST /account/logout',
@@ -44,7 +46,17 @@ it('the routes that need a recent password confirmation (423) are exactly the se
     .map((r) => `${r.method} ${r.url}`)
     .sort();
   // PUT /account/user asks for it itself, only when the e-mail address changes.
-  expect(sensitive).toEqual(['POST /api/user/tokens', 'PUT /api/user/impersonation-access']);
+  expect(sensitive).toEqual(
+    [
+      'DELETE /account/mfa',
+      'DELETE /api/admin/users',
+      'DELETE /api/admin/users/mfa',
+      'POST /account/mfa/email',
+      'POST /account/mfa/totp',
+      'POST /api/user/tokens',
+      'PUT /api/user/impersonation-access',
+    ].sort(),
+  );
 });
 
 it('a route without a declared permission answers 403', async () => {

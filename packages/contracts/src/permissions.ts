@@ -88,3 +88,90 @@ export const hasPermission = (
   if ('anyOf' in required) return required.anyOf.some(has);
   return required.allOf.every(has);
 };
+
+/**
+ * The catalogue grouped as its comments group it, so the role editor can show permissions by
+ * category. Every permission is in exactly one category (permissions.test.ts checks it).
+ */
+export const PERMISSION_CATEGORIES = {
+  'Devices and monitoring': [
+    'view_devices',
+    'create_devices',
+    'update_devices',
+    'delete_devices',
+    'view_device_logs',
+    'view_device_dashboard',
+    'update_monitoring',
+    'view_device_hotspots',
+    'view_wireless_information',
+    'view_device_task_groups',
+    'manage_device_task_groups',
+    'view_device_alert_configurations',
+    'manage_device_alert_configurations',
+    'create_multi_configuration',
+    'update_device_credit_status',
+    'move_devices_credits',
+  ],
+  'Remote access and VPN': [
+    'view_device_remote_access',
+    'manage_device_remote_access',
+    'view_vpn_hubs',
+    'manage_vpn_hubs',
+  ],
+  Reports: ['view_reports', 'manage_reports'],
+  Administration: [
+    'view_companies',
+    'manage_companies',
+    'access_child_companies',
+    'view_users',
+    'manage_users',
+    'view_user_invitations',
+    'invite_users',
+    'view_roles',
+    'manage_roles',
+    'view_permissions',
+    'view_impersonation_logs',
+    'impersonate_users',
+    'view_user_move_logs',
+    'view_tags',
+    'manage_tags',
+    'view_files',
+    'manage_files',
+    'view_images',
+    'manage_images',
+  ],
+  Resources: [
+    'view_credits',
+    'view_credits_summary',
+    'manage_credits',
+    'view_credit_transfer_codes',
+    'manage_credit_transfer_codes',
+    'activate_credit_transfer_codes',
+    'view_company_data_history',
+  ],
+  System: [
+    'view_statistics',
+    'upload_files_global_scope',
+    'admin_view_notice',
+    'view_mail_logs',
+    'manage_smtp',
+    'manage_webhooks',
+    'super_admin',
+  ],
+} as const satisfies Record<string, readonly Permission[]>;
+
+export type PermissionCategory = keyof typeof PERMISSION_CATEGORIES;
+export const PERMISSION_CATEGORY_NAMES = Object.keys(PERMISSION_CATEGORIES) as PermissionCategory[];
+
+const CATEGORY_OF: ReadonlyMap<string, PermissionCategory> = new Map(
+  PERMISSION_CATEGORY_NAMES.flatMap((category) =>
+    PERMISSION_CATEGORIES[category].map((permission) => [permission, category] as const),
+  ),
+);
+
+/** The category a permission is listed under in the role editor. */
+export const permissionCategory = (permission: Permission): PermissionCategory => {
+  const category = CATEGORY_OF.get(permission);
+  if (!category) throw new Error(`Permission ${permission} has no category`);
+  return category;
+};

@@ -155,6 +155,10 @@ export const ROUTES: readonly RouteDef[] = [
     standalone: true,
     public: true,
   }),
+  r('register', '/register/:token', 'Create your account', undefined, {
+    standalone: true,
+    public: true,
+  }),
   r('not-found', '/404', 'Page not found', undefined, { standalone: true, public: true }),
 ];
 

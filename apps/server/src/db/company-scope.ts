@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { companies } from './schema';
 
 interface Scoped {
@@ -11,3 +11,26 @@ interface Scoped {
  */
 export const companySubtreeFilter = (auth: Scoped, pathColumn: AnyColumn = companies.path): SQL =>
   sql`${pathColumn} like ${`${auth.company.path}%`}`;
+
+/** What decides which companies a caller sees. */
+export interface Viewer {
+  company: { id: number; path: string };
+  permissions: ReadonlySet<string>;
+}
+
+const seesSubsidiaries = (viewer: Viewer) => viewer.permissions.has('access_child_companies');
+
+/**
+ * Companies the caller may see: their own company and, with access_child_companies, its whole
+ * subtree (spec §6: an end client or a guest sees only its own company).
+ */
+export const visibleCompaniesFilter = (viewer: Viewer): SQL =>
+  seesSubsidiaries(viewer)
+    ? companySubtreeFilter(viewer)
+    : (eq(companies.id, viewer.company.id) as SQL);
+
+/** The same rule for a company already loaded. */
+export const canSeeCompany = (viewer: Viewer, company: { id: number; path: string }): boolean =>
+  seesSubsidiaries(viewer)
+    ? company.path.startsWith(viewer.company.path)
+    : company.id === viewer.company.id;

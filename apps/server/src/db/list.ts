@@ -1,5 +1,5 @@
 import { ERROR_CODES, parseSort } from '@netfleet/contracts';
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ApiError } from '@/lib/api-error';
 
 /**
@@ -31,3 +31,26 @@ export const orderByFrom = (
 export const containsPattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const countAll = sql<number>`cast(count(*) as integer)`;
+
+/**
+ * `q` over the `search-fields` the caller chose (default: all of `searchable`), case-insensitive,
+ * with LIKE wildcards taken literally. An unknown field is a 400 naming it.
+ */
+export const searchFilter = (
+  q: string,
+  fields: string[] | undefined,
+  searchable: Record<string, AnyColumn>,
+): SQL | undefined => {
+  const chosen = fields?.length ? fields : Object.keys(searchable);
+  const unknown = chosen.find((field) => !Object.hasOwn(searchable, field));
+  if (unknown !== undefined) {
+    throw new ApiError(
+      400,
+      ERROR_CODES.VALIDATION_ERROR,
+      `Cannot search by ${unknown}; searchable fields: ${Object.keys(searchable).join(', ')}`,
+      'search-fields',
+    );
+  }
+  const pattern = containsPattern(q);
+  return or(...chosen.map((field) => ilike(searchable[field] as AnyColumn, pattern)));
+};

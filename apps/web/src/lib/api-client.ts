@@ -11,7 +11,13 @@ import {
   type ApiSuccess,
 } from '@netfleet/contracts';
 import { openActionStatusFor, type ActionStatusOptions } from './action-status';
-import { ApiError, NETWORK_ERROR_MESSAGE, parseErrorItems, parseRetryAfter } from './api-error';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  parseErrorData,
+  parseErrorItems,
+  parseRetryAfter,
+} from './api-error';
 import { buildUrl, type Query } from './api-url';
 import { readCookie } from './cookies';
 import { recordFailure, clearFailures } from './failure-counters';
@@ -152,6 +158,7 @@ async function send<T>(
         parseErrorItems(body),
         undefined,
         parseRetryAfter(response.headers.get('Retry-After')),
+        parseErrorData(body),
       );
     }
     if (typeof body === 'object' && body !== null && 'success' in body)
@@ -232,6 +239,38 @@ async function sendRefreshing<T>(
       error instanceof ApiError && error.status === 401 && !options.noRefresh && !isSessionUrl(url);
     if (!retryable || !(await refreshSession())) throw error;
     return send<T>(method, url, options);
+  }
+}
+
+async function fetchBlob(url: string, signal: AbortSignal | undefined): Promise<Response> {
+  const response = await fetch(url, {
+    credentials: 'include',
+    headers: buildHeaders(undefined),
+    signal,
+  });
+  if (!response.ok) {
+    const body = await readBody(response);
+    throw new ApiError(response.status, response.statusText, parseErrorItems(body));
+  }
+  return response;
+}
+
+/**
+ * A GET answered with a file (row downloads, spec §7): same cookies and headers as the JSON calls
+ * and one retry after the shared token refresh on a 401. Resolves to the OK response for its body
+ * and Content-Disposition.
+ */
+export async function requestBlob(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'base' | 'signal'> = {},
+): Promise<Response> {
+  const url = buildUrl(options.base ?? API_BASE, path, options.query);
+  try {
+    return await fetchBlob(url, options.signal);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401) || !(await refreshSession()))
+      throw error;
+    return fetchBlob(url, options.signal);
   }
 }
 

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly errors: ErrorItem[];
   /** Seconds from a Retry-After header (429 answers), null without one. */
   readonly retryAfter: number | null;
+  /** The envelope's extra `data`, e.g. how to continue after MFA_REQUIRED; undefined without. */
+  readonly data: unknown;
 
   constructor(
     status: number,
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     errors: ErrorItem[],
     message?: string,
     retryAfter: number | null = null,
+    data?: unknown,
   ) {
     super(message ?? errors[0]?.message ?? (statusText || NETWORK_ERROR_MESSAGE));
     this.name = 'ApiError';
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.statusText = statusText;
     this.errors = errors;
     this.retryAfter = retryAfter;
+    this.data = data;
   }
 
   /** The first error code; the spec's global handlers key on it (EMAIL_NOT_VERIFIED, MFA_REQUIRED, ...). */
@@ -48,6 +52,12 @@ export function parseErrorItems(body: unknown): ErrorItem[] {
     (item): item is ErrorItem =>
       typeof item === 'object' && item !== null && typeof (item as ErrorItem).code === 'string',
   );
+}
+
+/** Reads the extra `data` an error envelope may carry next to `errors[]`. */
+export function parseErrorData(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('data' in body)) return undefined;
+  return body.data;
 }
 
 /** Retry-After is either delay-seconds or an HTTP date. */

@@ -1,10 +1,11 @@
 // Test-only: renders one page with the app's providers (brand, Mantine, query client, the password
-// confirmation dialog) in a memory router, so feature tests need not reach into src/app.
+// confirmation dialog, the dialog host) in a memory router, so feature tests need not reach into src/app.
 import type { ReactElement } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
+import { DialogHost } from '@/components/dialogs';
 import { testBrand } from './fixtures';
 
 export function createTestQueryClient(): QueryClient {
@@ -21,7 +22,14 @@ export function renderPage(
   page: ReactElement,
   { path, queryClient = createTestQueryClient() }: RenderPageOptions,
 ) {
-  const router = createMemoryRouter([{ path: path.split('?')[0], element: page }], {
+  // The app mounts the dialog host inside its router (RootLayout); so does the test page.
+  const element = (
+    <>
+      {page}
+      <DialogHost />
+    </>
+  );
+  const router = createMemoryRouter([{ path: path.split('?')[0], element }], {
     initialEntries: [path],
   });
   const view = render(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from '../permissions.ts';
 import { EMAIL_MAX_LENGTH } from '../validation.ts';
-import { currentUserSchema } from './user.ts';
+import { currentUserSchema, mfaTypeSchema } from './user.ts';
 
 // The browser's own e-mail rule (input type=email): a stricter one would lock out valid
 // addresses such as admin@localhost-style or one-letter top-level domains (a@b.c).
@@ -12,6 +12,10 @@ const accountEmailSchema = z
 export const loginBodySchema = z.object({
   email: accountEmailSchema,
   password: z.string().min(1, 'Enter your password').max(1024),
+  /** The pending sign-in of a MFA_REQUIRED answer, resubmitted with its code (spec §3 MFA data). */
+  session_uuid: z.uuid({ error: 'The verification has expired, sign in again' }).optional(),
+  /** The authenticator or e-mailed code, or a recovery code (`xxxx-xxxx`). */
+  session_code: z.string().trim().max(64).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -40,12 +44,15 @@ export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200
 export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
 
 /**
- * Data of a 401 MFA_REQUIRED answer to a login: which method the user has. `session_uuid`, the
- * pending sign-in the code is checked against, arrives with the MFA methods (administration work);
- * until then the answer carries `mfa_type` only.
+ * `data` of a 401 MFA_REQUIRED answer to a login, next to `errors`:
+ * `{"success":false,"errors":[{"code":"MFA_REQUIRED","message":"Enter the verification code","source":null}],"data":{"mfa_type":"totp","session_uuid":"…"}}`.
+ * Resubmit the login with `session_uuid` and the code as `session_code`. A wrong code answers the
+ * same with 'Invalid verification code'; after MFA_MAX_ATTEMPTS wrong codes the pending sign-in is
+ * dropped and the answer ('Too many attempts, request a new code') has no `session_uuid`: sign in
+ * again without session data for a fresh one (e-mail users get a new code).
  */
 export const mfaChallengeSchema = z.object({
-  mfa_type: z.string(),
+  mfa_type: mfaTypeSchema,
   session_uuid: z.string().optional(),
 });
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;

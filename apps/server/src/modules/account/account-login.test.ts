@@ -111,14 +111,15 @@ describe('POST /account/login', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
-  it('answers MFA_REQUIRED with only the method when the user has MFA on', async () => {
+  it('answers MFA_REQUIRED with a pending sign-in when the user has MFA on', async () => {
     const user = await createUser(t.db, 'end_user', { mfaType: 'totp' });
     const response = await login(t.app, user.email, user.password);
     expect(response.statusCode).toBe(401);
-    const body = response.json();
-    expect(body.errors[0].code).toBe('MFA_REQUIRED');
-    // No pending sign-in exists to point at until the MFA methods arrive.
-    expect(body.data).toEqual({ mfa_type: 'totp' });
+    expect(response.json()).toEqual({
+      success: false,
+      errors: [{ code: 'MFA_REQUIRED', message: 'Enter the verification code', source: null }],
+      data: { mfa_type: 'totp', session_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 });

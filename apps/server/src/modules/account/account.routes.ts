@@ -83,7 +83,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       config: { permission: 'public', xsrf: false },
       schema: {
         tags,
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password. With MFA on, 401 MFA_REQUIRED carries data.session_uuid: resubmit with it and the code as session_code',
         body: loginBodySchema,
         response: { 200: successEnvelope(sessionUserResponseSchema) },
       },

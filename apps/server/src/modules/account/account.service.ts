@@ -2,7 +2,6 @@ import {
   type CurrentUser,
   ERROR_CODES,
   type LoginBody,
-  mfaChallengeSchema,
   type UpdateAccountUserBody,
 } from '@netfleet/contracts';
 import { isUniqueViolation } from '@/db/errors';
@@ -29,6 +28,7 @@ import {
   sessionContext,
 } from '@/modules/auth/session.service';
 import type { MailService } from '@/modules/mail/mail.service';
+import type { MfaLogin } from '@/modules/mfa/mfa-login';
 import type { AccountRepository } from './account.repository';
 
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -42,6 +42,7 @@ interface Deps {
   loginLimiter: LoginLimiter;
   actionLog: ActionLogService;
   mail: MailService;
+  mfaLogin: Pick<MfaLogin, 'verify'>;
   transaction: RunInTransaction;
   publicUrl: string;
   now: () => Date;
@@ -108,15 +109,8 @@ export const createAccountService = (deps: Deps) => {
       }
       await loginLimiter.succeed(email);
       if (user.disabledAt) throw unauthorized('This account is disabled');
-      if (user.mfaType) {
-        throw new ApiError(
-          401,
-          ERROR_CODES.MFA_REQUIRED,
-          'Multi-factor authentication is required',
-          null,
-          mfaChallengeSchema.parse({ mfa_type: user.mfaType }),
-        );
-      }
+      // Throws MFA_REQUIRED (with the pending sign-in) until the second factor checks out.
+      if (user.mfaType) await deps.mfaLogin.verify(user, body);
       const tokens = await sessionService.start(user, meta);
       const identity = await loadIdentity(user.id);
       await deps.actionLog.record(

@@ -9,7 +9,20 @@ export type LoggedAction =
   | 'token_create'
   | 'token_revoke'
   | 'email_change'
-  | 'password_change';
+  | 'password_change'
+  // Users and invitations (issue 4)
+  | 'user_delete'
+  | 'user_role_change'
+  | 'user_move'
+  | 'user_mfa_remove'
+  | 'user_sso_admin'
+  | 'suppression_remove'
+  | 'user_invite'
+  | 'invitation_resend'
+  | 'invitation_delete'
+  | 'invitation_accept'
+  | 'impersonation_access_request'
+  | 'impersonation_access_confirm';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */

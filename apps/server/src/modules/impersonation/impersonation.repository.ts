@@ -1,10 +1,10 @@
 import type { ListQuery } from '@netfleet/contracts';
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '@/db/client';
 import { companySubtreeFilter } from '@/db/company-scope';
 import { containsPattern, countAll, orderByFrom } from '@/db/list';
-import { companies, impersonationLogs, users } from '@/db/schema';
+import { companies, impersonationAccessRequests, impersonationLogs, users } from '@/db/schema';
 
 const impersonator = alias(users, 'impersonator');
 const target = alias(users, 'target');
@@ -26,6 +26,41 @@ export const createImpersonationRepository = (db: Database) => ({
 
   async setAccessLimit(userId: number, until: Date | null, tx: Executor = db) {
     await tx.update(users).set({ impersonationAccessLimit: until }).where(eq(users.id, userId));
+  },
+
+  async insertAccessRequest(
+    values: { userId: number; requestedBy: number; tokenHash: string; expiresAt: Date },
+    tx: Executor = db,
+  ) {
+    await tx.insert(impersonationAccessRequests).values(values);
+  },
+
+  /** When the user was last asked, so a mailbox is not flooded with requests. */
+  async latestAccessRequestAt(userId: number, tx: Executor = db): Promise<Date | null> {
+    const [row] = await tx
+      .select({ createdAt: impersonationAccessRequests.createdAt })
+      .from(impersonationAccessRequests)
+      .where(eq(impersonationAccessRequests.userId, userId))
+      .orderBy(desc(impersonationAccessRequests.createdAt))
+      .limit(1);
+    return row?.createdAt ?? null;
+  },
+
+  /** Marks the user's unconfirmed, unexpired request confirmed; false when there is none. */
+  async confirmAccessRequest(userId: number, tokenHash: string, at: Date, tx: Executor = db) {
+    const rows = await tx
+      .update(impersonationAccessRequests)
+      .set({ confirmedAt: at })
+      .where(
+        and(
+          eq(impersonationAccessRequests.tokenHash, tokenHash),
+          eq(impersonationAccessRequests.userId, userId),
+          isNull(impersonationAccessRequests.confirmedAt),
+          gt(impersonationAccessRequests.expiresAt, at),
+        ),
+      )
+      .returning({ id: impersonationAccessRequests.id });
+    return rows.length > 0;
   },
 
   /** Log entries about users of the caller's company subtree. */

@@ -1,4 +1,6 @@
 import {
+  confirmImpersonationAccessBodySchema,
+  emptySuccessSchema,
   idSchema,
   impersonationAccessBodySchema,
   impersonationAccessResponseSchema,
@@ -82,6 +84,46 @@ export const impersonationRoutes: FastifyPluginAsyncZod<ImpersonationRoutesOptio
       const limit = await impersonationService.grantAccess(
         requireAuth(request),
         request.body.until,
+      );
+      return { success: true as const, data: { impersonation_access_limit: limit } };
+    },
+  );
+
+  app.post(
+    '/api/users/:id/impersonation-access-request',
+    {
+      config: { permission: 'impersonate_users', bearer: false },
+      schema: {
+        tags,
+        summary:
+          'Mail a user a link (valid 24 hours) that lets you impersonate them for 7 days once they open it',
+        params: userIdParams,
+        response: { 200: emptySuccessSchema },
+      },
+    },
+    async (request) => {
+      await impersonationService.requestAccess(requireAuth(request), request.params.id, request.ip);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/user/confirm-impersonation-access',
+    {
+      config: { permission: 'authenticated', bearer: false },
+      schema: {
+        tags,
+        summary:
+          'Allow the impersonation asked for by mail: the token of the link, which must be yours',
+        body: confirmImpersonationAccessBodySchema,
+        response: { 200: successEnvelope(impersonationAccessResponseSchema) },
+      },
+    },
+    async (request) => {
+      const limit = await impersonationService.confirmAccess(
+        requireAuth(request),
+        request.body.token,
+        request.ip,
       );
       return { success: true as const, data: { impersonation_access_limit: limit } };
     },

@@ -1,9 +1,13 @@
 import {
   IMPERSONATION_ACCESS_MAX_DAYS,
+  IMPERSONATION_REQUEST_GRANT_DAYS,
+  IMPERSONATION_REQUEST_TTL_HOURS,
   type ImpersonationLog,
   type ListQuery,
 } from '@netfleet/contracts';
+import type { Executor } from '@/db/client';
 import { conflict, forbidden, invalid, notFound } from '@/lib/api-error';
+import { randomToken, sha256 } from '@/lib/crypto';
 import { isoOrNull } from '@/lib/dates';
 import { actorOf, type ActionLogService } from '@/modules/action-log/action-log.service';
 import type { AuthRepository } from '@/modules/auth/auth.repository';
@@ -15,9 +19,14 @@ import {
   type SessionService,
   sessionContext,
 } from '@/modules/auth/session.service';
+import type { MailService } from '@/modules/mail/mail.service';
+import { canSeeCompany } from '@/db/company-scope';
 import type { ImpersonationRepository } from './impersonation.repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** One access request mail per minute and user, so nobody is mail-bombed. */
+const REQUEST_INTERVAL_MS = 60 * 1000;
 /** Clock skew between browser and server must not turn "30 days from now" into 30 days + 1 s. */
 const LIMIT_TOLERANCE_MS = 5 * 60 * 1000;
 
@@ -28,6 +37,8 @@ interface Deps {
   sessionService: SessionService;
   actionLog: ActionLogService;
   transaction: RunInTransaction;
+  mail: Pick<MailService, 'send'>;
+  publicUrl: string;
   now: () => Date;
 }
 
@@ -46,6 +57,16 @@ export const createImpersonationService = (deps: Deps) => {
     transaction,
     now,
   } = deps;
+
+  /** Lets support act as the user until `date`: in the future, at most 30 days ahead. */
+  const grant = async (userId: number, date: Date, tx?: Executor) => {
+    const at = now().getTime();
+    if (date.getTime() <= at) throw invalid('The date must be in the future', 'until');
+    if (date.getTime() > at + IMPERSONATION_ACCESS_MAX_DAYS * DAY_MS + LIMIT_TOLERANCE_MS) {
+      throw invalid(`The date can be at most ${IMPERSONATION_ACCESS_MAX_DAYS} days ahead`, 'until');
+    }
+    await impersonationRepository.setAccessLimit(userId, date, tx);
+  };
 
   return {
     async start(auth: AuthContext, targetId: number, ip: string) {
@@ -110,16 +131,86 @@ export const createImpersonationService = (deps: Deps) => {
     async grantAccess(auth: AuthContext, until: string): Promise<string | null> {
       if (auth.impersonating) throw forbidden('Only the user can grant impersonation access');
       const date = new Date(until);
-      const at = now().getTime();
-      if (date.getTime() <= at) throw invalid('The date must be in the future', 'until');
-      if (date.getTime() > at + IMPERSONATION_ACCESS_MAX_DAYS * DAY_MS + LIMIT_TOLERANCE_MS) {
-        throw invalid(
-          `The date can be at most ${IMPERSONATION_ACCESS_MAX_DAYS} days ahead`,
-          'until',
-        );
-      }
-      await impersonationRepository.setAccessLimit(auth.user.id, date);
+      await grant(auth.user.id, date);
       return isoOrNull(date);
+    },
+
+    /**
+     * Support asks a user, by mail, to let them impersonate: the link confirms it (24 hours,
+     * signed in as that user) and grants access for a week.
+     */
+    async requestAccess(auth: AuthContext, targetId: number, ip: string) {
+      if (auth.impersonating) throw forbidden('Cancel the current impersonation first');
+      if (targetId === auth.user.id) throw invalid('You cannot impersonate yourself', null);
+      const target = await authRepository.loadIdentity(targetId);
+      if (!target || !canSeeCompany(auth, target.company)) throw notFound('User not found');
+      if (isSuperAdmin(target.permissions) && !isSuperAdmin(auth.permissions)) {
+        throw forbidden('Only a system administrator can impersonate a system administrator');
+      }
+      if (target.user.disabledAt) throw forbidden('This user is disabled');
+      const at = now();
+      const latest = await impersonationRepository.latestAccessRequestAt(targetId);
+      if (latest && at.getTime() - latest.getTime() < REQUEST_INTERVAL_MS) {
+        throw invalid('An access request was just sent to this user. Try again in a minute.', null);
+      }
+      const token = randomToken();
+      await transaction(async (tx) => {
+        await impersonationRepository.insertAccessRequest(
+          {
+            userId: targetId,
+            requestedBy: auth.user.id,
+            tokenHash: sha256(token),
+            expiresAt: new Date(at.getTime() + IMPERSONATION_REQUEST_TTL_HOURS * HOUR_MS),
+          },
+          tx,
+        );
+        await actionLog.record(
+          actorOf(auth, ip),
+          'impersonation_access_request',
+          { entity: 'user', entityId: targetId },
+          tx,
+        );
+      });
+      const link = `${deps.publicUrl}/users/confirm-impersonation-access/${encodeURIComponent(token)}`;
+      await deps.mail.send({
+        to: target.user.email,
+        subject: 'Impersonation access request',
+        text:
+          `Hello ${target.user.username},\n\n${auth.user.email} asks to act as you in netfleet ` +
+          `for ${IMPERSONATION_REQUEST_GRANT_DAYS} days, to help you. To allow it, sign in and ` +
+          `open this link within ${IMPERSONATION_REQUEST_TTL_HOURS} hours:\n\n${link}\n\n` +
+          `If you did not expect this request, ignore this mail.\n`,
+        secrets: [token],
+      });
+    },
+
+    /**
+     * The user opened the mailed link: access for a week (a longer grant already given stays).
+     * A token that is unknown, used, expired or someone else's is not found.
+     */
+    async confirmAccess(auth: AuthContext, token: string, ip: string): Promise<string | null> {
+      if (auth.impersonating) throw forbidden('Only the user can grant impersonation access');
+      const at = now();
+      const week = new Date(at.getTime() + IMPERSONATION_REQUEST_GRANT_DAYS * DAY_MS);
+      const current = auth.user.impersonationAccessLimit;
+      const until = current && current > week ? current : week;
+      await transaction(async (tx) => {
+        const confirmed = await impersonationRepository.confirmAccessRequest(
+          auth.user.id,
+          sha256(token),
+          at,
+          tx,
+        );
+        if (!confirmed) throw notFound('Impersonation access request not found or expired');
+        await grant(auth.user.id, until, tx);
+        await actionLog.record(
+          actorOf(auth, ip),
+          'impersonation_access_confirm',
+          { entity: 'user', entityId: auth.user.id, details: { until: until.toISOString() } },
+          tx,
+        );
+      });
+      return isoOrNull(until);
     },
 
     /** Withdraws the grant and throws out whoever is impersonating the user right now. */

@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createOutbox } from '@test/outbox';
 import type { MailRepository, NewMailLog } from './mail.repository';
-import { createMailService, type MailTransport, redactSecrets } from './mail.service';
+import {
+  createMailService,
+  type MailTransport,
+  permanentRejection,
+  redactSecrets,
+  SUPPRESSED_MESSAGE,
+} from './mail.service';
 
 const SECRET = 'tok+en/with=chars';
 
 const setup = (transport?: MailTransport) => {
   const logged: NewMailLog[] = [];
+  const suppressed = new Map<string, string>();
   const mailRepository: MailRepository = {
     async log(values) {
       logged.push(values);
+    },
+    async isSuppressed(email) {
+      return suppressed.has(email.toLowerCase());
+    },
+    async suppress(email, reason) {
+      if (!suppressed.has(email.toLowerCase())) suppressed.set(email.toLowerCase(), reason);
     },
   };
   const mail = createMailService({
@@ -18,7 +31,7 @@ const setup = (transport?: MailTransport) => {
     from: 'netfleet <no-reply@console.test>',
     mailRepository,
   });
-  return { logged, mail };
+  return { logged, suppressed, mail };
 };
 
 const message = {
@@ -74,5 +87,67 @@ describe('mail service', () => {
     });
     expect(await mail.send(message)).toBe(false);
     expect(logged[0]).toMatchObject({ status: 'failed', error: 'Error: 550 rejected [redacted]' });
+  });
+
+  it('sends nothing to a suppressed address and logs why', async () => {
+    const outbox = createOutbox();
+    const { logged, suppressed, mail } = setup(outbox.transport);
+    suppressed.set('ann@example.test', '550 no such user');
+    expect(await mail.deliver({ ...message, to: 'ANN@example.test' })).toEqual({
+      ok: false,
+      error: SUPPRESSED_MESSAGE,
+    });
+    expect(outbox.messages).toEqual([]);
+    expect(logged).toMatchObject([
+      { status: 'failed', error: 'Address is on the suppression list' },
+    ]);
+  });
+
+  it('suppresses the address after a permanent RCPT rejection only', async () => {
+    const reject = (error: object): MailTransport => ({
+      sendMail: () => Promise.reject(Object.assign(new Error('Recipient command failed'), error)),
+      close() {},
+    });
+    const temporary = setup(
+      reject({ command: 'RCPT TO', responseCode: 450, response: '450 busy' }),
+    );
+    await temporary.mail.send(message);
+    expect(temporary.suppressed.size).toBe(0);
+
+    const dataRefused = setup(reject({ command: 'DATA', responseCode: 554, response: '554 spam' }));
+    await dataRefused.mail.send(message);
+    expect(dataRefused.suppressed.size).toBe(0);
+
+    const permanent = setup(
+      reject({ command: 'RCPT TO', responseCode: 550, response: '550 5.1.1 unknown user' }),
+    );
+    expect(await permanent.mail.send(message)).toBe(false);
+    expect([...permanent.suppressed]).toEqual([['ann@example.test', '550 5.1.1 unknown user']]);
+  });
+
+  it('does not suppress what another route (a company server) refused', async () => {
+    const { suppressed, logged, mail } = setup();
+    const refusing: MailTransport = {
+      sendMail: () =>
+        Promise.reject(
+          Object.assign(new Error('Relay denied'), {
+            command: 'RCPT TO',
+            responseCode: 554,
+            response: '554 5.7.1 Relay access denied',
+          }),
+        ),
+      close() {},
+    };
+    const result = await mail.deliver(message, { transport: refusing, from: 'ops@acme.test' });
+    expect(result).toEqual({ ok: false, error: 'Relay denied' });
+    expect(suppressed.size).toBe(0);
+    expect(logged[0]).toMatchObject({ status: 'failed' });
+  });
+
+  it('reads a rejection out of the per-recipient errors', () => {
+    const rejected = { command: 'RCPT TO', responseCode: 550, response: '550 gone' };
+    expect(permanentRejection({ code: 'EENVELOPE', rejectedErrors: [rejected] })).toBe('550 gone');
+    expect(permanentRejection({ command: 'RCPT TO', responseCode: 503 })).toBeNull();
+    expect(permanentRejection('550')).toBeNull();
   });
 });

@@ -38,38 +38,98 @@ export const redactSecrets = (text: string, secrets: readonly string[]): string 
       text,
     );
 
+export const SUPPRESSED_MESSAGE = 'Address is on the suppression list';
+
+/**
+ * The server's reply when it refused the recipient for good (5xx to RCPT TO, as nodemailer
+ * reports it), else null. 503 is a broken command sequence, not a verdict on the address.
+ */
+export const permanentRejection = (error: unknown): string | null => {
+  if (typeof error !== 'object' || error === null) return null;
+  const { command, responseCode, response, message, rejectedErrors } = error as {
+    command?: unknown;
+    responseCode?: unknown;
+    response?: unknown;
+    message?: unknown;
+    rejectedErrors?: unknown;
+  };
+  if (
+    command === 'RCPT TO' &&
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    responseCode !== 503
+  ) {
+    return typeof response === 'string' ? response : String(message);
+  }
+  if (Array.isArray(rejectedErrors)) {
+    for (const rejected of rejectedErrors) {
+      const reply = permanentRejection(rejected);
+      if (reply !== null) return reply;
+    }
+  }
+  return null;
+};
+
+export type Delivery = { ok: true } | { ok: false; error: string };
+
+/** Another server than SMTP_URL's, e.g. a company's own (email configurations). */
+export interface MailRoute {
+  transport: MailTransport;
+  from: string;
+}
+
 /**
  * Outgoing mail. Without SMTP_URL mail is only recorded in mail_logs (status 'logged'); with it,
  * nodemailer sends and the outcome is logged. The log never holds the mail's secrets, so a link
- * in a logged-only mail cannot be used by whoever reads the log.
+ * in a logged-only mail cannot be used by whoever reads the log. Addresses on the suppression
+ * list get nothing; a permanent rejection of the recipient by our server puts it there.
  */
 export const createMailService = ({ smtpUrl, transport: given, from, mailRepository }: Deps) => {
   const transport: MailTransport | null = given ?? (smtpUrl ? createTransport(smtpUrl) : null);
+
+  const deliver = async (mail: Mail, route?: MailRoute): Promise<Delivery> => {
+    const secrets = mail.secrets ?? [];
+    const record = {
+      to: mail.to,
+      subject: redactSecrets(mail.subject, secrets),
+      body: redactSecrets(mail.text, secrets),
+    };
+    if (await mailRepository.isSuppressed(mail.to)) {
+      await mailRepository.log({ ...record, status: 'failed', error: SUPPRESSED_MESSAGE });
+      return { ok: false, error: SUPPRESSED_MESSAGE };
+    }
+    const via = route ?? (transport ? { transport, from } : null);
+    if (!via) {
+      await mailRepository.log({ ...record, status: 'logged' });
+      return { ok: true };
+    }
+    try {
+      await via.transport.sendMail({
+        from: via.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
+      await mailRepository.log({ ...record, status: 'sent' });
+      return { ok: true };
+    } catch (error) {
+      const reason = redactSecrets(String(error), secrets);
+      await mailRepository.log({ ...record, status: 'failed', error: reason });
+      // A company's own server refusing an address says more about its settings than about the
+      // address, so only our server's verdicts suppress.
+      const rejection = route ? null : permanentRejection(error);
+      if (rejection !== null) await mailRepository.suppress(mail.to, rejection);
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, error: redactSecrets(message, secrets) };
+    }
+  };
+
   return {
+    deliver,
     /** True when the mail was handed over (or recorded, without SMTP). */
     async send(mail: Mail): Promise<boolean> {
-      const secrets = mail.secrets ?? [];
-      const record = {
-        to: mail.to,
-        subject: redactSecrets(mail.subject, secrets),
-        body: redactSecrets(mail.text, secrets),
-      };
-      if (!transport) {
-        await mailRepository.log({ ...record, status: 'logged' });
-        return true;
-      }
-      try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-        await mailRepository.log({ ...record, status: 'sent' });
-        return true;
-      } catch (error) {
-        await mailRepository.log({
-          ...record,
-          status: 'failed',
-          error: redactSecrets(String(error), secrets),
-        });
-        return false;
-      }
+      return (await deliver(mail)).ok;
     },
     close() {
       transport?.close();

@@ -56,7 +56,8 @@ export const en = {
       'You signed in with single sign-on, but nobody has invited you to this console yet. Ask an administrator of your company for an invitation.',
     mfaMandatoryTitle: 'Two-factor authentication required',
     mfaMandatoryText:
-      'Your company requires two-factor authentication. Sign in to the account service and set up an authentication method to continue.',
+      'Your company requires two-factor authentication. Set up an authentication method to continue.',
+    mfaSetUp: 'Set up two-factor authentication',
     maintenanceTitle: 'We will be back soon',
     maintenanceText:
       'The console is not reachable right now, possibly because of maintenance. Please try again in a few minutes.',

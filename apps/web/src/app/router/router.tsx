@@ -5,6 +5,7 @@ import { ROUTES, type RouteDef } from '@netfleet/contracts';
 import { cancelAllPending } from '@/lib/api-client';
 import { RealtimeProvider } from '@/lib/realtime';
 import { ActionStatusHost } from '@/components/action-status';
+import { DialogHost } from '@/components/dialogs';
 import type { Brand } from '@/components/brand';
 import type { PageRegistry } from '@/app/pages';
 import { AppShellLayout } from '@/app/shell/app-shell-layout';
@@ -21,11 +22,15 @@ function PageLoader() {
   );
 }
 
+// Dialogs live inside the router so their content (forms, links) can use router hooks.
 function RootLayout() {
   return (
-    <Suspense fallback={<PageLoader />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+      <DialogHost />
+    </>
   );
 }
 

@@ -3,8 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, MESSAGES, type BlockingErrorCode } from '@netfleet/contracts';
+import { openMfaSetup } from '@/features/account';
 import { isApiError } from '@/lib/api-client';
 import { logout, resendActivation } from '@/lib/session-actions';
+import { sessionHooks } from '@/lib/session-hooks';
 import { FullPageMessage } from './full-page-message';
 
 const TEXTS = {
@@ -51,6 +53,12 @@ export function BlockingNotice({ code }: { code: BlockingErrorCode }) {
       actions={
         <Group>
           {code === ERROR_CODES.EMAIL_NOT_VERIFIED && <ResendButton />}
+          {code === ERROR_CODES.MFA_MANDATORY && (
+            // Once a method is on, startup runs again and lets the user in.
+            <Button onClick={() => openMfaSetup({ onEnabled: () => sessionHooks().reload() })}>
+              {t('startup.mfaSetUp')}
+            </Button>
+          )}
           <Button variant="default" onClick={() => void logout()}>
             {t('startup.logout')}
           </Button>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readFailures } from '@/lib/failure-counters';
@@ -44,6 +44,35 @@ describe('startup', () => {
     expect(screen.queryByRole('button', { name: 'Resend' }) !== null).toBe(
       code === 'EMAIL_NOT_VERIFIED',
     );
+  });
+
+  it('sets up two-factor authentication from the MFA_MANDATORY notice, then starts again', async () => {
+    const { calls, hooks } = renderApp({
+      pages,
+      api: {
+        ...failingUser(403, 'MFA_MANDATORY'),
+        'POST /account/mfa/totp': () =>
+          ok({
+            secret: 'JBSWY3DPEHPK3PXP',
+            otpauth_url: 'otpauth://x',
+            qr_code: 'data:image/png;base64,AA==',
+          }),
+        'POST /account/mfa/totp/verify': () => ok({ recovery_codes: ['ab12-cd34'] }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Set up two-factor authentication' }),
+    );
+    const choice = await screen.findByRole('dialog', { name: 'Set up two-factor authentication' });
+    await user.click(within(choice).getByRole('button', { name: /Authenticator app/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up authenticator app' });
+    await user.type(within(dialog).getByLabelText(/^Code/), '123456{Enter}');
+    await within(dialog).findByText('ab12-cd34');
+    expect(hooks.reload).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(hooks.reload).toHaveBeenCalledOnce();
+    expect(calls('POST /account/mfa/totp/verify')).toHaveLength(1);
   });
 
   it('resends the activation e-mail from the notice', async () => {

@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { Button, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { rawValue, valueText } from './columns';
 import type { DataTableColumn, TableRow } from './types';
 
 /** Enough placeholder rows to hold the layout without filling a tall page with grey bars. */
@@ -56,43 +57,94 @@ export function ErrorRow({
   );
 }
 
-function defaultCell(value: unknown): ReactNode {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+export interface RowSelection {
+  isSelected: (row: TableRow) => boolean;
+  onToggle: (row: TableRow, checked: boolean) => void;
+}
+
+export interface DataRowProps<T extends TableRow> {
+  row: T;
+  columns: readonly DataTableColumn<T>[];
+  onRowClick?: (row: T) => void;
+  selection?: RowSelection;
+  /** Set by the virtualiser to measure the rendered row. */
+  rowRef?: (element: HTMLTableRowElement | null) => void;
+  index?: number;
+}
+
+export function DataRow<T extends TableRow>({
+  row,
+  columns,
+  onRowClick,
+  selection,
+  rowRef,
+  index,
+}: DataRowProps<T>) {
+  // Clickable rows are reachable and activatable from the keyboard like buttons.
+  const interactive = onRowClick
+    ? {
+        tabIndex: 0,
+        style: { cursor: 'pointer' },
+        onClick: () => onRowClick(row),
+        onKeyDown: (event: KeyboardEvent) => {
+          if (
+            event.target === event.currentTarget &&
+            (event.key === 'Enter' || event.key === ' ')
+          ) {
+            event.preventDefault();
+            onRowClick(row);
+          }
+        },
+      }
+    : {};
+  const selected = selection?.isSelected(row) ?? false;
+  return (
+    <Table.Tr
+      ref={rowRef}
+      data-index={index}
+      aria-selected={selection ? selected : undefined}
+      {...interactive}
+    >
+      {selection && (
+        // The checkbox must not also open the row.
+        <Table.Td onClick={(event) => event.stopPropagation()}>
+          <Checkbox
+            size="xs"
+            aria-label={`Select row ${row.id}`}
+            checked={selected}
+            onChange={(event) => selection.onToggle(row, event.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
+      {columns.map((column) => (
+        <Table.Td key={column.key}>
+          {column.render ? column.render(row) : valueText(rawValue(row, column.key))}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
 }
 
 interface DataRowsProps<T extends TableRow> {
   rows: readonly T[];
   columns: readonly DataTableColumn<T>[];
   onRowClick?: (row: T) => void;
+  selection?: RowSelection;
 }
 
-export function DataRows<T extends TableRow>({ rows, columns, onRowClick }: DataRowsProps<T>) {
-  return rows.map((row) => {
-    // Clickable rows are reachable and activatable from the keyboard like buttons.
-    const interactive = onRowClick
-      ? {
-          tabIndex: 0,
-          style: { cursor: 'pointer' },
-          onClick: () => onRowClick(row),
-          onKeyDown: (event: KeyboardEvent) => {
-            if (event.key === 'Enter' || event.key === ' ') {
-              event.preventDefault();
-              onRowClick(row);
-            }
-          },
-        }
-      : {};
-    return (
-      <Table.Tr key={row.id} {...interactive}>
-        {columns.map((column) => (
-          <Table.Td key={column.key}>
-            {column.render
-              ? column.render(row)
-              : defaultCell((row as Record<string, unknown>)[column.key])}
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    );
-  });
+export function DataRows<T extends TableRow>({
+  rows,
+  columns,
+  onRowClick,
+  selection,
+}: DataRowsProps<T>) {
+  return rows.map((row) => (
+    <DataRow
+      key={row.id}
+      row={row}
+      columns={columns}
+      onRowClick={onRowClick}
+      selection={selection}
+    />
+  ));
 }

@@ -1,6 +1,7 @@
-import { Group, Table, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { parseSort } from '@netfleet/contracts';
+import { DataTableFilterRow } from './data-table-filters';
 import type { DataTableColumn } from './types';
 
 type Direction = 'ascending' | 'descending' | 'none';
@@ -14,39 +15,91 @@ function directionOf(sort: string | undefined, key: string): Direction {
 
 const ICONS = { ascending: IconArrowUp, descending: IconArrowDown, none: IconArrowsSort };
 
+/** Width of the row selection column. */
+export const SELECT_COLUMN_WIDTH = 40;
+
+export interface HeaderSelection {
+  all: boolean;
+  some: boolean;
+  /** No rows on the page to select. */
+  disabled: boolean;
+  onToggleAll: (checked: boolean) => void;
+}
+
 interface DataTableHeaderProps<T> {
   columns: readonly DataTableColumn<T>[];
   sort: string | undefined;
   onSort: (field: string) => void;
+  selection?: HeaderSelection;
+  filterValues: Readonly<Record<string, string>>;
+  onFilter: (param: string, value: string | null) => void;
 }
 
-export function DataTableHeader<T>({ columns, sort, onSort }: DataTableHeaderProps<T>) {
+function SortableHeader<T>({
+  column,
+  sort,
+  onSort,
+}: {
+  column: DataTableColumn<T>;
+  sort: string | undefined;
+  onSort: (field: string) => void;
+}) {
+  const direction = directionOf(sort, column.key);
+  const Icon = ICONS[direction];
+  return (
+    <Table.Th w={column.width} aria-sort={direction}>
+      {/* A native button gives Enter/Space toggling and focus for free. */}
+      <UnstyledButton onClick={() => onSort(column.key)} fw={700} fz="inherit">
+        <Group gap={4} wrap="nowrap">
+          {column.header}
+          <Icon size={14} aria-hidden opacity={direction === 'none' ? 0.4 : 1} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function DataTableHeader<T>({
+  columns,
+  sort,
+  onSort,
+  selection,
+  filterValues,
+  onFilter,
+}: DataTableHeaderProps<T>) {
   return (
     <Table.Thead>
       <Table.Tr>
-        {columns.map((column) => {
-          if (!column.sortable) {
-            return (
-              <Table.Th key={column.key} w={column.width}>
-                {column.header}
-              </Table.Th>
-            );
-          }
-          const direction = directionOf(sort, column.key);
-          const Icon = ICONS[direction];
-          return (
-            <Table.Th key={column.key} w={column.width} aria-sort={direction}>
-              {/* A native button gives Enter/Space toggling and focus for free. */}
-              <UnstyledButton onClick={() => onSort(column.key)} fw={700} fz="inherit">
-                <Group gap={4} wrap="nowrap">
-                  {column.header}
-                  <Icon size={14} aria-hidden opacity={direction === 'none' ? 0.4 : 1} />
-                </Group>
-              </UnstyledButton>
+        {selection && (
+          <Table.Th w={SELECT_COLUMN_WIDTH}>
+            <Checkbox
+              size="xs"
+              aria-label="Select all rows on this page"
+              checked={selection.all}
+              indeterminate={selection.some && !selection.all}
+              disabled={selection.disabled}
+              onChange={(event) => selection.onToggleAll(event.currentTarget.checked)}
+            />
+          </Table.Th>
+        )}
+        {columns.map((column) =>
+          column.sortable ? (
+            <SortableHeader key={column.key} column={column} sort={sort} onSort={onSort} />
+          ) : (
+            <Table.Th key={column.key} w={column.width}>
+              {column.header}
             </Table.Th>
-          );
-        })}
+          ),
+        )}
       </Table.Tr>
+      {columns.some((column) => column.filter) && (
+        <DataTableFilterRow
+          columns={columns}
+          values={filterValues}
+          onFilter={onFilter}
+          selectable={Boolean(selection)}
+        />
+      )}
     </Table.Thead>
   );
 }

@@ -7,8 +7,12 @@ interface DataTableToolbarProps {
   onSearch: (q: string) => void;
   searchPlaceholder: string;
   searchable: boolean;
+  /** The `search-fields` chooser, next to the search box. */
+  searchFields?: ReactNode;
   /** Page-specific filters (selects, toggles) shown next to the search box. */
   filters?: ReactNode;
+  /** Table-wide tools on the right: column chooser, export. */
+  tools?: ReactNode;
 }
 
 export function DataTableToolbar({
@@ -16,14 +20,20 @@ export function DataTableToolbar({
   onSearch,
   searchPlaceholder,
   searchable,
+  searchFields,
   filters,
+  tools,
 }: DataTableToolbarProps) {
   return (
-    <Group gap="sm" align="flex-end">
-      {searchable && (
-        <DataTableSearch value={q} onSearch={onSearch} placeholder={searchPlaceholder} />
-      )}
-      {filters}
+    <Group gap="sm" align="flex-end" justify="space-between">
+      <Group gap="sm" align="flex-end">
+        {searchable && (
+          <DataTableSearch value={q} onSearch={onSearch} placeholder={searchPlaceholder} />
+        )}
+        {searchable && searchFields}
+        {filters}
+      </Group>
+      {tools && <Group gap="xs">{tools}</Group>}
     </Group>
   );
 }

@@ -9,4 +9,12 @@ export {
   type TableQueryState,
   type TableQueryStateOptions,
 } from './use-table-query-state';
-export type { DataTableColumn, ListPage, TableRow } from './types';
+export type {
+  BulkAction,
+  ColumnFilter,
+  CsvExport,
+  DataTableColumn,
+  FilterOption,
+  ListPage,
+  TableRow,
+} from './types';

@@ -2,11 +2,20 @@
 // exposes the URL so tests can assert on the query state kept in it.
 import type { ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Notifications } from '@mantine/notifications';
+import {
+  keepPreviousData,
+  QueryClient,
+  QueryClientProvider,
+  useQuery,
+} from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { jsonResponse } from '@/test/mock-api';
+import { DataTable, type DataTableProps } from './data-table';
+import type { ListPage } from './types';
+import { useTableQueryState, type TableQuery } from './use-table-query-state';
 
 function LocationProbe() {
   const location = useLocation();
@@ -17,6 +26,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <MantineProvider env="test">
+      <Notifications />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>
           {ui}
@@ -43,4 +53,44 @@ export function stubListFetch(rows: readonly unknown[]) {
 /** The current URL's search parameters. */
 export function currentParams(): URLSearchParams {
   return new URLSearchParams(screen.getByTestId('location').textContent);
+}
+
+export interface TestRow {
+  id: number;
+  name: string;
+  email: string;
+  status: string;
+}
+
+export function makeRows(count: number): TestRow[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    name: `row ${i + 1}`,
+    email: `user${i + 1}@example.com`,
+    status: i % 2 === 0 ? '1' : '0',
+  }));
+}
+
+/** A fetcher serving `rows` by the query's limit and offset, with the full count as total. */
+export const servePages =
+  <T,>(rows: readonly T[]) =>
+  (query: TableQuery): Promise<ListPage<T>> =>
+    Promise.resolve({
+      rows: rows.slice(query.offset, query.offset + query.limit),
+      total: rows.length,
+    });
+
+type TestTableProps = Omit<DataTableProps<TestRow>, 'label' | 'state' | 'result'> & {
+  fetchPage: (query: TableQuery) => Promise<ListPage<TestRow>>;
+};
+
+/** A list page wired the way features wire theirs: URL state, TanStack Query, DataTable. */
+export function TestTable({ fetchPage, columns, ...props }: TestTableProps) {
+  const state = useTableQueryState({ columns });
+  const result = useQuery({
+    queryKey: ['rows', state.query],
+    queryFn: () => fetchPage(state.query),
+    placeholderData: keepPreviousData,
+  });
+  return <DataTable label="Rows" columns={columns} state={state} result={result} {...props} />;
 }

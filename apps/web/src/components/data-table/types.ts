@@ -1,4 +1,19 @@
 import type { Key, ReactNode } from 'react';
+import type { MantineColor } from '@mantine/core';
+import type { TableQuery } from './use-table-query-state';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A column filter sent as its own query parameter (`status=1`): a select of fixed values, or free
+ * text. `param` defaults to the column key.
+ */
+export type ColumnFilter =
+  | { type: 'select'; options: readonly FilterOption[]; param?: string }
+  | { type: 'text'; param?: string };
 
 export interface DataTableColumn<T> {
   /** Row field shown by default, and the `sort` value sent when the column is sortable. */
@@ -8,6 +23,15 @@ export interface DataTableColumn<T> {
   /** Defaults to the row's `key` field as text. */
   render?: (row: T) => ReactNode;
   width?: number | string;
+  filter?: ColumnFilter;
+  /** Offered in the search fields chooser (`search-fields`); the column key is the field name. */
+  searchable?: boolean;
+  /** CSV cell text; defaults to the raw `key` field. False leaves the column out of exports. */
+  csv?: ((row: T) => string) | false;
+  /** False keeps the column out of the column chooser (always shown). */
+  hideable?: boolean;
+  /** Hidden until the user shows it from the column chooser. */
+  defaultHidden?: boolean;
 }
 
 /** One page of a server-driven list: the rows plus the envelope's `meta.total`. */
@@ -17,3 +41,19 @@ export interface ListPage<T> {
 }
 
 export type TableRow = { id: Key };
+
+/** An action on the selected rows of the current page. */
+export interface BulkAction<T> {
+  label: string;
+  color?: MantineColor;
+  onClick: (rows: T[]) => void;
+}
+
+/**
+ * Exports every row of the current filter, page by page: through `fetchPage` (the table's own
+ * fetcher) or a GET to `endpoint` answering a list envelope.
+ */
+export type CsvExport<T> = { filename: string } & (
+  | { fetchPage: (query: TableQuery, signal: AbortSignal) => Promise<ListPage<T>> }
+  | { endpoint: string }
+);

@@ -62,6 +62,58 @@ describe('useTableQueryState', () => {
     expect(result.current.query).toMatchObject({ offset: 0, filters: {} });
   });
 
+  it('reads column filters, free-text filters and the search fields', () => {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter
+        initialEntries={['/?status=1&name=%20ab%20&search-fields=email,password,name,email&q=x']}
+      >
+        {children}
+      </MemoryRouter>
+    );
+    const { result } = renderHook(
+      () =>
+        useTableQueryState({
+          columns: [
+            {
+              key: 'status',
+              header: 'Status',
+              filter: { type: 'select', options: [{ value: '1', label: 'Online' }] },
+            },
+            {
+              key: 'title',
+              header: 'Name',
+              searchable: true,
+              filter: { type: 'text', param: 'name' },
+            },
+            { key: 'email', header: 'Email', searchable: true },
+          ],
+        }),
+      { wrapper },
+    );
+    expect(result.current.query).toMatchObject({
+      filters: { status: '1', name: 'ab' },
+      searchFields: ['email'],
+    });
+    expect(toApiQuery(result.current.query)).toMatchObject({ 'search-fields': ['email'] });
+    // Without a search the fields are not sent.
+    act(() => result.current.setSearch(''));
+    expect(toApiQuery(result.current.query)['search-fields']).toBeUndefined();
+    act(() => result.current.setSearchFields(['title', 'email']));
+    expect(result.current.query.searchFields).toEqual(['title', 'email']);
+    act(() => result.current.setSearchFields(null));
+    expect(result.current.query.searchFields).toBeUndefined();
+  });
+
+  it('drops an over-long free-text filter', () => {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={[`/?note=${'a'.repeat(201)}`]}>{children}</MemoryRouter>
+    );
+    const { result } = renderHook(() => useTableQueryState({ filters: { note: 'text' } }), {
+      wrapper,
+    });
+    expect(result.current.query.filters).toEqual({});
+  });
+
   it('keeps the same query object while the URL is unchanged', () => {
     const { result, rerender } = setup('/?q=x');
     const first = result.current.query;

@@ -1,6 +1,7 @@
 export {
   applyServerErrors,
   fieldErrorProp,
+  mapServerErrors,
   splitServerErrors,
   type SplitErrors,
 } from './server-errors';

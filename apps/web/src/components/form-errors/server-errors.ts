@@ -35,23 +35,37 @@ export function splitServerErrors<Field extends string>(
   return result;
 }
 
+/**
+ * Puts each field message on its field through `setFieldError` and returns the messages left for
+ * a list. A refused password also marks its confirmation field, with an empty message.
+ */
+export function mapServerErrors<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+  setFieldError: (field: Field, message: string) => void,
+): string[] {
+  const { fields: byField, others } = splitServerErrors(error, fields);
+  for (const field of fields) {
+    const message = byField[field];
+    if (message !== undefined) setFieldError(field, message);
+  }
+  for (const field of fields) {
+    const confirmation = fields.find((name) => name === CONFIRMATION_FIELDS[field]);
+    if (byField[field] !== undefined && confirmation && byField[confirmation] === undefined)
+      setFieldError(confirmation, '');
+  }
+  return others;
+}
+
 /** Puts field messages on a react-hook-form form and returns the messages left for an alert. */
 export function applyServerErrors<Values extends FieldValues>(
   error: unknown,
   fields: readonly Path<Values>[],
   setError: UseFormSetError<Values>,
 ): string[] {
-  const { fields: byField, others } = splitServerErrors(error, fields);
-  for (const field of fields) {
-    const message = byField[field];
-    if (message !== undefined) setError(field, { type: 'server', message });
-  }
-  for (const field of fields) {
-    const confirmation = fields.find((name) => name === CONFIRMATION_FIELDS[field]);
-    if (byField[field] !== undefined && confirmation && byField[confirmation] === undefined)
-      setError(confirmation, { type: 'server', message: '' });
-  }
-  return others;
+  return mapServerErrors(error, fields, (field, message) =>
+    setError(field, { type: 'server', message }),
+  );
 }
 
 /** A field's `error` prop: its message, or just the red mark for an error without one. */

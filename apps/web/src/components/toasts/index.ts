@@ -1,1 +1,2 @@
+export { toast } from './toast';
 export { useFailureToast } from './use-failure-toast';

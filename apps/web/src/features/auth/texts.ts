@@ -6,9 +6,6 @@ export const AUTH_TEXTS = {
   password: 'Password',
   tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} s`,
   tooManyAttemptsLater: 'Too many attempts. Try again later.',
-  mfaRequiredTitle: 'MFA verification required',
-  mfaRequired:
-    'Multi-factor authentication is enabled for this account, so the sign-in needs a verification step that is not available here yet. Contact your administrator.',
   signOutTitle: 'Sign out',
   signingOut: 'Signing out…',
   signedOut: 'You have been signed out',

@@ -10,6 +10,7 @@ import { NoticesControl } from '@/features/notices';
 import { NotificationsBell } from '@/features/notifications';
 import { usePages } from '@/app/router/pages-context';
 import { AccountMenu } from './account-menu';
+import { GlobalSearch } from './global-search';
 import { useFailureToast } from '@/components/toasts';
 
 interface HeaderProps {
@@ -88,6 +89,7 @@ export function Header({
               {t('header.buy')}
             </Button>
           )}
+          <GlobalSearch />
           <NoticesControl />
           <NotificationsBell {...(notificationsPath ? { viewAllPath: notificationsPath } : {})} />
           <AccountMenu />

@@ -1,6 +1,6 @@
-// Sorts a failed sign-in into what the form shows: a throttle countdown, the MFA notice, or
-// messages (per field, or under the form).
-import { ERROR_CODES } from '@netfleet/contracts';
+// Sorts a failed sign-in into what the form shows: a throttle countdown, or messages (per field,
+// or under the form). An answerable MFA_REQUIRED never gets here (sendWithMfa asks for the code);
+// one that cannot be answered shows its message like any other failure.
 import { isApiError } from '@/lib/api-client';
 import { splitServerErrors } from '@/components/form-errors';
 
@@ -9,7 +9,6 @@ export type LoginField = (typeof LOGIN_FIELDS)[number];
 
 export type LoginFailure =
   | { kind: 'throttled'; retryAt: number | null }
-  | { kind: 'mfa' }
   | { kind: 'messages'; fields: Partial<Record<LoginField, string>>; others: string[] };
 
 const TOO_MANY_REQUESTS = 429;
@@ -18,9 +17,6 @@ export function classifyLoginFailure(error: unknown, now = Date.now()): LoginFai
   if (isApiError(error) && error.status === TOO_MANY_REQUESTS) {
     const seconds = error.retryAfter;
     return { kind: 'throttled', retryAt: seconds === null ? null : now + seconds * 1000 };
-  }
-  if (isApiError(error) && error.errors.some((item) => item.code === ERROR_CODES.MFA_REQUIRED)) {
-    return { kind: 'mfa' };
   }
   return { kind: 'messages', ...splitServerErrors(error, LOGIN_FIELDS) };
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { loginBodySchema, type LoginBody } from '@netfleet/contracts';
 import { FormErrorAlert } from '@/components/form-errors';
+import { sendWithMfa } from '@/components/form-submit';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { useLogin } from '../api/login';
 import { AUTH_TEXTS } from '../texts';
@@ -30,12 +31,6 @@ function FailureNotice({ failure }: { failure: LoginFailure | null }) {
   switch (failure?.kind) {
     case 'throttled':
       return <ThrottleAlert retryAt={failure.retryAt} />;
-    case 'mfa':
-      return (
-        <Alert color="yellow" variant="light" role="alert" title={AUTH_TEXTS.mfaRequiredTitle}>
-          {AUTH_TEXTS.mfaRequired}
-        </Alert>
-      );
     case 'messages':
       return <FormErrorAlert messages={failure.others} />;
     default:
@@ -60,8 +55,16 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   const submit = guard(async (values: LoginBody) => {
     setFailure(null);
     try {
-      await login.mutateAsync(values);
-      onSuccess();
+      // MFA_REQUIRED: the code of the user's method, then the same sign-in with the pending check.
+      const outcome = await sendWithMfa((mfa) =>
+        login.mutateAsync(
+          mfa
+            ? { ...values, session_uuid: mfa.session_uuid, session_code: mfa.session_code }
+            : values,
+        ),
+      );
+      // Cancelled: back to the form as it was.
+      if (outcome.kind === 'done') onSuccess();
     } catch (error) {
       const next = classifyLoginFailure(error);
       if (next.kind === 'messages') {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, ok } from '@/test/mock-api';
@@ -80,11 +80,70 @@ describe('LoginPage', () => {
     );
   });
 
-  it('says MFA verification is required on MFA_REQUIRED', async () => {
-    mockApi({ [LOGIN]: () => failure(401, 'MFA_REQUIRED', 'MFA required') });
-    renderAuthPage(<LoginPage />, { path: '/login' });
-    await signIn();
-    expect(await screen.findByRole('alert')).toHaveTextContent('MFA verification required');
+  describe('MFA_REQUIRED', () => {
+    const UUID = '0b6a2f4e-7c1d-4b8e-9f3a-2d5c6e7f8a9b';
+    const mfaRequired = (message: string) =>
+      jsonResponse(401, {
+        success: false,
+        errors: [{ code: 'MFA_REQUIRED', message, source: null }],
+        data: { mfa_type: 'totp', session_uuid: UUID },
+      });
+
+    it('asks for the code and signs in with it, asking again after a wrong one', async () => {
+      const { calls } = mockApi({
+        [LOGIN]: (init) => {
+          const body = JSON.parse(String(init?.body)) as { session_code?: string };
+          if (body.session_code === '246810') return ok({ user: {} });
+          return mfaRequired(body.session_code ? 'Invalid verification code' : 'Enter the code');
+        },
+      });
+      const { redirect } = renderAuthPage(<LoginPage />, { path: '/login' });
+      await signIn();
+      const user = userEvent.setup();
+
+      let dialog = await screen.findByRole('dialog', { name: 'Two-factor authentication' });
+      expect(dialog).toHaveTextContent('Enter the code from your authenticator app');
+      await user.type(within(dialog).getByLabelText(/Verification code/), '111111{Enter}');
+      dialog = await screen.findByRole('dialog', { name: 'Two-factor authentication' });
+      expect(await within(dialog).findByText('Invalid verification code')).toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText(/Verification code/), '246810{Enter}');
+
+      await waitFor(() => expect(redirect).toHaveBeenCalledWith('/management/devices'));
+      const bodies = calls(LOGIN).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+      const credentials = { email: 'ada@example.com', password: 'secret-password' };
+      expect(bodies).toEqual([
+        credentials,
+        { ...credentials, session_uuid: UUID, session_code: '111111' },
+        { ...credentials, session_uuid: UUID, session_code: '246810' },
+      ]);
+    });
+
+    it('returns to the form when the verification is cancelled', async () => {
+      mockApi({ [LOGIN]: () => mfaRequired('Enter the code') });
+      const { redirect } = renderAuthPage(<LoginPage />, { path: '/login' });
+      await signIn();
+      const dialog = await screen.findByRole('dialog', { name: 'Two-factor authentication' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByLabelText(/Password/)).toHaveValue('secret-password');
+      expect(redirect).not.toHaveBeenCalled();
+    });
+
+    it('shows the message when the method is unknown', async () => {
+      mockApi({
+        [LOGIN]: () =>
+          jsonResponse(401, {
+            success: false,
+            errors: [{ code: 'MFA_REQUIRED', message: 'Use your security key', source: null }],
+            data: { mfa_type: 'webauthn' },
+          }),
+      });
+      renderAuthPage(<LoginPage />, { path: '/login' });
+      await signIn();
+      expect(await screen.findByRole('alert')).toHaveTextContent('Use your security key');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
   });
 
   it('continues to continue_url on this host', async () => {

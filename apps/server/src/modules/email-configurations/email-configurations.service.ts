@@ -1,0 +1,141 @@
+import {
+  type CreateEmailConfigurationBody,
+  type EmailConfiguration,
+  type EmailConfigurationListQuery,
+  hasPermission,
+  type UpdateEmailConfigurationBody,
+} from '@netfleet/contracts';
+import { createTransport } from 'nodemailer';
+import { invalid, notFound } from '@/lib/api-error';
+import type { AuthContext } from '@/modules/auth/auth.types';
+import type { MailService, MailTransport } from '@/modules/mail/mail.service';
+import type {
+  CompanyScope,
+  EmailConfigurationsRepository,
+  EmailConfigurationValues,
+} from './email-configurations.repository';
+
+/** A test send gives up after this long at any step (connect, greeting, each reply). */
+export const SMTP_TEST_TIMEOUT_MS = 10_000;
+
+interface Deps {
+  emailConfigurationsRepository: EmailConfigurationsRepository;
+  mail: Pick<MailService, 'deliver'>;
+}
+
+type Row = NonNullable<Awaited<ReturnType<EmailConfigurationsRepository['find']>>>;
+
+const toApi = ({ configuration: c, companyName }: Row): EmailConfiguration => ({
+  id: c.id,
+  company_id: c.companyId,
+  company_name: companyName,
+  name: c.name,
+  host: c.host,
+  port: c.port,
+  secure: c.secure,
+  email: c.email,
+  username: c.username,
+  has_password: Boolean(c.password),
+  created_at: c.createdAt.toISOString(),
+});
+
+const scopeOf = (auth: AuthContext): CompanyScope => ({
+  company: auth.company,
+  childCompanies: hasPermission(auth.permissions, 'access_child_companies'),
+});
+
+/** '' and null both mean "none". */
+const orNull = (value: string | null | undefined) => value || null;
+
+/** nodemailer's SMTP transport for a stored configuration. */
+const transportFor = (c: Row['configuration']): MailTransport =>
+  createTransport({
+    host: c.host,
+    port: c.port,
+    secure: c.secure,
+    ...(c.username ? { auth: { user: c.username, pass: c.password ?? '' } } : {}),
+    connectionTimeout: SMTP_TEST_TIMEOUT_MS,
+    greetingTimeout: SMTP_TEST_TIMEOUT_MS,
+    socketTimeout: SMTP_TEST_TIMEOUT_MS,
+  });
+
+/** Companies' own SMTP servers (RMS /email-configurations), limited to the caller's companies. */
+export const createEmailConfigurationsService = ({
+  emailConfigurationsRepository: repository,
+  mail,
+}: Deps) => {
+  const load = async (scope: CompanyScope, id: number) => {
+    const row = await repository.find(scope, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  return {
+    async list(auth: AuthContext, query: EmailConfigurationListQuery) {
+      const { rows, total } = await repository.list(scopeOf(auth), query);
+      return { data: rows.map(toApi), total };
+    },
+
+    async create(auth: AuthContext, body: CreateEmailConfigurationBody) {
+      const scope = scopeOf(auth);
+      // Out of reach and missing read the same, so nothing is learnt about other companies.
+      if (!(await repository.findCompany(scope, body.company_id))) {
+        throw invalid('Company not found', 'company_id');
+      }
+      const values: EmailConfigurationValues = {
+        companyId: body.company_id,
+        name: body.name,
+        host: body.host,
+        port: body.port,
+        secure: body.secure,
+        email: body.email,
+        username: orNull(body.username),
+        password: orNull(body.password),
+      };
+      const id = await repository.insert(values);
+      return toApi(await load(scope, id));
+    },
+
+    /** Changes the fields sent; a password left out stays, null or '' removes it. */
+    async update(auth: AuthContext, id: number, body: UpdateEmailConfigurationBody) {
+      const scope = scopeOf(auth);
+      const { name, host, port, secure, email, username, password } = body;
+      const changes: Partial<EmailConfigurationValues> = {
+        ...(name !== undefined ? { name } : {}),
+        ...(host !== undefined ? { host } : {}),
+        ...(port !== undefined ? { port } : {}),
+        ...(secure !== undefined ? { secure } : {}),
+        ...(email !== undefined ? { email } : {}),
+        ...(username !== undefined ? { username: orNull(username) } : {}),
+        ...(password !== undefined ? { password: orNull(password) } : {}),
+      };
+      if (!(await repository.update(scope, id, changes))) throw notFound();
+      return toApi(await load(scope, id));
+    },
+
+    async remove(auth: AuthContext, id: number) {
+      if (!(await repository.remove(scopeOf(auth), id))) throw notFound();
+    },
+
+    /** Sends a test mail through this server; its refusal comes back as a 422 with its words. */
+    async test(auth: AuthContext, id: number, to: string) {
+      const { configuration: c } = await load(scopeOf(auth), id);
+      const transport = transportFor(c);
+      try {
+        const result = await mail.deliver(
+          {
+            to,
+            subject: 'SMTP test e-mail',
+            text: `This is a test e-mail sent through the SMTP server "${c.name}" (${c.host}:${c.port}).\n\nIf you can read it, the settings work.\n`,
+          },
+          { transport, from: c.email },
+        );
+        if (!result.ok) throw invalid(result.error, null);
+      } finally {
+        transport.close();
+      }
+    },
+  };
+};
+
+export type EmailConfigurationsService = ReturnType<typeof createEmailConfigurationsService>;

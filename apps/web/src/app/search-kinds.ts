@@ -1,0 +1,79 @@
+// Global search kinds (spec §2 Global search, §7 Search). The app layer owns them because each
+// points at another feature's endpoint and pages. Spec kinds not listed here (devices, remote
+// access, VPN hubs, files) join once their features are built.
+import { generatePath } from 'react-router';
+import { routeByName, type Permission } from '@netfleet/contracts';
+
+/** One search hit: `id` plus whichever of the requested fields the kind has. */
+export interface SearchResult {
+  id: number;
+  name?: string | null;
+  email?: string | null;
+  color?: string | null;
+}
+
+export interface SearchKind {
+  key: string;
+  label: string;
+  permission: Permission;
+  /** Route names the kind opens; it is offered only once all of them are built. */
+  routes: readonly string[];
+  endpoint: string;
+  searchFields: readonly string[];
+  fields: readonly string[];
+  /** The text a result shows. */
+  title: (result: SearchResult) => string;
+  /** Where a result leads: its own page, or the table filtered by it. */
+  resultPath: (result: SearchResult) => string;
+  /** The kind's table filtered by the query ('View in table'). */
+  tablePath: (q: string) => string;
+}
+
+/** A catalogue route's path with its parameters filled in. */
+function routePath(name: string, params: Record<string, string> = {}): string {
+  const route = routeByName(name);
+  if (!route) throw new Error(`The route catalogue has no ${name} route`);
+  return generatePath(route.path, params);
+}
+
+const withQuery = (path: string, q: string) => `${path}?q=${encodeURIComponent(q)}`;
+
+export const SEARCH_KINDS: readonly SearchKind[] = [
+  {
+    key: 'companies',
+    label: 'Companies',
+    permission: 'view_companies',
+    routes: ['companies', 'company.info'],
+    endpoint: '/companies',
+    searchFields: ['name'],
+    fields: ['id', 'name'],
+    title: (result) => result.name ?? `#${result.id}`,
+    resultPath: (result) => routePath('company.info', { company_id: String(result.id) }),
+    tablePath: (q) => withQuery(routePath('companies'), q),
+  },
+  {
+    key: 'tags',
+    label: 'Tags',
+    permission: 'view_tags',
+    routes: ['tags', 'tag'],
+    endpoint: '/tags',
+    searchFields: ['name'],
+    fields: ['id', 'name', 'color'],
+    title: (result) => result.name ?? `#${result.id}`,
+    resultPath: (result) => routePath('tag', { id: String(result.id) }),
+    tablePath: (q) => withQuery(routePath('tags'), q),
+  },
+  {
+    key: 'users',
+    label: 'Users',
+    permission: 'view_users',
+    routes: ['users.list'],
+    endpoint: '/users',
+    searchFields: ['email'],
+    fields: ['id', 'email'],
+    title: (result) => result.email ?? `#${result.id}`,
+    // Users have no page of their own: the table filtered by the address.
+    resultPath: (result) => withQuery(routePath('users.list'), result.email ?? ''),
+    tablePath: (q) => withQuery(routePath('users.list'), q),
+  },
+];

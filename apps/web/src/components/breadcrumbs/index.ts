@@ -1,0 +1,1 @@
+export { PageBreadcrumbs, type BreadcrumbItem } from './page-breadcrumbs';

@@ -1,0 +1,14 @@
+export { DialogHost } from './dialog-host';
+export { useDialog } from './dialog-context';
+export { dialogs } from './dialog-store';
+export { openNamedDialog, registerNamedDialogs } from './named-dialogs';
+export {
+  alertDialog,
+  confirmDialog,
+  promptDialog,
+  type AlertDialogOptions,
+  type ConfirmDialogOptions,
+  type PromptDialogOptions,
+} from './simple-dialogs';
+export { DIALOG_TEXTS } from './texts';
+export type { DialogContextValue, DialogOptions, DialogSize } from './types';

@@ -1,0 +1,25 @@
+// Features register dialogs by name so that code which cannot import them (another feature, a
+// notification's action, the app layer) can still open them: openNamedDialog('invite-user', {...}).
+import { dialogs } from './dialog-store';
+import type { DialogOptions } from './types';
+
+// `never` parameters accept a builder of any props type; each builder checks its own props.
+type DialogBuilder = (props: never) => DialogOptions;
+
+const registry = new Map<string, DialogBuilder>();
+
+/** Returns the unregister function; it leaves names registered again by someone else alone. */
+export function registerNamedDialogs(entries: Record<string, DialogBuilder>): () => void {
+  for (const [name, build] of Object.entries(entries)) registry.set(name, build);
+  return () => {
+    for (const [name, build] of Object.entries(entries))
+      if (registry.get(name) === build) registry.delete(name);
+  };
+}
+
+/** Opens a registered dialog; an unknown name is a programming error and throws. */
+export function openNamedDialog(name: string, props?: unknown): void {
+  const build = registry.get(name);
+  if (!build) throw new Error(`No dialog registered as '${name}'`);
+  dialogs.open(build(props as never));
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+
+export interface DialogContextValue {
+  id: string;
+  close: () => void;
+}
+
+export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
+
+export interface DialogOptions {
+  /** Opening a dialog with the id of an open one replaces it. */
+  id: string;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  content: ReactNode | ((ctx: DialogContextValue) => ReactNode);
+  size?: DialogSize;
+  /** Shows a maximise button (full screen). */
+  maximizable?: boolean;
+  /** Shows a minimise button; true by default (the ready-made confirm/prompt/alert turn it off). */
+  minimizable?: boolean;
+  /** Link to external documentation, shown as an icon in the header. */
+  helpUrl?: string;
+  /** Only one main dialog is open: opening a main one closes the other. */
+  main?: boolean;
+  /** True by default. */
+  closeOnEscape?: boolean;
+  /** Called once however the dialog goes: closed, replaced, or pushed out by another main one. */
+  onClose?: () => void;
+}
+
+export interface DialogEntry {
+  options: DialogOptions;
+  /** New on every open, so a replaced dialog starts afresh (state, position). */
+  key: number;
+  minimized: boolean;
+  maximized: boolean;
+}

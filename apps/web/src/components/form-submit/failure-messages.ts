@@ -1,0 +1,33 @@
+// Spec §8: what a failed submit shows. Messages whose source is a visible field go under it (bulk
+// index stripped, a refused password also marks its confirmation); the rest are returned.
+import { actionFailureMessage, ERROR_CODES, MESSAGES, type ActionVerb } from '@netfleet/contracts';
+import { mapServerErrors } from '@/components/form-errors';
+import { isApiError } from '@/lib/api-client';
+
+interface Builder {
+  item?: string | undefined;
+  verb?: ActionVerb | undefined;
+}
+
+/** A failure without error items: no answer at all, or an answer without a body. */
+function messageWithoutItems(error: unknown, { item, verb }: Builder): string {
+  if (!isApiError(error))
+    return error instanceof Error && error.message ? error.message : MESSAGES.failedToSend;
+  // Status 0: the request never got an answer.
+  if (error.status === 0) return error.message || MESSAGES.failedToSend;
+  if (item && verb) return actionFailureMessage({ item, verb, statusText: error.statusText });
+  return error.statusText || MESSAGES.serverError;
+}
+
+/** Sets the field errors and returns the other messages (none for a lost session's 401). */
+export function failureMessages(
+  error: unknown,
+  fields: readonly string[],
+  setFieldError: (field: string, message: string) => void,
+  builder: Builder,
+): string[] {
+  if (!isApiError(error) || error.errors.length === 0) return [messageWithoutItems(error, builder)];
+  // The api-client has already sent the user to sign in again; nothing here is worth showing.
+  if (error.errors.every((item) => item.code === ERROR_CODES.UNAUTHORIZED)) return [];
+  return mapServerErrors(error, fields, setFieldError);
+}

@@ -1,0 +1,18 @@
+export { FormRegistryProvider } from './form-registry';
+export { GenericFormPage } from './generic-form-page';
+export { openFormDialog, type OpenFormDialogOptions } from './open-form-dialog';
+export { SchemaForm } from './schema-form';
+export type {
+  BaseAlertOptions,
+  FieldComponent,
+  FieldDefinition,
+  FieldDepends,
+  FieldOption,
+  FieldType,
+  FormDefinition,
+  FormValues,
+  ItemSelectOptions,
+  ListInputOptions,
+  SchemaFormProps,
+  TableInputOptions,
+} from './types';
