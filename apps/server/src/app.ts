@@ -144,10 +144,11 @@ export const buildApp = async (options: BuildAppOptions) => {
     () => now().getTime(),
   );
   const mfaRepository = createMfaRepository(db);
-  const mfaService = createMfaService({ mfaRepository, mail, transaction, now });
+  const mfaService = createMfaService({ mfaRepository, mail, actionLog, transaction, now });
   const emailConfigurationsService = createEmailConfigurationsService({
     emailConfigurationsRepository: createEmailConfigurationsRepository(db),
     mail,
+    actionLog,
   });
   const accountRepository = createAccountRepository(db);
   const accountService = createAccountService({
@@ -225,15 +226,18 @@ export const buildApp = async (options: BuildAppOptions) => {
   const companiesService = createCompaniesService({
     companiesRepository,
     status: statusService,
+    actionLog,
     transaction,
   });
   const tagsService = createTagsService({
     tagsRepository: createTagsRepository(db),
     companies: companiesRepository,
+    actionLog,
   });
   const rolesService = createRolesService({
     rolesRepository: createRolesRepository(db),
     companies: companiesRepository,
+    actionLog,
     transaction,
   });
 

@@ -1,6 +1,7 @@
 // Registry of the pages that are built: route name → lazy component. Only these routes are
 // mounted and shown in the menu; each later issue adds its feature's pages here.
 import type { ComponentType } from 'react';
+import { GenericFormPage } from '@/components/schema-form';
 import { loadNoticesAdminPage } from '@/features/notices';
 import { loadNotificationsPage } from '@/features/notifications';
 import { lazyPage } from './router/lazy-page';
@@ -8,6 +9,9 @@ import { lazyPage } from './router/lazy-page';
 export type PageRegistry = Readonly<Record<string, ComponentType>>;
 
 const auth = () => import('@/features/auth');
+const users = () => import('@/features/users');
+const companies = () => import('@/features/companies');
+const tags = () => import('@/features/tags');
 
 export const PAGES: PageRegistry = {
   login: lazyPage(auth, (m) => m.LoginPage),
@@ -17,16 +21,40 @@ export const PAGES: PageRegistry = {
     () => import('@/features/account'),
     (m) => m.AccountPage,
   ),
-  'users.impersonation-logs': lazyPage(
-    () => import('@/features/users'),
-    (m) => m.ImpersonationLogsPage,
-  ),
+  'users.impersonation-logs': lazyPage(users, (m) => m.ImpersonationLogsPage),
   'mail-logs': lazyPage(
     () => import('@/features/mail-logs'),
     (m) => m.MailLogsPage,
   ),
   'notifications.main': lazyPage(loadNotificationsPage, (m) => m.NotificationsPage),
   notices: lazyPage(loadNoticesAdminPage, (m) => m.NoticesAdminPage),
+  'users.list': lazyPage(users, (m) => m.UsersPage),
+  'users.invitations': lazyPage(users, (m) => m.InvitationsPage),
+  'users.move-logs': lazyPage(users, (m) => m.MoveLogsPage),
+  'users.confirm-impersonation': lazyPage(users, (m) => m.ConfirmImpersonationPage),
+  'users.roles': lazyPage(
+    () => import('@/features/roles'),
+    (m) => m.RolesPage,
+  ),
+  companies: lazyPage(companies, (m) => m.CompaniesPage),
+  'companies.tree': lazyPage(companies, (m) => m.CompanyTreePage),
+  // The company page's tabs come from several features; the app composes them.
+  'company.info': lazyPage(
+    () => Promise.all([companies(), tags()]),
+    ([companiesFeature, tagsFeature]) =>
+      companiesFeature.createCompanyPage([tagsFeature.companyTagsTab]),
+  ),
+  tags: lazyPage(tags, (m) => m.TagsPage),
+  tag: lazyPage(tags, (m) => m.TagPage),
+  'email-smtp': lazyPage(
+    () => import('@/features/email-smtp'),
+    (m) => m.EmailSmtpPage,
+  ),
+  register: lazyPage(
+    () => import('@/features/invitations'),
+    (m) => m.RegisterPage,
+  ),
+  forms: GenericFormPage,
   changelog: lazyPage(
     () => import('@/features/changelog'),
     (m) => m.ChangelogPage,

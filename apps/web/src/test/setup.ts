@@ -40,6 +40,16 @@ window.ResizeObserver = ResizeObserverStub;
 
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
+// jsdom lacks these: Mantine's combobox scrolls the selected option into view, and its autosized
+// textarea listens to document.fonts.
+Element.prototype.scrollIntoView ??= () => undefined;
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

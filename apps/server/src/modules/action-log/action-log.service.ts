@@ -22,7 +22,24 @@ export type LoggedAction =
   | 'invitation_delete'
   | 'invitation_accept'
   | 'impersonation_access_request'
-  | 'impersonation_access_confirm';
+  | 'impersonation_access_confirm'
+  // Companies, tags, roles, MFA and SMTP settings (issue 4)
+  | 'company_create'
+  | 'company_update'
+  | 'company_flags'
+  | 'company_move'
+  | 'company_delete'
+  | 'tag_create'
+  | 'tag_update'
+  | 'tag_delete'
+  | 'role_create'
+  | 'role_update'
+  | 'role_delete'
+  | 'mfa_enable'
+  | 'mfa_disable'
+  | 'smtp_configuration_create'
+  | 'smtp_configuration_update'
+  | 'smtp_configuration_delete';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */

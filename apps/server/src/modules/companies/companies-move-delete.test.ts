@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, roles, tags, users } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
+import { createActionLogRepository } from '@/modules/action-log/action-log.repository';
+import { createActionLogService } from '@/modules/action-log/action-log.service';
 import { createCustomRole } from '@/modules/roles/roles.fixtures';
 import { createStatusRepository } from '@/modules/status/status.repository';
 import { createStatusService } from '@/modules/status/status.service';
@@ -237,6 +239,7 @@ describe('DELETE /api/companies/:id', () => {
     const companiesService = createCompaniesService({
       companiesRepository: failing,
       status,
+      actionLog: createActionLogService({ actionLogRepository: createActionLogRepository(t.db) }),
       transaction: (fn) => t.db.transaction(fn),
     });
     const app = await buildModuleApp(t, async (instance) => {

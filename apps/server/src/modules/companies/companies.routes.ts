@@ -93,7 +93,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const company = await companiesService.create(requireAuth(request), request.body);
+      const company = await companiesService.create(requireAuth(request), request.body, request.ip);
       return reply.status(201).send({ success: true as const, data: company });
     },
   );
@@ -111,7 +111,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await companiesService.move(requireAuth(request), request.body),
+      data: await companiesService.move(requireAuth(request), request.body, request.ip),
     }),
   );
 
@@ -129,7 +129,12 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await companiesService.update(requireAuth(request), request.params.id, request.body),
+      data: await companiesService.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      ),
     }),
   );
 
@@ -147,7 +152,12 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await companiesService.setFlags(requireAuth(request), request.params.id, request.body),
+      data: await companiesService.setFlags(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      ),
     }),
   );
 
@@ -169,6 +179,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
       const { channel, done } = await companiesService.startDelete(
         requireAuth(request),
         request.params.id,
+        request.ip,
       );
       const tracked = done
         .catch((error: unknown) => request.log.error({ err: error }, 'company deletion failed'))

@@ -14,6 +14,11 @@ import {
 } from '@netfleet/contracts';
 import type { Executor } from '@/db/client';
 import { ApiError, conflict, forbidden, invalid } from '@/lib/api-error';
+import {
+  type ActionActor,
+  actorOf,
+  type ActionLogService,
+} from '@/modules/action-log/action-log.service';
 import { isSuperAdmin } from '@/modules/auth/auth.service';
 import type { AuthContext } from '@/modules/auth/auth.types';
 import type { RunInTransaction } from '@/modules/auth/session.service';
@@ -48,11 +53,17 @@ const toCompany = (row: CompanyRow): Company => ({
 interface Deps {
   companiesRepository: CompaniesRepository;
   status: Pick<StatusService, 'open' | 'publish'>;
+  actionLog: Pick<ActionLogService, 'record'>;
   transaction: RunInTransaction;
 }
 
 /** Companies of the caller's tree: reads, subsidiaries, edits, moves and asynchronous deletes. */
-export const createCompaniesService = ({ companiesRepository, status, transaction }: Deps) => {
+export const createCompaniesService = ({
+  companiesRepository,
+  status,
+  actionLog,
+  transaction,
+}: Deps) => {
   /** Reads a company back after a write the caller was allowed to make. */
   const reread = async (id: number, tx?: Executor) => {
     const row = await companiesRepository.find(null, id, tx);
@@ -60,7 +71,11 @@ export const createCompaniesService = ({ companiesRepository, status, transactio
     return toCompany(row);
   };
 
-  const deleteSubtree = async (company: { id: number; name: string }, channel: string) => {
+  const deleteSubtree = async (
+    company: { id: number; name: string },
+    channel: string,
+    actor: ActionActor,
+  ) => {
     const item = String(company.id);
     const publish = (update: Parameters<typeof status.publish>[2]) =>
       status.publish(channel, item, update);
@@ -89,6 +104,12 @@ export const createCompaniesService = ({ companiesRepository, status, transactio
           progress: { value: deleted, total },
         });
       }
+      // Logged once the whole subtree is gone, so the trail never claims a deletion that failed.
+      await actionLog.record(actor, 'company_delete', {
+        entity: 'company',
+        entityId: company.id,
+        details: { name: company.name, companies: total },
+      });
       await publish({ status: 'completed', value: `Deleted ${company.name}` });
     } catch (error) {
       // Deepest first, so whatever is left is still a whole tree; the user learns how far it got.
@@ -123,7 +144,7 @@ export const createCompaniesService = ({ companiesRepository, status, transactio
     },
 
     /** A subsidiary one level below its parent; only level 1 and 2 companies can have them. */
-    create(auth: AuthContext, body: CreateCompanyBody): Promise<Company> {
+    create(auth: AuthContext, body: CreateCompanyBody, ip: string): Promise<Company> {
       return transaction(async (tx) => {
         // Locked so two requests cannot both pass the sibling-name check.
         const parent = await companiesRepository.lock(auth, body.parent_id, tx);
@@ -143,11 +164,17 @@ export const createCompaniesService = ({ companiesRepository, status, transactio
           },
           tx,
         );
+        await actionLog.record(
+          actorOf(auth, ip),
+          'company_create',
+          { entity: 'company', entityId: id, details: { name: body.name, parent_id: parent.id } },
+          tx,
+        );
         return reread(id, tx);
       });
     },
 
-    update(auth: AuthContext, id: number, body: UpdateCompanyBody): Promise<Company> {
+    update(auth: AuthContext, id: number, body: UpdateCompanyBody, ip: string): Promise<Company> {
       return transaction(async (tx) => {
         const current = await companiesRepository.lock(auth, id, tx);
         if (!current) throw notFoundAt(null);
@@ -162,13 +189,26 @@ export const createCompaniesService = ({ companiesRepository, status, transactio
           changes.name = body.name;
         }
         if (body.email !== undefined) changes.email = body.email;
-        if (Object.keys(changes).length) await companiesRepository.update(id, changes, tx);
+        if (Object.keys(changes).length) {
+          await companiesRepository.update(id, changes, tx);
+          await actionLog.record(
+            actorOf(auth, ip),
+            'company_update',
+            { entity: 'company', entityId: id, details: { ...changes } },
+            tx,
+          );
+        }
         return reread(id, tx);
       });
     },
 
     /** Payment settings are a system administrator's; any company manager may enforce MFA. */
-    async setFlags(auth: AuthContext, id: number, body: CompanyFlagsBody): Promise<Company> {
+    async setFlags(
+      auth: AuthContext,
+      id: number,
+      body: CompanyFlagsBody,
+      ip: string,
+    ): Promise<Company> {
       return transaction(async (tx) => {
         const current = await companiesRepository.lock(auth, id, tx);
         if (!current) throw notFoundAt(null);
@@ -182,13 +222,21 @@ export const createCompaniesService = ({ companiesRepository, status, transactio
         if (body.show_payment !== undefined) changes.showPayment = body.show_payment;
         if (body.payment_type !== undefined) changes.paymentType = body.payment_type;
         if (body.mfa_enforced !== undefined) changes.mfaEnforced = body.mfa_enforced;
-        if (Object.keys(changes).length) await companiesRepository.update(id, changes, tx);
+        if (Object.keys(changes).length) {
+          await companiesRepository.update(id, changes, tx);
+          await actionLog.record(
+            actorOf(auth, ip),
+            'company_flags',
+            { entity: 'company', entityId: id, details: { ...body } },
+            tx,
+          );
+        }
         return reread(id, tx);
       });
     },
 
     /** Moves `source` with its whole subtree under `target`, in one transaction. */
-    move(auth: AuthContext, body: MoveCompanyBody): Promise<Company> {
+    move(auth: AuthContext, body: MoveCompanyBody, ip: string): Promise<Company> {
       return transaction(async (tx) => {
         // Both rows locked, lower id first so two crossing moves cannot deadlock; paths are
         // read under the lock, so a concurrent move cannot turn this one into a cycle.
@@ -218,6 +266,16 @@ export const createCompaniesService = ({ companiesRepository, status, transactio
           throw conflict(COMPANY_MESSAGES.duplicateName, 'target');
         }
         await companiesRepository.moveSubtree(source, target, tx);
+        await actionLog.record(
+          actorOf(auth, ip),
+          'company_move',
+          {
+            entity: 'company',
+            entityId: source.id,
+            details: { from: source.parentId, to: target.id },
+          },
+          tx,
+        );
         return reread(source.id, tx);
       });
     },
@@ -227,7 +285,7 @@ export const createCompaniesService = ({ companiesRepository, status, transactio
      * the background deletion (deepest company first, each with its users) reporting on it.
      * `done` rejects only after the failure was published on the channel.
      */
-    async startDelete(auth: AuthContext, id: number) {
+    async startDelete(auth: AuthContext, id: number, ip: string) {
       const company = await companiesRepository.find(auth, id);
       if (!company) throw notFoundAt(null);
       if (company.id === auth.company.id) throw invalid(COMPANY_MESSAGES.deleteOwn, null);
@@ -239,7 +297,7 @@ export const createCompaniesService = ({ companiesRepository, status, transactio
         );
       }
       const channel = await status.open(auth.user.id);
-      return { channel, done: deleteSubtree(company, channel) };
+      return { channel, done: deleteSubtree(company, channel, actorOf(auth, ip)) };
     },
   };
 };

@@ -52,7 +52,7 @@ export const emailConfigurationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const data = await service.create(requireAuth(request), request.body);
+      const data = await service.create(requireAuth(request), request.body, request.ip);
       return reply.status(201).send({ success: true as const, data });
     },
   );
@@ -71,7 +71,7 @@ export const emailConfigurationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await service.update(requireAuth(request), request.params.id, request.body),
+      data: await service.update(requireAuth(request), request.params.id, request.body, request.ip),
     }),
   );
 
@@ -87,7 +87,7 @@ export const emailConfigurationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await service.remove(requireAuth(request), request.params.id);
+      await service.remove(requireAuth(request), request.params.id, request.ip);
       return { success: true as const };
     },
   );

@@ -7,6 +7,7 @@ import {
 } from '@netfleet/contracts';
 import { createTransport } from 'nodemailer';
 import { invalid, notFound } from '@/lib/api-error';
+import { actorOf, type ActionLogService } from '@/modules/action-log/action-log.service';
 import type { AuthContext } from '@/modules/auth/auth.types';
 import type { MailService, MailTransport } from '@/modules/mail/mail.service';
 import type {
@@ -21,6 +22,7 @@ export const SMTP_TEST_TIMEOUT_MS = 10_000;
 interface Deps {
   emailConfigurationsRepository: EmailConfigurationsRepository;
   mail: Pick<MailService, 'deliver'>;
+  actionLog: Pick<ActionLogService, 'record'>;
 }
 
 type Row = NonNullable<Awaited<ReturnType<EmailConfigurationsRepository['find']>>>;
@@ -63,6 +65,7 @@ const transportFor = (c: Row['configuration']): MailTransport =>
 export const createEmailConfigurationsService = ({
   emailConfigurationsRepository: repository,
   mail,
+  actionLog,
 }: Deps) => {
   const load = async (scope: CompanyScope, id: number) => {
     const row = await repository.find(scope, id);
@@ -76,7 +79,7 @@ export const createEmailConfigurationsService = ({
       return { data: rows.map(toApi), total };
     },
 
-    async create(auth: AuthContext, body: CreateEmailConfigurationBody) {
+    async create(auth: AuthContext, body: CreateEmailConfigurationBody, ip: string) {
       const scope = scopeOf(auth);
       // Out of reach and missing read the same, so nothing is learnt about other companies.
       if (!(await repository.findCompany(scope, body.company_id))) {
@@ -93,11 +96,16 @@ export const createEmailConfigurationsService = ({
         password: orNull(body.password),
       };
       const id = await repository.insert(values);
+      await actionLog.record(actorOf(auth, ip), 'smtp_configuration_create', {
+        entity: 'email_configuration',
+        entityId: id,
+        details: { name: body.name, host: body.host, company_id: body.company_id },
+      });
       return toApi(await load(scope, id));
     },
 
     /** Changes the fields sent; a password left out stays, null or '' removes it. */
-    async update(auth: AuthContext, id: number, body: UpdateEmailConfigurationBody) {
+    async update(auth: AuthContext, id: number, body: UpdateEmailConfigurationBody, ip: string) {
       const scope = scopeOf(auth);
       const { name, host, port, secure, email, username, password } = body;
       const changes: Partial<EmailConfigurationValues> = {
@@ -110,11 +118,27 @@ export const createEmailConfigurationsService = ({
         ...(password !== undefined ? { password: orNull(password) } : {}),
       };
       if (!(await repository.update(scope, id, changes))) throw notFound();
+      if (Object.keys(changes).length) {
+        // The password itself never goes into the trail, only that it changed.
+        const { password: newPassword, ...logged } = changes;
+        await actionLog.record(actorOf(auth, ip), 'smtp_configuration_update', {
+          entity: 'email_configuration',
+          entityId: id,
+          details: {
+            ...logged,
+            ...(newPassword !== undefined ? { password: newPassword ? 'changed' : 'removed' } : {}),
+          },
+        });
+      }
       return toApi(await load(scope, id));
     },
 
-    async remove(auth: AuthContext, id: number) {
+    async remove(auth: AuthContext, id: number, ip: string) {
       if (!(await repository.remove(scopeOf(auth), id))) throw notFound();
+      await actionLog.record(actorOf(auth, ip), 'smtp_configuration_delete', {
+        entity: 'email_configuration',
+        entityId: id,
+      });
     },
 
     /** Sends a test mail through this server; its refusal comes back as a 422 with its words. */

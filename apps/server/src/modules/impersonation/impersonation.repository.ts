@@ -2,7 +2,7 @@ import type { ListQuery } from '@netfleet/contracts';
 import { and, desc, eq, gt, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '@/db/client';
-import { companySubtreeFilter } from '@/db/company-scope';
+import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { containsPattern, countAll, orderByFrom } from '@/db/list';
 import { companies, impersonationAccessRequests, impersonationLogs, users } from '@/db/schema';
 
@@ -63,9 +63,9 @@ export const createImpersonationRepository = (db: Database) => ({
     return rows.length > 0;
   },
 
-  /** Log entries about users of the caller's company subtree. */
-  async listLogs(scope: { company: { path: string } }, query: ListQuery, tx: Executor = db) {
-    const filters: SQL[] = [companySubtreeFilter(scope)];
+  /** Log entries about users of the companies the viewer sees. */
+  async listLogs(viewer: Viewer, query: ListQuery, tx: Executor = db) {
+    const filters: SQL[] = [visibleCompaniesFilter(viewer)];
     if (query.q) {
       const pattern = containsPattern(query.q);
       filters.push(

@@ -74,9 +74,9 @@ export const createImpersonationService = (deps: Deps) => {
       if (auth.impersonating) throw forbidden('Cancel the current impersonation first');
       if (targetId === auth.user.id) throw forbidden('You cannot impersonate yourself');
       const target = await authRepository.loadIdentity(targetId);
-      // Users outside the caller's subtree do not exist as far as the caller can tell.
-      if (!target || !target.company.path.startsWith(auth.company.path))
-        throw notFound('User not found');
+      // Users of companies the caller cannot see (other trees; subsidiaries without
+      // access_child_companies) do not exist as far as the caller can tell.
+      if (!target || !canSeeCompany(auth, target.company)) throw notFound('User not found');
       const callerIsSuperAdmin = isSuperAdmin(auth.permissions);
       if (isSuperAdmin(target.permissions) && !callerIsSuperAdmin) {
         throw forbidden('Only a system administrator can impersonate a system administrator');

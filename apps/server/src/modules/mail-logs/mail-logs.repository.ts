@@ -1,7 +1,7 @@
 import { ERROR_CODES, type MailLogListQuery } from '@netfleet/contracts';
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
-import { companySubtreeFilter } from '@/db/company-scope';
+import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { containsPattern, countAll, orderByFrom } from '@/db/list';
 import { companies, mailLogs, users } from '@/db/schema';
 import { ApiError } from '@/lib/api-error';
@@ -35,21 +35,17 @@ const searchFilter = (q: string, fields: string[] | undefined): SQL | undefined 
 
 export const createMailLogsRepository = (db: Database) => ({
   /**
-   * One page of outgoing mail. With a scope, only mail addressed to users of that company subtree
-   * (mail_logs carries no company, so the recipient is what ties a row to a tree).
+   * One page of outgoing mail. With a viewer, only mail addressed to users of the companies they
+   * see (mail_logs carries no company, so the recipient is what ties a row to a company).
    */
-  async list(
-    scope: { company: { path: string } } | null,
-    query: MailLogListQuery,
-    tx: Executor = db,
-  ) {
+  async list(viewer: Viewer | null, query: MailLogListQuery, tx: Executor = db) {
     const filters: (SQL | undefined)[] = [];
-    if (scope) {
+    if (viewer) {
       const recipients = tx
         .select({ email: users.email })
         .from(users)
         .innerJoin(companies, eq(companies.id, users.companyId))
-        .where(companySubtreeFilter(scope));
+        .where(visibleCompaniesFilter(viewer));
       // users.email is stored lower-cased; the recipient as written may not be.
       filters.push(inArray(sql`lower(${mailLogs.to})`, recipients));
     }

@@ -10,7 +10,7 @@ interface Deps {
 export const createMailLogsService = ({ mailLogsRepository }: Deps) => ({
   /**
    * view_mail_logs is a system permission, so normally only a super admin gets here and sees all
-   * mail; anyone else holding it (a custom role) sees only mail to users of their own subtree.
+   * mail; anyone else holding it (a custom role) sees only mail to users of the companies they see.
    */
   async list(
     auth: AuthContext,

@@ -145,14 +145,18 @@ describe('GET /api/mail-logs', () => {
     expect((await list(await loginAs(t.app, guest))).status).toBe(403);
   });
 
-  it('shows a non-super-admin holder only mail to users of their own subtree', async () => {
+  it('shows a non-super-admin holder only mail to users of the companies they see', async () => {
     const company = await createCompany(t.db);
     const [role] = await t.db
       .insert(roles)
       .values({ name: 'mail_viewer', title: 'Mail viewer', companyId: company.id })
       .returning();
     if (!role) throw new Error('role insert failed');
-    await t.db.insert(rolePermissions).values({ roleId: role.id, permission: 'view_mail_logs' });
+    // Subsidiaries too: with access_child_companies (without it, only the holder's own company).
+    await t.db.insert(rolePermissions).values([
+      { roleId: role.id, permission: 'view_mail_logs' },
+      { roleId: role.id, permission: 'access_child_companies' },
+    ]);
     const viewer = await createUser(t.db, 'admin', { company });
     await t.db.update(users).set({ roleId: role.id }).where(eq(users.id, viewer.id));
     const below = await createUser(t.db, 'end_user', {

@@ -71,7 +71,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ mfaService: MfaService }> = asyn
     },
     async (request) => ({
       success: true as const,
-      data: await mfaService.verifyTotp(requireAuth(request), request.body.code),
+      data: await mfaService.verifyTotp(requireAuth(request), request.body.code, request.ip),
     }),
   );
 
@@ -105,7 +105,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ mfaService: MfaService }> = asyn
     },
     async (request) => ({
       success: true as const,
-      data: await mfaService.verifyEmail(requireAuth(request), request.body),
+      data: await mfaService.verifyEmail(requireAuth(request), request.body, request.ip),
     }),
   );
 
@@ -120,7 +120,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ mfaService: MfaService }> = asyn
       },
     },
     async (request) => {
-      await mfaService.disable(requireAuth(request));
+      await mfaService.disable(requireAuth(request), request.ip);
       return { success: true as const };
     },
   );

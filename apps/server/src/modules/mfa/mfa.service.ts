@@ -12,6 +12,11 @@ import { toDataURL } from 'qrcode';
 import type { Transaction } from '@/db/client';
 import { forbidden, invalid, serviceUnavailable } from '@/lib/api-error';
 import { sha256 } from '@/lib/crypto';
+import {
+  type ActionActor,
+  actorOf,
+  type ActionLogService,
+} from '@/modules/action-log/action-log.service';
 import type { AuthContext } from '@/modules/auth/auth.types';
 import type { RunInTransaction } from '@/modules/auth/session.service';
 import type { MailService } from '@/modules/mail/mail.service';
@@ -25,6 +30,7 @@ const TOTP_ISSUER = 'netfleet';
 interface Deps {
   mfaRepository: MfaRepository;
   mail: Pick<MailService, 'send'>;
+  actionLog: Pick<ActionLogService, 'record'>;
   transaction: RunInTransaction;
   now: () => Date;
 }
@@ -40,9 +46,9 @@ const requireOwner = (auth: AuthContext) => {
  * The caller's own second factor (/account/mfa): enrolling TOTP or e-mail codes, and switching
  * it off. Each enrolment ends with a fresh set of recovery codes, shown once.
  */
-export const createMfaService = ({ mfaRepository, mail, transaction, now }: Deps) => {
+export const createMfaService = ({ mfaRepository, mail, actionLog, transaction, now }: Deps) => {
   const activate = async (
-    userId: number,
+    actor: ActionActor,
     mfaType: 'totp' | 'email',
     totpSecret: string | null,
     /** Claims what is being verified inside the transaction; false when it was used meanwhile. */
@@ -51,7 +57,17 @@ export const createMfaService = ({ mfaRepository, mail, transaction, now }: Deps
     const { codes, hashes } = newRecoveryCodes();
     return transaction(async (tx) => {
       if (!(await claim(tx))) return null;
-      await mfaRepository.activate(userId, { mfaType, totpSecret, recoveryCodeHashes: hashes }, tx);
+      await mfaRepository.activate(
+        actor.userId,
+        { mfaType, totpSecret, recoveryCodeHashes: hashes },
+        tx,
+      );
+      await actionLog.record(
+        actor,
+        'mfa_enable',
+        { entity: 'user', entityId: actor.userId, details: { method: mfaType } },
+        tx,
+      );
       return { recovery_codes: codes };
     });
   };
@@ -75,12 +91,12 @@ export const createMfaService = ({ mfaRepository, mail, transaction, now }: Deps
       return { secret, otpauth_url: otpauthUrl, qr_code: await toDataURL(otpauthUrl) };
     },
 
-    async verifyTotp(auth: AuthContext, code: string): Promise<RecoveryCodes> {
+    async verifyTotp(auth: AuthContext, code: string, ip: string): Promise<RecoveryCodes> {
       requireOwner(auth);
       const secret = (await mfaRepository.findUserMfa(auth.user.id))?.pendingTotpSecret;
       if (!secret) throw invalid(MFA_MESSAGES.noTotpSetup, null);
       if (!(await verifyTotp(secret, code, now()))) throw invalid(MFA_MESSAGES.invalidCode, 'code');
-      const codes = await activate(auth.user.id, 'totp', secret, (tx) =>
+      const codes = await activate(actorOf(auth, ip), 'totp', secret, (tx) =>
         mfaRepository.claimPendingTotp(auth.user.id, secret, tx),
       );
       if (!codes) throw invalid(MFA_MESSAGES.noTotpSetup, null);
@@ -116,7 +132,11 @@ export const createMfaService = ({ mfaRepository, mail, transaction, now }: Deps
       return { session_uuid: challenge.id };
     },
 
-    async verifyEmail(auth: AuthContext, body: EmailVerifyBody): Promise<RecoveryCodes> {
+    async verifyEmail(
+      auth: AuthContext,
+      body: EmailVerifyBody,
+      ip: string,
+    ): Promise<RecoveryCodes> {
       requireOwner(auth);
       const at = now();
       const pending = await mfaRepository.findChallenge(
@@ -131,7 +151,7 @@ export const createMfaService = ({ mfaRepository, mail, transaction, now }: Deps
         throw invalid(MFA_MESSAGES.codeExpired, 'code');
       }
       if (matchesHash(body.code, pending.codeHash)) {
-        const codes = await activate(auth.user.id, 'email', null, (tx) =>
+        const codes = await activate(actorOf(auth, ip), 'email', null, (tx) =>
           mfaRepository.closeChallenge(pending.id, at, undefined, tx),
         );
         if (!codes) throw invalid(MFA_MESSAGES.codeExpired, 'code');
@@ -145,12 +165,21 @@ export const createMfaService = ({ mfaRepository, mail, transaction, now }: Deps
     },
 
     /** Switches MFA off, unless the caller's company requires it. */
-    async disable(auth: AuthContext): Promise<void> {
+    async disable(auth: AuthContext, ip: string): Promise<void> {
       requireOwner(auth);
       if (auth.company.mfaEnforced) throw invalid(MFA_MESSAGES.enforced, null);
       await transaction(async (tx) => {
         await mfaRepository.deactivate(auth.user.id, tx);
         await mfaRepository.closeOpenChallenges(auth.user.id, null, now(), tx);
+        // Switching off what was never on is no event worth a trail entry.
+        if (auth.user.mfaType) {
+          await actionLog.record(
+            actorOf(auth, ip),
+            'mfa_disable',
+            { entity: 'user', entityId: auth.user.id, details: { method: auth.user.mfaType } },
+            tx,
+          );
+        }
       });
     },
   };

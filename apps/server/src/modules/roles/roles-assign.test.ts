@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
+import { createActionLogRepository } from '@/modules/action-log/action-log.repository';
+import { createActionLogService } from '@/modules/action-log/action-log.service';
 import { createAuthRepository } from '@/modules/auth/auth.repository';
 import type { AuthContext } from '@/modules/auth/auth.types';
 import { createCompaniesRepository } from '@/modules/companies/companies.repository';
@@ -44,6 +46,7 @@ beforeAll(async () => {
   roles = createRolesService({
     rolesRepository: createRolesRepository(t.db),
     companies: createCompaniesRepository(t.db),
+    actionLog: createActionLogService({ actionLogRepository: createActionLogRepository(t.db) }),
     transaction: (fn) => t.db.transaction(fn),
   });
   treeA = await createCompany(t.db, { name: 'Alpha' });

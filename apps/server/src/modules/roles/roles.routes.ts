@@ -97,7 +97,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ rolesService: RolesService }> 
       },
     },
     async (request, reply) => {
-      const role = await rolesService.create(requireAuth(request), request.body);
+      const role = await rolesService.create(requireAuth(request), request.body, request.ip);
       return reply.status(201).send({ success: true as const, data: role });
     },
   );
@@ -119,6 +119,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ rolesService: RolesService }> 
         requireAuth(request),
         request.body.role_id,
         request.body.permission_id,
+        request.ip,
       ),
     }),
   );
@@ -137,7 +138,12 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ rolesService: RolesService }> 
     },
     async (request) => ({
       success: true as const,
-      data: await rolesService.update(requireAuth(request), request.params.id, request.body),
+      data: await rolesService.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      ),
     }),
   );
 
@@ -153,7 +159,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ rolesService: RolesService }> 
       },
     },
     async (request) => {
-      await rolesService.remove(requireAuth(request), request.params.id);
+      await rolesService.remove(requireAuth(request), request.params.id, request.ip);
       return { success: true as const };
     },
   );

@@ -12,6 +12,7 @@ import {
   type UpdateRoleBody,
 } from '@netfleet/contracts';
 import { ApiError, conflict, forbidden, notFound } from '@/lib/api-error';
+import { actorOf, type ActionLogService } from '@/modules/action-log/action-log.service';
 import { isSuperAdmin } from '@/modules/auth/auth.service';
 import type { AuthContext } from '@/modules/auth/auth.types';
 import type { RunInTransaction } from '@/modules/auth/session.service';
@@ -52,11 +53,17 @@ const unique = (permissions: readonly string[]) => [...new Set(permissions)];
 interface Deps {
   rolesRepository: RolesRepository;
   companies: Pick<CompaniesRepository, 'isVisible'>;
+  actionLog: Pick<ActionLogService, 'record'>;
   transaction: RunInTransaction;
 }
 
 /** Default roles (read-only) and the custom roles of the companies the caller sees. */
-export const createRolesService = ({ rolesRepository, companies, transaction }: Deps) => {
+export const createRolesService = ({
+  rolesRepository,
+  companies,
+  actionLog,
+  transaction,
+}: Deps) => {
   const requireRole = async (auth: AuthContext, id: number) => {
     const row = await rolesRepository.find(roleScopeOf(auth), id);
     if (!row) throw notFound(ROLE_MESSAGES.notFound);
@@ -118,7 +125,7 @@ export const createRolesService = ({ rolesRepository, companies, transaction }: 
       return toRole(await requireRole(auth, id));
     },
 
-    async create(auth: AuthContext, body: CreateRoleBody): Promise<Role> {
+    async create(auth: AuthContext, body: CreateRoleBody, ip: string): Promise<Role> {
       if (!(await companies.isVisible(auth, body.company_id))) {
         throw new ApiError(404, ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, 'company_id');
       }
@@ -137,12 +144,22 @@ export const createRolesService = ({ rolesRepository, companies, transaction }: 
           tx,
         );
         await rolesRepository.setPermissions(roleId, permissions, tx);
+        await actionLog.record(
+          actorOf(auth, ip),
+          'role_create',
+          {
+            entity: 'role',
+            entityId: roleId,
+            details: { title: body.title, company_id: body.company_id, permissions },
+          },
+          tx,
+        );
         return roleId;
       });
       return toRole(await requireRole(auth, id));
     },
 
-    async update(auth: AuthContext, id: number, body: UpdateRoleBody): Promise<Role> {
+    async update(auth: AuthContext, id: number, body: UpdateRoleBody, ip: string): Promise<Role> {
       const role = await requireCustomRole(auth, id);
       const values: Partial<RoleValues> = {};
       if (body.title !== undefined) {
@@ -156,27 +173,58 @@ export const createRolesService = ({ rolesRepository, companies, transaction }: 
       await transaction(async (tx) => {
         if (Object.keys(values).length) await rolesRepository.update(id, values, tx);
         if (permissions) await rolesRepository.setPermissions(id, permissions, tx);
+        if (Object.keys(values).length || permissions) {
+          await actionLog.record(
+            actorOf(auth, ip),
+            'role_update',
+            { entity: 'role', entityId: id, details: { ...values, permissions } },
+            tx,
+          );
+        }
       });
       return toRole(await requireRole(auth, id));
     },
 
     /** PUT /roles/permissions: the role's permission set becomes exactly `permissions`. */
-    async setPermissions(auth: AuthContext, id: number, permissions: readonly string[]) {
+    async setPermissions(
+      auth: AuthContext,
+      id: number,
+      permissions: readonly string[],
+      ip: string,
+    ) {
       await requireCustomRole(auth, id);
       const set = unique(permissions);
       requireGrantable(auth, set);
-      await transaction((tx) => rolesRepository.setPermissions(id, set, tx));
+      await transaction(async (tx) => {
+        await rolesRepository.setPermissions(id, set, tx);
+        await actionLog.record(
+          actorOf(auth, ip),
+          'role_update',
+          { entity: 'role', entityId: id, details: { permissions: set } },
+          tx,
+        );
+      });
       return toRole(await requireRole(auth, id));
     },
 
     /** Refused while any user still has the role (their access would silently change). */
-    async remove(auth: AuthContext, id: number) {
-      await requireCustomRole(auth, id);
+    async remove(auth: AuthContext, id: number, ip: string) {
+      const role = await requireCustomRole(auth, id);
       await transaction(async (tx) => {
         await rolesRepository.lock(id, tx);
         const holders = await rolesRepository.countUsers(id, tx);
         if (holders > 0) throw conflict(roleAssignedMessage(holders));
         await rolesRepository.remove(id, tx);
+        await actionLog.record(
+          actorOf(auth, ip),
+          'role_delete',
+          {
+            entity: 'role',
+            entityId: id,
+            details: { title: role.title, company_id: role.companyId },
+          },
+          tx,
+        );
       });
     },
 

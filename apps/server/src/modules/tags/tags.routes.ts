@@ -68,7 +68,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tagsService: TagsService }> = a
       },
     },
     async (request, reply) => {
-      const tag = await tagsService.create(requireAuth(request), request.body);
+      const tag = await tagsService.create(requireAuth(request), request.body, request.ip);
       return reply.status(201).send({ success: true as const, data: tag });
     },
   );
@@ -87,7 +87,12 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tagsService: TagsService }> = a
     },
     async (request) => ({
       success: true as const,
-      data: await tagsService.update(requireAuth(request), request.params.id, request.body),
+      data: await tagsService.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      ),
     }),
   );
 
@@ -103,7 +108,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tagsService: TagsService }> = a
       },
     },
     async (request) => {
-      await tagsService.remove(requireAuth(request), request.params.id);
+      await tagsService.remove(requireAuth(request), request.params.id, request.ip);
       return { success: true as const };
     },
   );

@@ -9,6 +9,7 @@ import {
 } from '@netfleet/contracts';
 import { isUniqueViolation } from '@/db/errors';
 import { ApiError, conflict, notFound } from '@/lib/api-error';
+import { actorOf, type ActionLogService } from '@/modules/action-log/action-log.service';
 import type { AuthContext } from '@/modules/auth/auth.types';
 import type { CompaniesRepository } from '@/modules/companies/companies.repository';
 import type { TagsRepository, TagValues } from './tags.repository';
@@ -38,10 +39,11 @@ const duplicateAsConflict = async <T>(write: () => Promise<T>): Promise<T> => {
 interface Deps {
   tagsRepository: TagsRepository;
   companies: Pick<CompaniesRepository, 'isVisible'>;
+  actionLog: Pick<ActionLogService, 'record'>;
 }
 
 /** Tags of the companies the caller sees; a tag anywhere else answers 404. */
-export const createTagsService = ({ tagsRepository, companies }: Deps) => {
+export const createTagsService = ({ tagsRepository, companies, actionLog }: Deps) => {
   const requireTag = async (auth: AuthContext, id: number) => {
     const row = await tagsRepository.find(auth, id);
     if (!row) throw notFound(TAG_MESSAGES.notFound);
@@ -59,7 +61,7 @@ export const createTagsService = ({ tagsRepository, companies }: Deps) => {
     },
 
     /** RMS `actions` (device actions for the new tag) are accepted and ignored. */
-    async create(auth: AuthContext, body: CreateTagBody): Promise<Tag> {
+    async create(auth: AuthContext, body: CreateTagBody, ip: string): Promise<Tag> {
       if (!(await companies.isVisible(auth, body.company_id))) {
         throw new ApiError(404, ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, 'company_id');
       }
@@ -71,10 +73,15 @@ export const createTagsService = ({ tagsRepository, companies }: Deps) => {
           color: body.color ?? null,
         }),
       );
+      await actionLog.record(actorOf(auth, ip), 'tag_create', {
+        entity: 'tag',
+        entityId: id,
+        details: { name: body.name, company_id: body.company_id },
+      });
       return toTag(await requireTag(auth, id));
     },
 
-    async update(auth: AuthContext, id: number, body: UpdateTagBody): Promise<Tag> {
+    async update(auth: AuthContext, id: number, body: UpdateTagBody, ip: string): Promise<Tag> {
       await requireTag(auth, id);
       const values: TagValues = {};
       if (body.name !== undefined) values.name = body.name;
@@ -82,13 +89,23 @@ export const createTagsService = ({ tagsRepository, companies }: Deps) => {
       if (body.color !== undefined) values.color = body.color;
       if (Object.keys(values).length) {
         await duplicateAsConflict(() => tagsRepository.update(id, values));
+        await actionLog.record(actorOf(auth, ip), 'tag_update', {
+          entity: 'tag',
+          entityId: id,
+          details: { ...values },
+        });
       }
       return toTag(await requireTag(auth, id));
     },
 
-    async remove(auth: AuthContext, id: number) {
-      await requireTag(auth, id);
+    async remove(auth: AuthContext, id: number, ip: string) {
+      const tag = await requireTag(auth, id);
       await tagsRepository.remove(id);
+      await actionLog.record(actorOf(auth, ip), 'tag_delete', {
+        entity: 'tag',
+        entityId: id,
+        details: { name: tag.name, company_id: tag.companyId },
+      });
     },
   };
 };

@@ -6,7 +6,9 @@ import { cancelAllPending } from '@/lib/api-client';
 import { RealtimeProvider } from '@/lib/realtime';
 import { ActionStatusHost } from '@/components/action-status';
 import { DialogHost } from '@/components/dialogs';
+import { FormRegistryProvider } from '@/components/schema-form';
 import type { Brand } from '@/components/brand';
+import { FORMS } from '@/app/forms';
 import type { PageRegistry } from '@/app/pages';
 import { AppShellLayout } from '@/app/shell/app-shell-layout';
 import { StartupGate } from '@/app/startup/startup-gate';
@@ -34,12 +36,15 @@ function RootLayout() {
   );
 }
 
-// Signed-in users only: one realtime connection for the session and the 'Action status' dialogs.
+// Signed-in users only: one realtime connection for the session, the generic forms and the
+// 'Action status' dialogs.
 function AuthenticatedLayout() {
   return (
     <StartupGate>
       <RealtimeProvider>
-        <Outlet />
+        <FormRegistryProvider forms={FORMS}>
+          <Outlet />
+        </FormRegistryProvider>
         <ActionStatusHost />
       </RealtimeProvider>
     </StartupGate>

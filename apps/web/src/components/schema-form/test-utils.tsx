@@ -15,9 +15,6 @@ import { createTestQueryClient } from '@/test/render-page';
 import { SchemaForm } from './schema-form';
 import type { FormDefinition, SchemaFormProps } from './types';
 
-// jsdom lacks it; Mantine's combobox scrolls the selected option into view.
-Element.prototype.scrollIntoView ??= () => undefined;
-
 afterEach(() => {
   act(() => notifications.clean());
   vi.unstubAllGlobals();

@@ -23,10 +23,10 @@ import {
 import { useCurrentUser } from '@/lib/current-user';
 import { cancelImpersonation, logout } from '@/lib/session-actions';
 import { usePages } from '@/app/router/pages-context';
+import { AccountMenuForms } from './account-menu-forms';
 import { DarkModeControl } from './dark-mode-control';
 import { ImpersonationAccessItem } from './impersonation-access-item';
 import { openLanguageModal } from './language-modal';
-import { openRolePermissionsModal } from './role-permissions-modal';
 import { openTimezoneModal } from './timezone-modal';
 import { useFailureToast } from '@/components/toasts';
 
@@ -80,9 +80,9 @@ export function AccountMenu() {
           <Menu.Item
             leftSection={<IconShieldCheck size={16} />}
             onClick={() =>
-              openRolePermissionsModal(
-                t('header.rolePermissions', { role: user.role_title }),
-                user.permissions,
+              // Loaded on demand: the roles feature is not part of every page.
+              void import('@/features/roles').then(({ openRolePermissionsDialog }) =>
+                openRolePermissionsDialog({ id: user.role_id, title: user.role_title }),
               )
             }
           >
@@ -98,6 +98,8 @@ export function AccountMenu() {
           </Menu.Item>
         )}
         {hasImpersonationAccess(user) && <ImpersonationAccessItem user={user} />}
+        <AccountMenuForms />
+        <Menu.Divider />
         <DarkModeControl />
         <Menu.Item
           leftSection={<IconTimezone size={16} />}

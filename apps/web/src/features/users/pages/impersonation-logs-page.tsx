@@ -1,4 +1,4 @@
-import { Badge, Stack, Title } from '@mantine/core';
+import { Badge, Stack } from '@mantine/core';
 import type { ImpersonationLog } from '@netfleet/contracts';
 import {
   DataTable,
@@ -7,6 +7,8 @@ import {
   type DataTableColumn,
 } from '@/components/data-table';
 import { useImpersonationLogs } from '../api/get-impersonation-logs';
+import { USERS_CHILD_PARENTS } from '../components/breadcrumbs';
+import { PageHeader } from '../components/page-header';
 
 const SORT_FIELDS = ['started_at', 'ended_at'] as const;
 
@@ -41,7 +43,7 @@ export function ImpersonationLogsPage() {
   const result = useImpersonationLogs(state.query);
   return (
     <Stack gap="md">
-      <Title order={2}>Impersonation logs</Title>
+      <PageHeader title="Impersonation logs" parents={USERS_CHILD_PARENTS} />
       <DataTable
         label="Impersonation logs"
         columns={columns}

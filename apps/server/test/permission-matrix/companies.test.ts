@@ -1,0 +1,5 @@
+import { describe } from 'vitest';
+import { companyRoutes } from './routes/companies';
+import { runMatrix } from './run';
+
+describe('permission matrix: companies', () => runMatrix(companyRoutes));

@@ -1,0 +1,91 @@
+import type { Permission } from '@netfleet/contracts';
+import type { World } from './world';
+
+export interface ListSpec {
+  permission: Permission;
+  /** company: rows of the companies the caller sees; owner: only the caller's own rows. */
+  scope: 'company' | 'owner';
+  /** Queries that name B's rows outright: filters and searches must not reach past the scope. */
+  probes?: (world: World) => string[];
+}
+
+const foreignSearch = (world: World) => `q=${world.zones.foreign.marker}`;
+
+/** Every list route (GET without a row id) and how to ask it for B's rows. */
+export const LISTS: Readonly<Record<string, ListSpec>> = {
+  '/api/companies': {
+    permission: 'view_companies',
+    scope: 'company',
+    probes: ({ zones }) => [
+      `parent_id=${zones.foreign.company.id}`,
+      `id=${zones.foreign.company.id}`,
+    ],
+  },
+  '/api/companies/tree': { permission: 'view_companies', scope: 'company' },
+  '/api/tags': {
+    permission: 'view_tags',
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `id=${world.zones.foreign.tagId}`,
+      foreignSearch(world),
+    ],
+  },
+  '/api/roles': {
+    permission: 'view_roles',
+    scope: 'company',
+    probes: ({ zones }) => [
+      `company_id=${zones.foreign.company.id}`,
+      `company_id=${zones.foreign.company.id}&inviteable=true`,
+      `id=${zones.foreign.roleId}`,
+    ],
+  },
+  '/api/users': {
+    permission: 'view_users',
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `id=${world.zones.foreign.user.id}`,
+      foreignSearch(world),
+    ],
+  },
+  '/api/users/invitations': {
+    permission: 'view_user_invitations',
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `id=${world.zones.foreign.invitationId}`,
+      foreignSearch(world),
+    ],
+  },
+  '/api/email-configurations': {
+    permission: 'manage_smtp',
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `id=${world.zones.foreign.emailConfigurationId}`,
+      foreignSearch(world),
+    ],
+  },
+  '/api/suppressed-emails': {
+    permission: 'manage_users',
+    scope: 'company',
+    probes: (world) => [foreignSearch(world)],
+  },
+  '/api/users/move-logs': {
+    permission: 'view_user_move_logs',
+    scope: 'company',
+    probes: (world) => [foreignSearch(world)],
+  },
+  '/api/users/impersonation-logs': {
+    permission: 'view_impersonation_logs',
+    scope: 'company',
+    probes: (world) => [foreignSearch(world)],
+  },
+  '/api/mail-logs': {
+    permission: 'view_mail_logs',
+    scope: 'company',
+    probes: (world) => [foreignSearch(world)],
+  },
+  '/api/webhooks': { permission: 'manage_webhooks', scope: 'owner' },
+};

@@ -1,0 +1,19 @@
+import type { AreaTable } from './matrix';
+import { companyRoutes } from './routes/companies';
+import { emailConfigurationRoutes } from './routes/email-configurations';
+import { invitationRoutes } from './routes/invitations';
+import { roleRoutes } from './routes/roles';
+import { systemRoutes } from './routes/system';
+import { tagRoutes } from './routes/tags';
+import { userRoutes } from './routes/users';
+
+/** Every route that requires a permission, by area; completeness.test.ts keeps it whole. */
+export const MATRIX: Readonly<Record<string, AreaTable>> = {
+  companies: companyRoutes,
+  tags: tagRoutes,
+  roles: roleRoutes,
+  users: userRoutes,
+  invitations: invitationRoutes,
+  'email-configurations': emailConfigurationRoutes,
+  system: systemRoutes,
+};

@@ -1,0 +1,158 @@
+import {
+  DEFAULT_ROLES,
+  defaultRole,
+  PERMISSIONS,
+  type Permission,
+  ROLE_NAMES,
+  type RoleName,
+} from '@netfleet/contracts';
+import { eq } from 'drizzle-orm';
+import { users } from '@/db/schema';
+import type { CompanyRow, UserRow } from '@/db/types';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
+import { createCompany, rootCompany } from '@test/factories';
+import { createOutbox } from '@test/outbox';
+import { confirmPassword, loginAs, type TestSession } from '@test/session';
+import { createFresh, type Fresh } from './fresh';
+
+/**
+ * Where a target lives, seen from an actor of company A: A itself, its subsidiary A1, or the
+ * unrelated company B. (B1, B's subsidiary, only feeds the list checks.)
+ */
+export type Where = 'own' | 'child' | 'foreign';
+export const TARGETS: readonly Where[] = ['own', 'child', 'foreign'];
+export type ZoneName = Where | 'foreignChild';
+
+/**
+ * Every row of a zone carries its marker in a name or address, so "nothing of B leaked" is a
+ * text search for B's marker in the answer. Markers are not hex, so ids and tokens never match.
+ */
+export const MARKERS: Readonly<Record<ZoneName, string>> = {
+  own: 'ownco',
+  child: 'kidco',
+  foreign: 'farco',
+  foreignChild: 'farkid',
+};
+
+/** The six default roles, and a custom role of A granting everything but subsidiaries. */
+export type ActorName = RoleName | 'own_only';
+export const ACTOR_NAMES: readonly ActorName[] = [...ROLE_NAMES, 'own_only'];
+
+/** What the own_only role grants: a manager of A who must still see only A. */
+export const OWN_ONLY_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter(
+  (p) => p !== 'super_admin' && p !== 'access_child_companies',
+);
+
+export const permissionsOf = (actor: ActorName): readonly Permission[] =>
+  actor === 'own_only'
+    ? OWN_ONLY_PERMISSIONS
+    : (DEFAULT_ROLES.find((role) => role.name === actor)?.permissions ?? []);
+
+export interface Actor {
+  name: ActorName;
+  user: UserRow & { password: string };
+  session: TestSession;
+  /** The own_only custom role: the only role such an actor may hand out. */
+  customRoleId: number | null;
+}
+
+/**
+ * The standing rows of one company, read by the read routes and the list checks (its user also
+ * owns a webhook, which nobody else may list).
+ */
+export interface Zone {
+  marker: string;
+  company: CompanyRow;
+  user: UserRow;
+  tagId: number;
+  roleId: number;
+  invitationId: number;
+  emailConfigurationId: number;
+}
+
+export interface World {
+  t: TestApp;
+  zones: Record<ZoneName, Zone>;
+  actors: Record<ActorName, Actor>;
+  fresh: Fresh;
+}
+
+const buildZone = async (fresh: Fresh, company: CompanyRow): Promise<Zone> => {
+  const user = await fresh.user(company);
+  const zone = {
+    marker: fresh.markerOf(company),
+    company,
+    user,
+    tagId: await fresh.tag(company),
+    roleId: await fresh.role(company, ['view_tags']),
+    invitationId: await fresh.invitation(company, defaultRole('end_user').id),
+    emailConfigurationId: await fresh.emailConfiguration(company),
+  };
+  await fresh.webhook(user);
+  await fresh.listTrail(company, user);
+  return zone;
+};
+
+/**
+ * Root (the seeded super admin), A (level 2) with A1, B with B1; one user of every default role
+ * in A, plus the own_only user; each logged in once, password confirmed, session reused.
+ */
+export const buildWorld = async (): Promise<World> => {
+  const t = await buildTestApp(
+    { webhookAllowPrivateNetworks: true },
+    { mailTransport: createOutbox().transport },
+  );
+  const root = await rootCompany(t.db);
+  const a = await createCompany(t.db, { name: `Company ${MARKERS.own}` });
+  const a1 = await createCompany(t.db, { parent: a, name: `Company ${MARKERS.child}` });
+  const b = await createCompany(t.db, { name: `Company ${MARKERS.foreign}` });
+  const b1 = await createCompany(t.db, { parent: b, name: `Company ${MARKERS.foreignChild}` });
+  const fresh = createFresh(
+    t.db,
+    new Map([
+      // The super admin's own rows (its webhooks) are of no zone.
+      [root.id, 'rootco'],
+      [a.id, MARKERS.own],
+      [a1.id, MARKERS.child],
+      [b.id, MARKERS.foreign],
+      [b1.id, MARKERS.foreignChild],
+    ]),
+  );
+
+  const zones: Record<ZoneName, Zone> = {
+    own: await buildZone(fresh, a),
+    child: await buildZone(fresh, a1),
+    foreign: await buildZone(fresh, b),
+    foreignChild: await buildZone(fresh, b1),
+  };
+
+  const ownOnlyRoleId = await fresh.role(a, OWN_ONLY_PERMISSIONS);
+  const actorUser = async (name: ActorName) => {
+    if (name === 'super_admin') {
+      const [row] = await t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+      if (!row) throw new Error('the seed created no super admin');
+      return { ...row, password: ADMIN_PASSWORD };
+    }
+    const role = name === 'own_only' ? 'end_user' : name;
+    const user = await fresh.user(a, { role, prefix: name });
+    if (name !== 'own_only') return user;
+    await t.db.update(users).set({ roleId: ownOnlyRoleId }).where(eq(users.id, user.id));
+    return { ...user, roleId: ownOnlyRoleId };
+  };
+
+  // Logins verify passwords (argon2, off the main thread): run them side by side.
+  const entries = await Promise.all(
+    ACTOR_NAMES.map(async (name): Promise<[ActorName, Actor]> => {
+      const user = await actorUser(name);
+      const session = await loginAs(t.app, user);
+      // The sensitive routes answer 423 without it; the matrix is about permissions and scope.
+      await confirmPassword(t.app, session, user.password);
+      return [
+        name,
+        { name, user, session, customRoleId: name === 'own_only' ? ownOnlyRoleId : null },
+      ];
+    }),
+  );
+  const actors = Object.fromEntries(entries) as Record<ActorName, Actor>;
+  return { t, zones, actors, fresh };
+};

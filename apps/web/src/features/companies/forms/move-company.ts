@@ -1,0 +1,35 @@
+import type { FormDefinition } from '@/components/schema-form';
+import { COMPANIES_PATH, companiesKeys } from '../api/keys';
+import { COMPANY_TEXTS } from '../texts';
+
+const companyPicker = { endpoint: COMPANIES_PATH, labelKey: 'name', valueKey: 'id' };
+
+/** POST /companies/move {source, target}; forms/move-company/{id} starts with that company. */
+export const moveCompanyForm: FormDefinition = {
+  name: 'move-company',
+  title: COMPANY_TEXTS.moveCompany,
+  item: 'company',
+  verb: 'move',
+  permission: 'manage_companies',
+  method: 'POST',
+  url: `${COMPANIES_PATH}/move`,
+  fields: [
+    {
+      key: 'source',
+      label: 'Company',
+      required: true,
+      component: 'ItemSelect',
+      props: companyPicker,
+      subtext: 'Its subsidiaries move with it',
+    },
+    {
+      key: 'target',
+      label: 'New parent company',
+      required: true,
+      component: 'ItemSelect',
+      props: companyPicker,
+    },
+  ],
+  initialValues: (id) => (id ? { source: Number(id) } : {}),
+  invalidate: [companiesKeys.all],
+};

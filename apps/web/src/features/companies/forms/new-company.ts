@@ -1,0 +1,46 @@
+import {
+  COMPANY_MESSAGES,
+  COMPANY_NAME_MAX_LENGTH,
+  COMPANY_NAME_MIN_LENGTH,
+} from '@netfleet/contracts';
+import type { FormDefinition } from '@/components/schema-form';
+import { COMPANIES_PATH, companiesKeys } from '../api/keys';
+import { COMPANY_TEXTS } from '../texts';
+import { companyNameProblem } from './company-name';
+
+/** Spec §5 New company: name (min 3) and a level 1 or 2 parent, POST /companies. */
+export const newCompanyForm: FormDefinition = {
+  name: 'new-company',
+  title: COMPANY_TEXTS.newCompany,
+  item: 'company',
+  verb: 'create',
+  permission: 'manage_companies',
+  method: 'POST',
+  url: COMPANIES_PATH,
+  fields: [
+    {
+      key: 'name',
+      label: COMPANY_TEXTS.name,
+      required: true,
+      minlength: COMPANY_NAME_MIN_LENGTH,
+      maxlength: COMPANY_NAME_MAX_LENGTH,
+    },
+    {
+      key: 'parent_id',
+      label: COMPANY_TEXTS.parent,
+      required: true,
+      component: 'ItemSelect',
+      // The list API filters one level at a time, so levels 1 and 2 cannot be asked for at once:
+      // the rule is told here and the server refuses a level 3 parent under this field.
+      props: {
+        endpoint: COMPANIES_PATH,
+        labelKey: 'name',
+        valueKey: 'id',
+        query: { sort: 'name' },
+      },
+      subtext: COMPANY_MESSAGES.parentLevel,
+    },
+  ],
+  beforeSubmit: (values) => companyNameProblem(values.name),
+  invalidate: [companiesKeys.all],
+};

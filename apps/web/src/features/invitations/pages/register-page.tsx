@@ -1,0 +1,98 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { InvitationDetails } from '@netfleet/contracts';
+import { isApiError } from '@/lib/api-client';
+import { loginPath, sessionHooks } from '@/lib/session-hooks';
+import { useInvitation } from '../api/get-invitation';
+import { RegisterLayout } from '../components/register-layout';
+import { RegistrationForm } from '../components/registration-form';
+import { INVITATIONS_TEXTS as TEXTS } from '../texts';
+
+const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
+
+/** 'You are invited to join Acme as Administrator by ada@example.com' (inviter if still known). */
+function InvitationSummary({ invitation }: { invitation: InvitationDetails }) {
+  const inviter = invitation.inviter_email;
+  return (
+    <Stack gap={4}>
+      <Text data-testid="invitation-summary">
+        You are invited to join <strong>{invitation.company_name}</strong> as{' '}
+        <strong>{invitation.role_title}</strong>
+        {inviter === null ? null : (
+          <>
+            {' '}
+            by <strong>{inviter}</strong>
+          </>
+        )}
+        .
+      </Text>
+      {invitation.new_company && (
+        <Text size="sm" c="dimmed">
+          {TEXTS.newCompanyHelp(invitation.company_name)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function NotFound() {
+  return (
+    <Stack gap="sm">
+      <Alert color="red" variant="light" role="alert" title={TEXTS.notFound}>
+        {TEXTS.notFoundHelp}
+      </Alert>
+      <Anchor component={Link} to={loginPath()} fw={500}>
+        {TEXTS.toSignIn}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/**
+ * /register/:token (standalone, public): the link of an invitation e-mail. Registering signs the
+ * new user in, so the console is then loaded from scratch.
+ */
+export function RegisterPage() {
+  const { token = '' } = useParams();
+  const invitation = useInvitation(token);
+
+  let content: ReactNode;
+  if (token === '' || isNotFound(invitation.error)) {
+    content = <NotFound />;
+  } else if (invitation.isError) {
+    content = (
+      <Stack gap="sm">
+        <Alert color="red" variant="light" role="alert" title={TEXTS.loadFailed}>
+          {invitation.error.message}
+        </Alert>
+        <Group>
+          <Button variant="default" onClick={() => void invitation.refetch()}>
+            {TEXTS.retry}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  } else if (invitation.isPending) {
+    content = (
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text>{TEXTS.loading}</Text>
+      </Group>
+    );
+  } else {
+    content = (
+      <Stack gap="md">
+        <InvitationSummary invitation={invitation.data} />
+        {/* A full load, not a router navigation: startup must pick up the new session. */}
+        <RegistrationForm
+          token={token}
+          invitation={invitation.data}
+          onRegistered={() => sessionHooks().redirect('/')}
+        />
+      </Stack>
+    );
+  }
+
+  return <RegisterLayout title={TEXTS.registerTitle}>{content}</RegisterLayout>;
+}

@@ -1,0 +1,162 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Input,
+  Loader,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { hasPermission, ROLE_NAME_MAX_LENGTH, type Role } from '@netfleet/contracts';
+import { useDialog } from '@/components/dialogs';
+import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { useFormSubmit } from '@/components/form-submit';
+import { isApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/current-user';
+import { createRole } from '../api/create-role';
+import { useRolePermissions } from '../api/get-role-permissions';
+import { rolesKeys } from '../api/keys';
+import { updateRole } from '../api/update-role';
+import { CompanySelect } from './company-select';
+import {
+  ROLE_FORM_FIELDS,
+  roleFormSchema,
+  type RoleFormInput,
+  type RoleFormValues,
+} from './role-form-schema';
+import { RolePermissionTable } from './role-permission-table';
+
+interface RoleFormProps {
+  /** The custom role edited; absent for a new one. */
+  role?: Role;
+  permissions: string[];
+}
+
+const isFormField = (field: string): field is keyof RoleFormInput =>
+  (ROLE_FORM_FIELDS as readonly string[]).includes(field);
+
+function RoleForm({ role, permissions }: RoleFormProps) {
+  const me = useCurrentUser();
+  const dialog = useDialog();
+  const creating = role === undefined;
+  const resolver = useMemo(() => zodResolver(roleFormSchema(creating)), [creating]);
+  const form = useForm<RoleFormInput, unknown, RoleFormValues>({
+    resolver,
+    defaultValues: {
+      title: role?.title ?? '',
+      description: role?.description ?? '',
+      company_id: role ? undefined : me.company_id,
+      permission_id: permissions,
+    },
+  });
+  const submitter = useFormSubmit<RoleFormValues>({
+    request: ({ title, description, company_id: companyId, permission_id: granted }) =>
+      role
+        ? updateRole(role.id, { title, description, permission_id: granted })
+        : createRole({
+            title,
+            description,
+            company_id: companyId ?? me.company_id,
+            permission_id: granted,
+          }),
+    item: 'role',
+    verb: creating ? 'create' : 'update',
+    invalidate: [rolesKeys.all],
+    fields: creating ? ROLE_FORM_FIELDS : ROLE_FORM_FIELDS.filter((f) => f !== 'company_id'),
+    setFieldError: (field, message) => {
+      if (isFormField(field)) form.setError(field, { type: 'server', message });
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submitter.submit)(event)}>
+      <Stack gap="md">
+        <TextInput
+          label="Title"
+          required
+          maxLength={ROLE_NAME_MAX_LENGTH}
+          data-autofocus
+          error={fieldErrorProp(errors.title)}
+          {...form.register('title')}
+        />
+        <Textarea
+          label="Description"
+          rows={3}
+          error={fieldErrorProp(errors.description)}
+          {...form.register('description')}
+        />
+        {creating && (
+          <Controller
+            control={form.control}
+            name="company_id"
+            render={({ field, fieldState }) => (
+              <CompanySelect
+                value={field.value}
+                onChange={field.onChange}
+                fallback={{ value: String(me.company_id), label: me.company_name }}
+                searchable={hasPermission(me.permissions, 'view_companies')}
+                error={fieldErrorProp(fieldState.error)}
+              />
+            )}
+          />
+        )}
+        <Controller
+          control={form.control}
+          name="permission_id"
+          render={({ field, fieldState }) => (
+            <Input.Wrapper label="Permissions" error={fieldErrorProp(fieldState.error)}>
+              <RolePermissionTable
+                value={field.value}
+                onChange={field.onChange}
+                grantable={me.permissions}
+              />
+            </Input.Wrapper>
+          )}
+        />
+        <FormErrorAlert messages={submitter.errors} />
+        <Group justify="flex-end">
+          {dialog && (
+            <Button variant="default" onClick={dialog.close}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={submitter.state === 'waiting'}>
+            {creating ? 'Create role' : 'Save'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** An existing role's form starts from the permissions it grants now. */
+function EditRoleForm({ role }: { role: Role }) {
+  const permissions = useRolePermissions(role.id);
+  if (permissions.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading permissions" />
+      </Center>
+    );
+  }
+  if (permissions.isError) {
+    const { error } = permissions;
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {isApiError(error) ? error.message : 'Failed to load the permissions'}
+      </Alert>
+    );
+  }
+  return <RoleForm role={role} permissions={permissions.data} />;
+}
+
+/** The new/edit role dialog's content: title, description, company (new only), permissions. */
+export function RoleEditor({ role }: { role?: Role }) {
+  return role ? <EditRoleForm role={role} /> : <RoleForm permissions={[]} />;
+}

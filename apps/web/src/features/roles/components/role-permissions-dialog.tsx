@@ -1,0 +1,44 @@
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { truncateRoleName, type Role } from '@netfleet/contracts';
+import { dialogs } from '@/components/dialogs';
+import { isApiError } from '@/lib/api-client';
+import { useRolePermissions } from '../api/get-role-permissions';
+import { RolePermissionTable } from './role-permission-table';
+
+/** The read-only permission table of a role, loaded from GET /roles/{id}/permissions. */
+export function RolePermissionsView({ roleId }: { roleId: number }) {
+  const permissions = useRolePermissions(roleId);
+  if (permissions.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading permissions" />
+      </Center>
+    );
+  }
+  if (permissions.isError) {
+    const { error } = permissions;
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Alert color="red" variant="light" role="alert">
+          {isApiError(error) ? error.message : 'Failed to load the permissions'}
+        </Alert>
+        <Button variant="light" size="xs" onClick={() => void permissions.refetch()}>
+          Retry
+        </Button>
+      </Stack>
+    );
+  }
+  return <RolePermissionTable value={permissions.data} />;
+}
+
+/** Opens a role's permission table (roles page, and the account menu's role title). */
+export function openRolePermissionsDialog(role: Pick<Role, 'id' | 'title'>): void {
+  dialogs.open({
+    id: 'roles.permissions',
+    title: truncateRoleName(role.title),
+    subtitle: 'Permissions',
+    size: 'lg',
+    maximizable: true,
+    content: <RolePermissionsView roleId={role.id} />,
+  });
+}

@@ -1,0 +1,22 @@
+import { Badge } from '@mantine/core';
+import type { InvitationStatus } from '@netfleet/contracts';
+
+export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
+  pending: 'Pending',
+  expired: 'Expired',
+  accepted: 'Accepted',
+};
+
+const COLORS: Record<InvitationStatus, string> = {
+  pending: 'blue',
+  expired: 'gray',
+  accepted: 'green',
+};
+
+export function InvitationStatusBadge({ status }: { status: InvitationStatus }) {
+  return (
+    <Badge color={COLORS[status]} variant="light">
+      {INVITATION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

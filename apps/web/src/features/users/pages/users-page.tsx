@@ -1,0 +1,152 @@
+import { Badge, Button, Stack } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import {
+  hasPermission,
+  truncateRoleName,
+  USER_SORT_FIELDS,
+  type CurrentUser,
+  type User,
+} from '@netfleet/contracts';
+import {
+  DataTable,
+  formatDateTime,
+  useTableQueryState,
+  type BulkAction,
+  type DataTableColumn,
+} from '@/components/data-table';
+import { openFormDialog } from '@/components/schema-form';
+import { useCurrentUser } from '@/lib/current-user';
+import { useUsers } from '../api/get-users';
+import { USERS_PARENTS } from '../components/breadcrumbs';
+import { CompanyFilter } from '../components/company-filter';
+import { openMoveUsersDialog } from '../components/open-move-users-dialog';
+import { PageHeader } from '../components/page-header';
+import { RoleFilter } from '../components/role-filter';
+import { UserRowMenu } from '../components/user-row-menu';
+import { inviteUserForm } from '../forms/invite-user';
+
+const MFA_LABELS: Record<NonNullable<User['mfa_type']>, string> = {
+  email: 'E-mail code',
+  teltonika_id: 'ID-based',
+  totp: 'Authenticator app',
+};
+
+const mfaLabel = (user: User) => (user.mfa_type ? MFA_LABELS[user.mfa_type] : 'Off');
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+// Role and company are filtered through the toolbar (their options come from the server).
+const FILTERS = { role: 'text', company_id: 'text' } as const;
+
+const columns: DataTableColumn<User>[] = [
+  { key: 'email', header: 'Email', sortable: true, searchable: true, hideable: false },
+  { key: 'username', header: 'Username', sortable: true, searchable: true },
+  { key: 'company_name', header: 'Company', sortable: true },
+  {
+    key: 'role_title',
+    header: 'Role',
+    sortable: true,
+    render: (row) => truncateRoleName(row.role_title),
+  },
+  { key: 'mfa_type', header: 'MFA', render: mfaLabel, csv: mfaLabel },
+  {
+    key: 'email_verified',
+    header: 'Email verified',
+    render: (row) => (
+      <Badge color={row.email_verified ? 'green' : 'gray'} variant="light">
+        {yesNo(row.email_verified)}
+      </Badge>
+    ),
+    csv: (row) => yesNo(row.email_verified),
+  },
+  {
+    key: 'sso_admin',
+    header: 'SSO administrator',
+    render: (row) =>
+      row.sso_admin ? (
+        <Badge color="violet" variant="light">
+          SSO admin
+        </Badge>
+      ) : null,
+    csv: (row) => yesNo(row.sso_admin),
+  },
+  {
+    key: 'created_at',
+    header: 'Created',
+    sortable: true,
+    render: (row) => formatDateTime(row.created_at),
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    render: (row) => <UserRowMenu user={row} />,
+    csv: false,
+    hideable: false,
+  },
+];
+
+function bulkActionsFor(user: CurrentUser): BulkAction<User>[] | undefined {
+  if (!hasPermission(user.permissions, 'manage_users')) return undefined;
+  return [{ label: 'Move to company', onClick: (rows) => openMoveUsersDialog(rows) }];
+}
+
+export function UsersPage() {
+  const user = useCurrentUser();
+  const state = useTableQueryState({
+    defaultSort: 'email',
+    sortFields: USER_SORT_FIELDS,
+    columns,
+    filters: FILTERS,
+  });
+  const result = useUsers(state.query);
+  const { filters } = state.query;
+  const canInvite = hasPermission(user.permissions, 'invite_users');
+  // Invites go into the company the list shows, if it shows one.
+  const inviteInto = /^\d+$/.test(filters.company_id ?? '')
+    ? Number(filters.company_id)
+    : user.company_id;
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Users"
+        parents={USERS_PARENTS}
+        actions={
+          canInvite && (
+            <Button
+              leftSection={<IconUserPlus size={16} />}
+              onClick={() =>
+                openFormDialog(inviteUserForm, { initialValues: { company_id: inviteInto } })
+              }
+            >
+              Invite user
+            </Button>
+          )
+        }
+      />
+      <DataTable
+        label="Users"
+        tableId="users"
+        columns={columns}
+        state={state}
+        result={result}
+        emptyMessage="No users found"
+        searchPlaceholder="Search by e-mail or username"
+        bulkActions={bulkActionsFor(user)}
+        exportCsv={{ filename: 'users.csv', endpoint: '/users' }}
+        filters={
+          <>
+            {hasPermission(user.permissions, 'view_roles') && (
+              <RoleFilter value={filters.role} onChange={(id) => state.setFilter('role', id)} />
+            )}
+            {hasPermission(user.permissions, 'view_companies') && (
+              <CompanyFilter
+                value={filters.company_id}
+                onChange={(id) => state.setFilter('company_id', id)}
+              />
+            )}
+          </>
+        }
+      />
+    </Stack>
+  );
+}
