@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, MESSAGES, type BlockingErrorCode } from '@netfleet/contracts';
-import { openMfaSetup } from '@/features/account';
 import { isApiError } from '@/lib/api-client';
 import { logout, resendActivation } from '@/lib/session-actions';
 import { sessionHooks } from '@/lib/session-hooks';
@@ -55,7 +54,14 @@ export function BlockingNotice({ code }: { code: BlockingErrorCode }) {
           {code === ERROR_CODES.EMAIL_NOT_VERIFIED && <ResendButton />}
           {code === ERROR_CODES.MFA_MANDATORY && (
             // Once a method is on, startup runs again and lets the user in.
-            <Button onClick={() => openMfaSetup({ onEnabled: () => sessionHooks().reload() })}>
+            <Button
+              onClick={() =>
+                // Loaded on demand, like the account page that shares it.
+                void import('@/features/account').then(({ openMfaSetup }) =>
+                  openMfaSetup({ onEnabled: () => sessionHooks().reload() }),
+                )
+              }
+            >
               {t('startup.mfaSetUp')}
             </Button>
           )}

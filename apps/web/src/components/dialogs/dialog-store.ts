@@ -36,9 +36,12 @@ export function topDialog(list: readonly DialogEntry[] = entries): DialogEntry |
 
 export const dialogs = {
   open(options: DialogOptions): void {
+    // One main dialog on screen: a new main one replaces the visible main one, while minimised
+    // ones (a half-filled form put aside) stay in the bar.
     const closed = entries.filter(
       (entry) =>
-        entry.options.id === options.id || (options.main === true && entry.options.main === true),
+        entry.options.id === options.id ||
+        (options.main === true && entry.options.main === true && !entry.minimized),
     );
     const kept = entries.filter((entry) => !closed.includes(entry));
     const opened: DialogEntry = { options, key: nextKey++, minimized: false, maximized: false };

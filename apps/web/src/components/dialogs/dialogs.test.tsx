@@ -100,6 +100,18 @@ describe('dialog manager', () => {
     expect(screen.getByRole('dialog', { name: 'Users' })).toBeInTheDocument();
   });
 
+  it('keeps a minimised main dialog when another main one opens', () => {
+    renderWithHost();
+    const onClose = vi.fn();
+    open({ id: 'new-tag', title: 'New tag', main: true, onClose });
+    act(() => dialogs.minimize('new-tag'));
+    open({ id: 'new-company', title: 'New company', main: true });
+
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'New company' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Restore New tag' })).toBeInTheDocument();
+  });
+
   it('shows the help link, maximises, and gives the content its dialog', async () => {
     function CloseFromInside() {
       const dialog = useDialog();

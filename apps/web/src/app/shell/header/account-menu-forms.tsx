@@ -5,7 +5,10 @@ import { useCurrentUser } from '@/lib/current-user';
 import { openFormDialog } from '@/components/schema-form';
 import { ACCOUNT_MENU_FORMS, FORMS } from '@/app/forms';
 
-/** Spec §2 "Forms from the account menu": the built ones the user may submit, each in a dialog. */
+/**
+ * Spec §2 "Forms from the account menu": the built ones the user may submit, in a submenu so the
+ * account menu stays short; each opens in a dialog.
+ */
 export function AccountMenuForms() {
   const { permissions } = useCurrentUser();
   const forms = ACCOUNT_MENU_FORMS.flatMap((name) => FORMS[name] ?? []).filter(
@@ -13,18 +16,17 @@ export function AccountMenuForms() {
   );
   if (forms.length === 0) return null;
   return (
-    <>
-      <Menu.Divider />
-      <Menu.Label>Forms</Menu.Label>
-      {forms.map((form) => (
-        <Menu.Item
-          key={form.name}
-          leftSection={<IconForms size={16} />}
-          onClick={() => openFormDialog(form)}
-        >
-          {form.title}
-        </Menu.Item>
-      ))}
-    </>
+    <Menu.Sub position="left-start">
+      <Menu.Sub.Target>
+        <Menu.Sub.Item leftSection={<IconForms size={16} />}>Forms</Menu.Sub.Item>
+      </Menu.Sub.Target>
+      <Menu.Sub.Dropdown>
+        {forms.map((form) => (
+          <Menu.Item key={form.name} onClick={() => openFormDialog(form)}>
+            {form.title}
+          </Menu.Item>
+        ))}
+      </Menu.Sub.Dropdown>
+    </Menu.Sub>
   );
 }

@@ -99,7 +99,6 @@ export function AccountMenu() {
         )}
         {hasImpersonationAccess(user) && <ImpersonationAccessItem user={user} />}
         <AccountMenuForms />
-        <Menu.Divider />
         <DarkModeControl />
         <Menu.Item
           leftSection={<IconTimezone size={16} />}
