@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test tier in order and prints one closing line "N passed, N failed".
 //   npm test                  lint, typecheck, unit, server (PGlite), web components, e2e (Chromium)
-//   npm run test:integration  server tests against DATABASE_URL (PostgreSQL), defaulting to the local one
+//   npm run test:integration  server tests against DATABASE_URL (PostgreSQL), defaulting to the local
+//                             one; with REDIS_URL also the two-instance browser tier
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,6 +56,20 @@ const vitest = (name, workspace, env = {}) => {
 if (integration) {
   const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   vitest('server-postgres', 'apps/server', { DATABASE_URL });
+  // Two instances sharing PostgreSQL and Redis, with browsers on both (needs REDIS_URL).
+  if (process.env.REDIS_URL) {
+    ensureChromium();
+    if (run('web-build', 'npm', ['run', 'build', '-w', '@netfleet/web'])) {
+      const out = join(resultsDir, 'e2e-cluster.json');
+      run('e2e-cluster', 'npx', ['playwright', 'test', '-c', 'playwright.cluster.config.ts'], {
+        cwd: join(root, 'apps/web'),
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, DATABASE_URL },
+      });
+      count(out);
+    }
+  } else {
+    console.log('\nREDIS_URL is not set: the two-instance e2e tier is skipped.');
+  }
 } else {
   run('lint', 'npm', ['run', 'lint']);
   run('typecheck', 'npm', ['run', 'typecheck']);

@@ -5,6 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 18180);
 
 export default defineConfig({
   testDir: './e2e',
+  // The cluster specs need PostgreSQL and Redis: the integration tier runs them (playwright.cluster.config.ts).
+  testIgnore: ['cluster/**'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -26,13 +26,17 @@ export const listen = async (app: App): Promise<string> => {
  */
 export const connectSocket = (
   baseUrl: string,
-  credentials: { cookie?: string; token?: string } = {},
+  credentials: { cookie?: string; token?: string; origin?: string } = {},
 ): Promise<ClientSocket> => {
+  const headers = {
+    ...(credentials.cookie ? { cookie: credentials.cookie } : {}),
+    ...(credentials.origin ? { origin: credentials.origin } : {}),
+  };
   const socket: ClientSocket = io(baseUrl, {
     path: SOCKET_PATHS.status,
     reconnection: false,
     forceNew: true,
-    ...(credentials.cookie ? { extraHeaders: { cookie: credentials.cookie } } : {}),
+    extraHeaders: headers,
     ...(credentials.token ? { auth: { token: credentials.token } } : {}),
   });
   return new Promise((resolve, reject) => {

@@ -18,7 +18,7 @@ let t: TestApp;
 let url: string;
 const users: Record<'alice' | 'bob', { id: number; session: TestSession }> = {} as never;
 const sockets: ClientSocket[] = [];
-const connect = async (credentials: { cookie?: string; token?: string }) => {
+const connect = async (credentials: { cookie?: string; token?: string; origin?: string }) => {
   const socket = await connectSocket(url, credentials);
   sockets.push(socket);
   return socket;
@@ -57,6 +57,13 @@ describe('socket handshake', () => {
     await expect(connectSocket(url, { token: 'nf_pat_forged' })).rejects.toThrow('UNAUTHORIZED');
   });
 
+  it("refuses a cookie handshake from another site's page, not one from the console", async () => {
+    const { cookie } = users.alice.session;
+    await expect(connect({ cookie, origin: 'https://evil.example' })).rejects.toThrow('FORBIDDEN');
+    const own = await connect({ cookie, origin: url });
+    expect(own.connected).toBe(true);
+  });
+
   it('refuses a user whose e-mail address is not verified', async () => {
     const user = await createUser(t.db, 'end_user', { verified: false });
     const session = await loginAs(t.app, user);
@@ -70,7 +77,7 @@ describe('socket handshake', () => {
     expect(await subscribe(socket, userChannel(users.alice.id))).toEqual({ success: true });
   });
 
-  it('accepts a personal access token', async () => {
+  it('accepts a personal access token, from any origin (browsers never send it on their own)', async () => {
     const admin = await loginAs(t.app, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     await confirmPassword(t.app, admin, ADMIN_PASSWORD);
     const created = await t.app.inject({
@@ -80,7 +87,10 @@ describe('socket handshake', () => {
       payload: { name: 'socket', scopes: ['users:read'] },
     });
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: admin.headers });
-    const socket = await connect({ token: created.json().data.token });
+    const socket = await connect({
+      token: created.json().data.token,
+      origin: 'https://integration.example',
+    });
     expect(await subscribe(socket, userChannel(me.json().data.id))).toEqual({ success: true });
   });
 });

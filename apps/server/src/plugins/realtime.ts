@@ -23,6 +23,8 @@ import type { RealtimePublisher } from './realtime-publisher';
 
 interface SocketData {
   userId: number;
+  /** When the handshake's credential expires, milliseconds since the epoch. */
+  expiresAt: number;
 }
 type RealtimeServer = Server<
   ClientToServerEvents,
@@ -92,6 +94,25 @@ const FORBIDDEN_ACK: SubscriptionAck = {
  * session cookie, or a personal access token as `auth.token` or a Bearer header) and then
  * subscribes to its user's channel and its own status channels; anything else is refused with 403.
  */
+// setTimeout's limit (about 24.8 days); a later expiry is checked again at the next reconnect.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Milliseconds until a socket's credential expires, or null when it is too far to schedule. */
+export const expiryDelay = (expiresAt: number, now: number): number | null => {
+  const delay = Math.max(0, expiresAt - now);
+  return delay > MAX_TIMER_MS ? null : delay;
+};
+
+/** A browser's handshake (Origin present) must come from the page's own host. */
+export const isSameOrigin = (origin: string | undefined, host: string | undefined): boolean => {
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+};
+
 export const realtimePlugin = fp<RealtimePluginOptions>(
   async (app: FastifyInstance, { realtime, authService, statusChannels, redis }) => {
     const { io } = realtime;
@@ -119,11 +140,20 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     };
 
     io.use((socket, next) => {
+      // The session cookie goes with any page's request (SameSite=Lax covers only top-level
+      // navigation): a cookie handshake from another site's page is refused. Tokens are not
+      // ambient, so API clients connect from anywhere.
+      const { headers } = socket.handshake;
+      const usesCookie = typeof socket.handshake.auth.token !== 'string' && !headers.authorization;
+      if (usesCookie && !isSameOrigin(headers.origin, headers.host)) {
+        return next(new Error(ERROR_CODES.FORBIDDEN));
+      }
       authenticate(socket.handshake).then(
         (auth) => {
           if (!auth) return next(new Error(ERROR_CODES.UNAUTHORIZED));
           if (!auth.user.emailVerifiedAt) return next(new Error(ERROR_CODES.EMAIL_NOT_VERIFIED));
           socket.data.userId = auth.user.id;
+          socket.data.expiresAt = auth.exp * 1000;
           next();
         },
         (error: unknown) => {
@@ -177,6 +207,14 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     io.on('connection', (socket) => {
       socket.on('subscribe', (payload, ack) => answer(ack, subscribe(socket, payload)));
       socket.on('unsubscribe', (payload, ack) => answer(ack, unsubscribe(socket, payload)));
+      // A socket lives no longer than the credential it was opened with: at its expiry the
+      // transport closes and the client reconnects with its current (refreshed) cookie, so a
+      // revoked session or token loses its live events within one access-token lifetime.
+      // Timers run on the real clock, like the token's own expiry check.
+      const delay = expiryDelay(socket.data.expiresAt, Date.now());
+      if (delay === null) return;
+      const timer = setTimeout(() => socket.conn.close(), delay);
+      socket.once('disconnect', () => clearTimeout(timer));
     });
 
     io.attach(app.server);

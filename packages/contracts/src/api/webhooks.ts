@@ -40,6 +40,11 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
+/** How many webhooks one user may register. */
+export const WEBHOOKS_PER_USER_MAX = 20;
+/** Delivered and failed deliveries are deleted after this many days. */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
 /** Attempts and the wait before each retry (seconds): 30 s doubling, at most 8 attempts. */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 export const webhookRetryDelaySeconds = (attempt: number): number =>

@@ -1,10 +1,16 @@
-import { WEBHOOK_MAX_ATTEMPTS, webhookRetryDelaySeconds } from '@netfleet/contracts';
+import {
+  WEBHOOK_DELIVERY_RETENTION_DAYS,
+  WEBHOOK_MAX_ATTEMPTS,
+  webhookRetryDelaySeconds,
+} from '@netfleet/contracts';
 import type { DeliveryOutcome, WebhooksRepository } from './webhooks.repository';
 import { type SendResult, WEBHOOK_TIMEOUT_MS, type WebhookSender } from './webhook-sender';
 
 /** How long a claimed delivery stays invisible to other workers; well above the send timeout. */
 export const CLAIM_LEASE_MS = 6 * WEBHOOK_TIMEOUT_MS;
 const BATCH_SIZE = 20;
+const DAY_MS = 24 * 3600 * 1000;
+const PRUNE_INTERVAL_MS = 3600 * 1000;
 
 /**
  * What an attempt leads to: delivered on 2xx; otherwise another try after the contract's backoff,
@@ -57,9 +63,19 @@ export const createWebhookWorker = ({
     );
   };
 
+  let prunedAt = 0;
+  /** Finished deliveries are kept for WEBHOOK_DELIVERY_RETENTION_DAYS; checked once an hour. */
+  const prune = async (at: Date) => {
+    if (at.getTime() - prunedAt < PRUNE_INTERVAL_MS) return;
+    prunedAt = at.getTime();
+    const cutoff = new Date(at.getTime() - WEBHOOK_DELIVERY_RETENTION_DAYS * DAY_MS);
+    await webhooksRepository.pruneDeliveries(cutoff);
+  };
+
   /** One poll: claims what is due and sends it. Resolves with the number of deliveries tried. */
   const runOnce = async (): Promise<number> => {
     const at = now();
+    await prune(at);
     const claimed = await webhooksRepository.claimDue(
       at,
       new Date(at.getTime() + CLAIM_LEASE_MS),

@@ -1,5 +1,5 @@
 import type { WebhookEvent } from '@netfleet/contracts';
-import { and, arrayContains, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, lt, lte } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { countAll } from '@/db/list';
 import { webhookDeliveries, webhooks } from '@/db/schema';
@@ -35,6 +35,20 @@ export const createWebhooksRepository = (db: Database) => ({
       .offset(page.offset);
     const [count] = await tx.select({ total: countAll }).from(webhooks).where(where);
     return { rows, total: count?.total ?? 0 };
+  },
+
+  /** Deletes finished deliveries (delivered or failed) created before `before`. */
+  async pruneDeliveries(before: Date, tx: Executor = db): Promise<number> {
+    const removed = await tx
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          inArray(webhookDeliveries.status, ['delivered', 'failed']),
+          lt(webhookDeliveries.createdAt, before),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    return removed.length;
   },
 
   async find(ownerUserId: number, id: number, tx: Executor = db) {

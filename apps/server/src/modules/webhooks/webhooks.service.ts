@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  StatusUpdate,
-  Webhook,
-  WebhookBody,
-  WebhookDelivery,
-  WebhookEvent,
+import {
+  type StatusUpdate,
+  type Webhook,
+  type WebhookBody,
+  type WebhookDelivery,
+  type WebhookEvent,
+  WEBHOOKS_PER_USER_MAX,
 } from '@netfleet/contracts';
 import { invalid, notFound } from '@/lib/api-error';
 import { isoOrNull } from '@/lib/dates';
@@ -105,6 +106,12 @@ export const createWebhooksService = ({
 
     /** The secret is in this answer only; afterwards it is never shown again. */
     async create(auth: Caller, body: WebhookBody): Promise<Webhook & { secret: string }> {
+      // Each webhook multiplies every event into deliveries: a bound keeps one user's endpoints
+      // from flooding the delivery queue.
+      const { total } = await webhooksRepository.list(auth.user.id, { limit: 1, offset: 0 });
+      if (total >= WEBHOOKS_PER_USER_MAX) {
+        throw invalid(`At most ${WEBHOOKS_PER_USER_MAX} webhooks per user`, null);
+      }
       await checkUrl(body.url);
       const row = await webhooksRepository.insert({
         ...body,

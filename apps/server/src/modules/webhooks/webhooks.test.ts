@@ -2,6 +2,7 @@ import {
   type StatusUpdate,
   WEBHOOK_SIGNATURE_HEADER,
   type Webhook,
+  WEBHOOKS_PER_USER_MAX,
   type WebhookDelivery,
 } from '@netfleet/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -102,6 +103,19 @@ describe('/api/webhooks', () => {
       created_at: created.created_at,
     });
     expect(JSON.stringify(body)).not.toContain(created.secret);
+  });
+
+  it(`refuses more than ${WEBHOOKS_PER_USER_MAX} webhooks per user`, async () => {
+    const session = await loginAs(t.app, await createUser(t.db, 'end_user'));
+    for (let i = 0; i < WEBHOOKS_PER_USER_MAX; i++) await register(session);
+    const refused = await call(session, 'POST', '/api/webhooks', {
+      url: receiver.url,
+      events: ['status.update'],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].message).toBe(
+      `At most ${WEBHOOKS_PER_USER_MAX} webhooks per user`,
+    );
   });
 
   it('changes and removes a webhook', async () => {
