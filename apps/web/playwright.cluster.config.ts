@@ -20,6 +20,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${portB}/api/openapi.json`,
     reuseExistingServer: false,
     timeout: 180_000,
+    // A signal the script handles, so it stops the servers and removes its database / data dir.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
   },
 });

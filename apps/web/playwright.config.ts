@@ -39,6 +39,8 @@ export default defineConfig({
     env: { E2E_PORT: String(port) },
     reuseExistingServer: false,
     timeout: 120_000,
+    // A signal the script handles, so it stops the servers and removes its database / data dir.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',
   },
 });

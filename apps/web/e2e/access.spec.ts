@@ -7,14 +7,17 @@ test('an Advanced Guest sees a smaller menu and is kept to permitted pages', asy
   await acceptAgreementIfAsked(page);
   const nav = page.locator('nav');
   await expect(nav.getByText('Administration')).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Impersonation logs' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Companies' })).toBeVisible();
   await expect(nav.getByText('System')).toHaveCount(0);
 
   // A page without permission, and an unknown path, both send the user to the first permitted page.
   await page.goto('/system/mail-logs');
-  await expect(page).toHaveURL(/\/users\/impersonation-logs$/);
+  await expect(page).toHaveURL(/\/companies$/);
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/users\/impersonation-logs$/);
+  await expect(page).toHaveURL(/\/companies$/);
+  // Demonstration only: the companies are shown, nothing can be created.
+  await expect(page.getByRole('heading', { name: 'Companies' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New company' })).toHaveCount(0);
 
   // The API enforces the same rule.
   const response = await page.request.get('/api/mail-logs');
@@ -22,7 +25,9 @@ test('an Advanced Guest sees a smaller menu and is kept to permitted pages', asy
   expect((await response.json()).success).toBe(false);
 });
 
-test('a Guest accepts the data agreement once and lands on the account page', async ({ page }) => {
+test('a Guest accepts the data agreement once and lands on the one page it may open', async ({
+  page,
+}) => {
   await logIn(page, GUEST);
   // Default theme: the agreement comes first and stays accepted (only this test signs in as the Guest).
   const agreement = page.getByRole('dialog', { name: 'Data processing agreement' });
@@ -32,9 +37,10 @@ test('a Guest accepts the data agreement once and lands on the account page', as
   await page.reload();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(agreement).toHaveCount(0);
-  // No page the Guest may open is built yet, so every path leads to the account page.
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.locator('nav').getByRole('link')).toHaveCount(0);
+  // Of the built pages a Guest may open only the tags of its own company.
+  await expect(page).toHaveURL(/\/tags$/);
+  await expect(page.locator('nav').getByRole('link')).toHaveCount(1);
   await page.goto('/users/impersonation-logs');
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/tags$/);
+  await expect(page.getByRole('button', { name: 'New tag' })).toHaveCount(0);
 });

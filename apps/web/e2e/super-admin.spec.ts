@@ -10,8 +10,8 @@ test('the super admin logs in, sees the menu, switches dark mode and time zone, 
   await acceptAgreementIfAsked(page);
 
   // Unknown paths land on the first permitted page that is built.
-  await expect(page).toHaveURL(/\/users\/impersonation-logs$/);
-  await expect(page.getByRole('heading', { name: 'Impersonation logs' })).toBeVisible();
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('heading', { name: 'Companies' })).toBeVisible();
   const nav = page.locator('nav');
   await expect(nav.getByText('Administration')).toBeVisible();
   await expect(nav.getByText('System')).toBeVisible();

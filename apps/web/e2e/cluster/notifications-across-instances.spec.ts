@@ -13,10 +13,26 @@ test('a notification created on one instance arrives live in a browser on the ot
 }) => {
   test.setTimeout(120_000);
   const invitee = `cluster-${Date.now().toString(36)}@example.test`;
+  // The bell reads the list on load and again once its channel subscription is confirmed (the
+  // second read may cancel the first); once both are done, anything new can only arrive over the
+  // socket.
+  let listReads = 0;
+  let listSettled = 0;
+  const isList = (url: string) => new URL(url).pathname === '/api/notifications';
+  page.on('request', (request) => {
+    if (isList(request.url())) listReads += 1;
+  });
+  for (const event of ['requestfinished', 'requestfailed'] as const) {
+    page.on(event, (request) => {
+      if (isList(request.url())) listSettled += 1;
+    });
+  }
   await logIn(page, PASSWORD_CHANGER);
   await acceptAgreementIfAsked(page);
   const bell = page.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications');
+  await expect.poll(() => listReads >= 2 && listSettled === listReads).toBe(true);
+  const readsBefore = listReads;
 
   // The invitation is sent through A's API; the page stays open on A.
   const invited = await page.evaluate(async (email) => {
@@ -46,6 +62,7 @@ test('a notification created on one instance arrives live in a browser on the ot
   await expect(inviteePage.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
   await expect(bell).toHaveAccessibleName('Notifications, 1 unseen');
+  expect(listReads).toBe(readsBefore);
   await bell.click();
   await expect(page.getByText(`${invitee} registered in`)).toBeVisible();
   await other.close();

@@ -30,8 +30,7 @@ export function notification(id: number, overrides: Partial<Notification> = {}):
 export const listAnswer = (rows: Notification[], unseen = rows.filter((r) => !r.seen_at).length) =>
   jsonResponse(200, { success: true, data: rows, meta: { total: rows.length, unseen } });
 
-export function renderWithRealtime(element: ReactElement, path = '/') {
-  const socket = new FakeSocket();
+export function renderWithRealtime(element: ReactElement, path = '/', socket = new FakeSocket()) {
   const connect = () => socket.asSocket();
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(currentUserQueryKey, USER);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FakeSocket } from '@/test/fake-socket';
 import { errorResponse, jsonResponse, mockApi, ok } from '@/test/mock-api';
 import { listAnswer, notification, renderWithRealtime, USER_CHANNEL } from '../test-utils';
 import { NotificationsBell } from './notifications-bell';
@@ -8,8 +9,8 @@ import { NotificationsBell } from './notifications-bell';
 const LIST = 'GET /api/notifications';
 const MARK = 'PUT /api/notifications';
 
-function renderBell() {
-  const view = renderWithRealtime(<NotificationsBell viewAllPath="/notifications" />);
+function renderBell(socket?: FakeSocket) {
+  const view = renderWithRealtime(<NotificationsBell viewAllPath="/notifications" />, '/', socket);
   return { ...view, user: userEvent.setup() };
 }
 
@@ -99,6 +100,22 @@ describe('NotificationsBell', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await within(await dropdown()).findByText('Database unavailable')).toBeInTheDocument();
+  });
+
+  it('reads the list again once subscribed, catching what was created before that', async () => {
+    let stored = [notification(1)];
+    mockApi({ [LIST]: () => listAnswer(stored) });
+    const socket = new FakeSocket();
+    socket.answer = () => undefined;
+    renderBell(socket);
+    await screen.findByRole('button', { name: 'Notifications, 1 unseen' });
+    await waitFor(() => expect(socket.pendingAcks).toHaveLength(1));
+    // Created (and published to nobody) while the subscription was on its way.
+    stored = [notification(2), ...stored];
+    socket.pendingAcks[0]?.ack({ success: true });
+    expect(
+      await screen.findByRole('button', { name: 'Notifications, 2 unseen' }),
+    ).toBeInTheDocument();
   });
 
   it("puts a live notification from the user's channel on top and counts it", async () => {

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { userChannel } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
@@ -40,7 +40,6 @@ export function NotificationsBell({ viewAllPath }: NotificationsBellProps) {
   const [opened, setOpened] = useState(false);
   const notifications = useBellNotifications();
   const markSeen = useMarkSeen();
-  const subscribedBefore = useRef(false);
   const headingId = useId();
 
   useChannel(userChannel(user.id), {
@@ -48,11 +47,9 @@ export function NotificationsBell({ viewAllPath }: NotificationsBellProps) {
       prependNotification(queryClient, notification);
       void queryClient.invalidateQueries({ queryKey: notificationsKeys.lists() });
     },
-    // After a reconnect, catch up on what arrived while the connection was down.
-    onSubscribed: () => {
-      if (subscribedBefore.current) void notifications.refetch();
-      subscribedBefore.current = true;
-    },
+    // Once listening (first connect or a reconnect), catch up on what arrived before: the list
+    // may have been read before the subscription was in place.
+    onSubscribed: () => void notifications.refetch(),
   });
 
   const open = () => {
