@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Request, test } from '@playwright/test';
 import { acceptAgreementIfAsked, logIn } from '../helpers';
 import { waitForMail } from '../mail';
 import { PASSWORD_CHANGER } from '../users';
@@ -22,11 +22,11 @@ test('a notification created on one instance arrives live in a browser on the ot
   page.on('request', (request) => {
     if (isList(request.url())) listReads += 1;
   });
-  for (const event of ['requestfinished', 'requestfailed'] as const) {
-    page.on(event, (request) => {
-      if (isList(request.url())) listSettled += 1;
-    });
-  }
+  const settle = (request: Request) => {
+    if (isList(request.url())) listSettled += 1;
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
   await logIn(page, PASSWORD_CHANGER);
   await acceptAgreementIfAsked(page);
   const bell = page.getByRole('button', { name: /^Notifications/ });

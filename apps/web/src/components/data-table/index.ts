@@ -18,3 +18,4 @@ export type {
   ListPage,
   TableRow,
 } from './types';
+export { RowMenu, type RowMenuItem } from './row-menu';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useBrand } from '@/components/brand';
 import { sessionHooks } from '@/lib/session-hooks';
-import { AuthLayout } from '../components/auth-layout';
+import { StandaloneLayout } from '@/components/standalone-layout';
 import { LoginForm } from '../components/login-form';
 import { loginTarget } from '../continue-url';
 import { AUTH_TEXTS } from '../texts';
@@ -16,8 +16,8 @@ export function LoginPage() {
   const onSuccess = () => sessionHooks().redirect(loginTarget(continueUrl, window.location));
 
   return (
-    <AuthLayout title={AUTH_TEXTS.signInTitle(brand.application_name)}>
+    <StandaloneLayout title={AUTH_TEXTS.signInTitle(brand.application_name)}>
       <LoginForm onSuccess={onSuccess} />
-    </AuthLayout>
+    </StandaloneLayout>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core
 import { useEffect, useRef } from 'react';
 import { loginPath } from '@/lib/session-hooks';
 import { useLogout } from '../api/logout';
-import { AuthLayout } from '../components/auth-layout';
+import { StandaloneLayout } from '@/components/standalone-layout';
 import { AUTH_TEXTS } from '../texts';
 
 /** /logout: ends the session once on arrival, then offers to sign in again. */
@@ -24,7 +24,7 @@ export function LogoutPage() {
   );
 
   return (
-    <AuthLayout title={AUTH_TEXTS.signOutTitle}>
+    <StandaloneLayout title={AUTH_TEXTS.signOutTitle}>
       {!isSuccess && !isError && (
         <Group gap="sm">
           <Loader size="sm" />
@@ -50,6 +50,6 @@ export function LogoutPage() {
           </Group>
         </Stack>
       )}
-    </AuthLayout>
+    </StandaloneLayout>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { verifyEmailBodySchema } from '@netfleet/contracts';
 import { useVerifyEmail } from '../api/verify-email';
-import { AuthLayout } from '../components/auth-layout';
+import { StandaloneLayout } from '@/components/standalone-layout';
 import { DEFAULT_AFTER_LOGIN } from '../continue-url';
 import { AUTH_TEXTS } from '../texts';
 
@@ -54,5 +54,5 @@ export function VerifyEmailPage() {
     );
   }
 
-  return <AuthLayout title={AUTH_TEXTS.verifyTitle}>{content}</AuthLayout>;
+  return <StandaloneLayout title={AUTH_TEXTS.verifyTitle}>{content}</StandaloneLayout>;
 }

@@ -5,7 +5,7 @@ import type { InvitationDetails } from '@netfleet/contracts';
 import { isApiError } from '@/lib/api-client';
 import { loginPath, sessionHooks } from '@/lib/session-hooks';
 import { useInvitation } from '../api/get-invitation';
-import { RegisterLayout } from '../components/register-layout';
+import { StandaloneLayout } from '@/components/standalone-layout';
 import { RegistrationForm } from '../components/registration-form';
 import { INVITATIONS_TEXTS as TEXTS } from '../texts';
 
@@ -94,5 +94,5 @@ export function RegisterPage() {
     );
   }
 
-  return <RegisterLayout title={TEXTS.registerTitle}>{content}</RegisterLayout>;
+  return <StandaloneLayout title={TEXTS.registerTitle}>{content}</StandaloneLayout>;
 }

@@ -11,7 +11,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { useDeleteRole } from '../api/delete-role';
 import { openRoleEditor } from './open-role-editor';
 import { openRolePermissionsDialog } from './role-permissions-dialog';
-import { RowMenu, type RowMenuItem } from './row-menu';
+import { RowMenu, type RowMenuItem } from '@/components/data-table';
 
 /** Permissions for everyone allowed to see them; default roles are never edited or removed. */
 export function RoleRowMenu({ role }: { role: Role }) {

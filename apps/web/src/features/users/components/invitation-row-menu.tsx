@@ -5,7 +5,7 @@ import { toast, useFailureToast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
 import { useDeleteInvitation } from '../api/delete-invitation';
 import { useResendInvitation } from '../api/resend-invitation';
-import { RowMenu, type RowMenuItem } from './row-menu';
+import { RowMenu, type RowMenuItem } from '@/components/data-table';
 
 /** Resend (not once accepted) and delete, with invite_users. */
 export function InvitationRowMenu({ invitation }: { invitation: Invitation }) {

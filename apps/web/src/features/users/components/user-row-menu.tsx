@@ -13,7 +13,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useRequestImpersonationAccess } from '../api/request-impersonation-access';
 import { changeRoleForm } from '../forms/change-role';
 import { openMoveUsersDialog } from './open-move-users-dialog';
-import { RowMenu, type RowMenuItem } from './row-menu';
+import { RowMenu, type RowMenuItem } from '@/components/data-table';
 
 /** Change role, move, request impersonation access and delete, each under its permission. */
 export function UserRowMenu({ user }: { user: User }) {

@@ -2,13 +2,16 @@ import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandLogo, LOGO_TARGET, useBrand } from '@/components/brand';
 
-interface AuthLayoutProps {
+interface StandaloneLayoutProps {
   title: string;
   children: ReactNode;
 }
 
-/** The standalone frame of the account pages: brand logo and name, no navigation or header. */
-export function AuthLayout({ title, children }: AuthLayoutProps) {
+/**
+ * The frame of the standalone account pages (sign-in, registration...): brand logo and name, no
+ * navigation or header.
+ */
+export function StandaloneLayout({ title, children }: StandaloneLayoutProps) {
   const brand = useBrand();
   return (
     <Center mih="100vh" p="md" component="main">
