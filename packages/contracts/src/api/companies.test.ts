@@ -58,9 +58,11 @@ describe('company contracts', () => {
   });
 
   it('parses list filters and refuses levels beyond 3', () => {
+    expect(companyListQuerySchema.parse({ level: '1,2' }).level).toEqual([1, 2]);
+    expect(companyListQuerySchema.safeParse({ level: '1,x' }).success).toBe(false);
     expect(companyListQuerySchema.parse({ parent_id: '3', level: '2' })).toMatchObject({
       parent_id: 3,
-      level: 2,
+      level: [2],
       limit: 25,
     });
     expect(companyListQuerySchema.safeParse({ level: '4' }).success).toBe(false);

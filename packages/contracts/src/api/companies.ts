@@ -85,7 +85,21 @@ export const COMPANY_SORT_FIELDS = ['id', 'name', 'level', 'created_at'] as cons
 
 export const companyListQuerySchema = listQuerySchema.extend({
   parent_id: idSchema.optional(),
-  level: z.coerce.number<string>().int().min(1).max(COMPANY_MAX_LEVEL).optional(),
+  /** One level or several, comma-joined (`level=1,2`: the companies that may have subsidiaries). */
+  level: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value.join(',') : value).split(','))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .trim()
+          .regex(/^\d+$/, 'Levels must be numbers')
+          .transform(Number)
+          .pipe(z.number().int().min(1).max(COMPANY_MAX_LEVEL)),
+      ),
+    )
+    .optional(),
 });
 export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
 

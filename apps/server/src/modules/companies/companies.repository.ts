@@ -64,7 +64,7 @@ export const createCompaniesRepository = (db: Database) => {
       const filters: (SQL | undefined)[] = [visibleCompaniesFilter(viewer)];
       if (query.q) filters.push(searchFilter(query.q, query['search-fields'], SEARCHABLE));
       if (query.parent_id) filters.push(eq(companies.parentId, query.parent_id));
-      if (query.level) filters.push(eq(companies.level, query.level));
+      if (query.level?.length) filters.push(inArray(companies.level, query.level));
       if (query.id?.length) filters.push(inArray(companies.id, query.id));
       const where = and(...filters);
       // The id tie-breaker keeps pages stable when many rows share a sort value.

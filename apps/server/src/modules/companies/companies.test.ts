@@ -92,6 +92,10 @@ describe('reading companies', () => {
 
     const level3 = await call(superAdmin, 'GET', '/api/companies?level=3');
     expect(names(level3.body.data)).toEqual(['Alpha Branch']);
+    // The parents a new company may have: levels 1 and 2 together.
+    const parents = await call(superAdmin, 'GET', '/api/companies?level=1,2&limit=1000');
+    expect(parents.body.data.map((row) => row.level)).not.toContain(3);
+    expect(names(parents.body.data)).toContain('Alpha Networks');
     const search = await call(superAdmin, 'GET', '/api/companies?q=BETA');
     expect(names(search.body.data)).toEqual(['Beta Telecom']);
     const page = await call(superAdmin, 'GET', '/api/companies?sort=id&limit=1&offset=1');

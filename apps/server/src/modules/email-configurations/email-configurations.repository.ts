@@ -1,10 +1,9 @@
-import { ERROR_CODES, type EmailConfigurationListQuery } from '@netfleet/contracts';
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { EmailConfigurationListQuery } from '@netfleet/contracts';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { companySubtreeFilter } from '@/db/company-scope';
-import { containsPattern, countAll, orderByFrom } from '@/db/list';
+import { countAll, orderByFrom, searchFilter } from '@/db/list';
 import { companies, emailConfigurations } from '@/db/schema';
-import { ApiError } from '@/lib/api-error';
 
 /** Whose rows the caller sees: their company, and its subtree with access_child_companies. */
 export interface CompanyScope {
@@ -31,24 +30,6 @@ const SEARCHABLE = {
   email: emailConfigurations.email,
   username: emailConfigurations.username,
 };
-type SearchField = keyof typeof SEARCHABLE;
-const isSearchField = (field: string): field is SearchField => field in SEARCHABLE;
-
-const searchFilter = (q: string, fields: string[] | undefined): SQL | undefined => {
-  const chosen = fields?.length ? fields : Object.keys(SEARCHABLE);
-  const unknown = chosen.find((field) => !isSearchField(field));
-  if (unknown !== undefined) {
-    throw new ApiError(
-      400,
-      ERROR_CODES.VALIDATION_ERROR,
-      `Cannot search by ${unknown}; searchable fields: ${Object.keys(SEARCHABLE).join(', ')}`,
-      'search-fields',
-    );
-  }
-  const pattern = containsPattern(q);
-  return or(...chosen.filter(isSearchField).map((field) => ilike(SEARCHABLE[field], pattern)));
-};
-
 const visible = (scope: CompanyScope): SQL =>
   scope.childCompanies ? companySubtreeFilter(scope) : eq(companies.id, scope.company.id);
 
@@ -71,7 +52,7 @@ export const createEmailConfigurationsRepository = (db: Database) => {
     async list(scope: CompanyScope, query: EmailConfigurationListQuery, tx: Executor = db) {
       const filters: (SQL | undefined)[] = [visible(scope)];
       if (query.company_id) filters.push(eq(emailConfigurations.companyId, query.company_id));
-      if (query.q) filters.push(searchFilter(query.q, query['search-fields']));
+      if (query.q) filters.push(searchFilter(query.q, query['search-fields'], SEARCHABLE));
       if (query.id?.length) filters.push(inArray(emailConfigurations.id, query.id));
       const where = and(...filters);
       const rows = await tx

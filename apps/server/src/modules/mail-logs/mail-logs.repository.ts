@@ -1,10 +1,9 @@
-import { ERROR_CODES, type MailLogListQuery } from '@netfleet/contracts';
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { MailLogListQuery } from '@netfleet/contracts';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
-import { containsPattern, countAll, orderByFrom } from '@/db/list';
+import { countAll, orderByFrom, searchFilter } from '@/db/list';
 import { companies, mailLogs, users } from '@/db/schema';
-import { ApiError } from '@/lib/api-error';
 
 const SORTABLE = {
   created_at: mailLogs.createdAt,
@@ -13,26 +12,6 @@ const SORTABLE = {
   status: mailLogs.status,
 };
 const SEARCHABLE = { to: mailLogs.to, subject: mailLogs.subject };
-type SearchField = keyof typeof SEARCHABLE;
-
-const isSearchField = (field: string): field is SearchField => field in SEARCHABLE;
-
-/** `q` over the `search-fields` the caller chose (default: to and subject), case-insensitive. */
-const searchFilter = (q: string, fields: string[] | undefined): SQL | undefined => {
-  const chosen = fields?.length ? fields : Object.keys(SEARCHABLE);
-  const unknown = chosen.find((field) => !isSearchField(field));
-  if (unknown !== undefined) {
-    throw new ApiError(
-      400,
-      ERROR_CODES.VALIDATION_ERROR,
-      `Cannot search by ${unknown}; searchable fields: ${Object.keys(SEARCHABLE).join(', ')}`,
-      'search-fields',
-    );
-  }
-  const pattern = containsPattern(q);
-  return or(...chosen.filter(isSearchField).map((field) => ilike(SEARCHABLE[field], pattern)));
-};
-
 export const createMailLogsRepository = (db: Database) => ({
   /**
    * One page of outgoing mail. With a viewer, only mail addressed to users of the companies they
@@ -49,7 +28,7 @@ export const createMailLogsRepository = (db: Database) => ({
       // users.email is stored lower-cased; the recipient as written may not be.
       filters.push(inArray(sql`lower(${mailLogs.to})`, recipients));
     }
-    if (query.q) filters.push(searchFilter(query.q, query['search-fields']));
+    if (query.q) filters.push(searchFilter(query.q, query['search-fields'], SEARCHABLE));
     if (query.status) filters.push(eq(mailLogs.status, query.status));
     if (query.id?.length) filters.push(inArray(mailLogs.id, query.id));
     const where = and(...filters);

@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  WEBHOOK_DELIVERY_RETENTION_DAYS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_SIGNATURE_HEADER,
   webhookRetryDelaySeconds,
@@ -105,29 +104,6 @@ describe('enqueue', () => {
     const [delivery] = await deliveriesOf(both.id);
     expect(delivery).toMatchObject({ status: 'pending', attempts: 0, event: 'status.update' });
     // Tidy up for the tests below, which count what the worker sends.
-    await workerFor().runOnce();
-  });
-});
-
-describe('retention', () => {
-  it(`deletes finished deliveries after ${WEBHOOK_DELIVERY_RETENTION_DAYS} days and keeps pending ones`, async () => {
-    const auth = await owner();
-    const hook = await service.create(auth, {
-      url: receiver.url,
-      events: ['status.update'],
-      enabled: true,
-    });
-    await service.enqueue(auth.user.id, 'status.update', { channel: 'old', item: '1' });
-    await workerFor().runOnce();
-    await service.enqueue(auth.user.id, 'status.update', { channel: 'new', item: '1' });
-    expect(await deliveriesOf(hook.id)).toHaveLength(2);
-
-    advance(WEBHOOK_DELIVERY_RETENTION_DAYS * 24 * 3600 + 60);
-    // Created "now" by the database, so the cut-off is moved instead of the rows' age.
-    const removed = await repository.pruneDeliveries(new Date(Date.now() + 1000));
-    expect(removed).toBeGreaterThanOrEqual(1);
-    const left = await deliveriesOf(hook.id);
-    expect(left.map((row) => row.status)).toEqual(['pending']);
     await workerFor().runOnce();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  COMPANY_PARENT_LEVELS,
   COMPANY_MESSAGES,
   COMPANY_NAME_MAX_LENGTH,
   COMPANY_NAME_MIN_LENGTH,
@@ -30,13 +31,12 @@ export const newCompanyForm: FormDefinition = {
       label: COMPANY_TEXTS.parent,
       required: true,
       component: 'ItemSelect',
-      // The list API filters one level at a time, so levels 1 and 2 cannot be asked for at once:
-      // the rule is told here and the server refuses a level 3 parent under this field.
+      // Only companies that may have subsidiaries are offered; the server checks it again.
       props: {
         endpoint: COMPANIES_PATH,
         labelKey: 'name',
         valueKey: 'id',
-        query: { sort: 'name' },
+        query: { sort: 'name', level: COMPANY_PARENT_LEVELS.join(',') },
       },
       subtext: COMPANY_MESSAGES.parentLevel,
     },
