@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 export async function logIn(page: Page, user: { email: string; password: string }) {
   await page.goto('/');
@@ -21,4 +21,28 @@ export async function acceptAgreementIfAsked(page: Page) {
 export async function openAccountMenu(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   return page.getByRole('menu');
+}
+
+/**
+ * Follows the bell's reads of the notification list: one on load and one once its realtime
+ * subscription is confirmed (the second may cancel the first). `settled()` waits for both, after
+ * which the page sends nothing on its own and anything new can only arrive over the socket.
+ * Call before the page signs in.
+ */
+export function watchBellReads(page: Page) {
+  let reads = 0;
+  let settledReads = 0;
+  const isList = (request: Request) => new URL(request.url()).pathname === '/api/notifications';
+  page.on('request', (request) => {
+    if (isList(request)) reads += 1;
+  });
+  const settle = (request: Request) => {
+    if (isList(request)) settledReads += 1;
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return {
+    reads: () => reads,
+    settled: () => expect.poll(() => reads >= 2 && settledReads === reads).toBe(true),
+  };
 }

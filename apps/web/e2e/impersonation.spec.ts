@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptAgreementIfAsked, logIn, openAccountMenu } from './helpers';
+import { acceptAgreementIfAsked, logIn, openAccountMenu, watchBellReads } from './helpers';
 import { SUPER_ADMIN, SUPPORT_STAFF, SUPPORT_TARGET } from './users';
 
 const xsrfHeaders = async (page: Page) => {
@@ -34,8 +34,12 @@ test('a user grants access, the super admin impersonates them and cancels; the l
 
   // The super admin starts impersonating (the users list that offers this comes with administration).
   const adminPage = await (await browser.newContext()).newPage();
+  const bellReads = watchBellReads(adminPage);
   await logIn(adminPage, SUPER_ADMIN);
   await acceptAgreementIfAsked(adminPage);
+  // Started out of band below (as an API client would): wait until the page's own requests are
+  // done, or one of them may still carry the pre-impersonation token and race the new cookies.
+  await bellReads.settled();
   const started = await adminPage.request.post(`/api/users/${target.id}/impersonate`, {
     headers: await xsrfHeaders(adminPage),
   });

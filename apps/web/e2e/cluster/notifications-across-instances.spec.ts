@@ -1,5 +1,5 @@
-import { expect, type Request, test } from '@playwright/test';
-import { acceptAgreementIfAsked, logIn } from '../helpers';
+import { expect, test } from '@playwright/test';
+import { acceptAgreementIfAsked, logIn, watchBellReads } from '../helpers';
 import { waitForMail } from '../mail';
 import { PASSWORD_CHANGER } from '../users';
 
@@ -13,26 +13,14 @@ test('a notification created on one instance arrives live in a browser on the ot
 }) => {
   test.setTimeout(120_000);
   const invitee = `cluster-${Date.now().toString(36)}@example.test`;
-  // The bell reads the list on load and again once its channel subscription is confirmed (the
-  // second read may cancel the first); once both are done, anything new can only arrive over the
-  // socket.
-  let listReads = 0;
-  let listSettled = 0;
-  const isList = (url: string) => new URL(url).pathname === '/api/notifications';
-  page.on('request', (request) => {
-    if (isList(request.url())) listReads += 1;
-  });
-  const settle = (request: Request) => {
-    if (isList(request.url())) listSettled += 1;
-  };
-  page.on('requestfinished', settle);
-  page.on('requestfailed', settle);
+  const bellReads = watchBellReads(page);
   await logIn(page, PASSWORD_CHANGER);
   await acceptAgreementIfAsked(page);
   const bell = page.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications');
-  await expect.poll(() => listReads >= 2 && listSettled === listReads).toBe(true);
-  const readsBefore = listReads;
+  // Once the bell has subscribed and read the list, anything new can only come over the socket.
+  await bellReads.settled();
+  const readsBefore = bellReads.reads();
 
   // The invitation is sent through A's API; the page stays open on A.
   const invited = await page.evaluate(async (email) => {
@@ -62,7 +50,7 @@ test('a notification created on one instance arrives live in a browser on the ot
   await expect(inviteePage.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
   await expect(bell).toHaveAccessibleName('Notifications, 1 unseen');
-  expect(listReads).toBe(readsBefore);
+  expect(bellReads.reads()).toBe(readsBefore);
   await bell.click();
   await expect(page.getByText(`${invitee} registered in`)).toBeVisible();
   await other.close();
