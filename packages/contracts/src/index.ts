@@ -25,3 +25,5 @@ export * from './api/users.ts';
 export * from './api/invitations.ts';
 export * from './api/mfa.ts';
 export * from './api/email-configurations.ts';
+export * from './device-models.ts';
+export * from './device-protocol.ts';

@@ -15,3 +15,4 @@ export * from './tags';
 export * from './invitations';
 export * from './mfa';
 export * from './smtp';
+export * from './devices';

@@ -1,0 +1,457 @@
+import { z } from 'zod';
+import { DEVICE_SERIES } from './device-models.ts';
+
+// The MQTT protocol between a device (apps/agent, or any Linux/OpenWrt box with mosquitto_pub/sub)
+// and the netfleet gateway. docs/device-protocol.md explains it for device implementers; this
+// file is the single definition both sides import. MQTT 3.1.1, JSON payloads in UTF-8.
+
+export const PROTOCOL_VERSION = 1;
+
+/** Topic root; every device topic lives under `nf/d/<device id>/`. */
+export const TOPIC_ROOT = 'nf';
+
+/** MQTT username the enrolment step connects with; it may only use its own enrol topics. */
+export const ENROL_USERNAME = 'enrol';
+
+/** A device's MQTT username once enrolled: `d<device id>`. */
+export const deviceUsername = (deviceId: number) => `d${deviceId}`;
+export const parseDeviceUsername = (username: string | undefined): number | null => {
+  const match = /^d([1-9]\d{0,9})$/.exec(username ?? '');
+  return match ? Number(match[1]) : null;
+};
+
+/** The monitoring categories of spec §9, in config_id order. */
+export const TELEMETRY_CATEGORIES = [
+  'dynamic',
+  'static',
+  'hotspot',
+  'gps',
+  'io',
+  'wireless',
+  'ddns',
+  'vpn',
+] as const;
+export type TelemetryCategory = (typeof TELEMETRY_CATEGORIES)[number];
+export const telemetryCategorySchema = z.enum(TELEMETRY_CATEGORIES);
+
+export const topics = {
+  /** device → server: `{enrolRequest}`; the client id is the reply address. */
+  enrolRequest: (clientId: string) => `${TOPIC_ROOT}/enrol/req/${clientId}`,
+  /** server → device: `{enrolResponse}`. */
+  enrolResponse: (clientId: string) => `${TOPIC_ROOT}/enrol/res/${clientId}`,
+  /** device → server, retained, QoS 1: `online` on connect, `offline` as the last will. */
+  state: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/state`,
+  /** device → server, QoS 1, after every connect: model, firmware, agent. */
+  hello: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/hello`,
+  /** device → server, QoS 1: one category's reading. */
+  telemetry: (deviceId: number, category: TelemetryCategory) =>
+    `${TOPIC_ROOT}/d/${deviceId}/tm/${category}`,
+  /** device → server, QoS 1: command acknowledgements and progress. */
+  ack: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/ack`,
+  /** server → device, retained, QoS 1: monitoring periods. */
+  config: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/cfg`,
+  /** server → device, QoS 1: commands. */
+  command: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/cmd`,
+} as const;
+
+/** What the gateway subscribes to (with `$share/<group>/` in front on an external broker). */
+export const SERVER_SUBSCRIPTIONS = [
+  `${TOPIC_ROOT}/enrol/req/+`,
+  `${TOPIC_ROOT}/d/+/state`,
+  `${TOPIC_ROOT}/d/+/hello`,
+  `${TOPIC_ROOT}/d/+/tm/+`,
+  `${TOPIC_ROOT}/d/+/ack`,
+] as const;
+
+export const SHARED_SUBSCRIPTION_GROUP = 'netfleet';
+
+export type DeviceTopic =
+  | { kind: 'enrol'; clientId: string }
+  | { kind: 'state' | 'hello' | 'ack' | 'config' | 'command'; deviceId: number }
+  | { kind: 'telemetry'; deviceId: number; category: TelemetryCategory };
+
+const DEVICE_TOPIC_KINDS = {
+  state: 'state',
+  hello: 'hello',
+  ack: 'ack',
+  cfg: 'config',
+  cmd: 'command',
+} as const;
+
+/** Client ids are the enrol reply address: printable, no wildcards or separators. */
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The meaning of a topic, or null for anything outside the protocol. */
+export const parseTopic = (topic: string): DeviceTopic | null => {
+  const parts = topic.split('/');
+  if (parts[0] !== TOPIC_ROOT) return null;
+  if (parts[1] === 'enrol' && parts[2] === 'req' && parts.length === 4) {
+    const clientId = parts[3] ?? '';
+    return CLIENT_ID_PATTERN.test(clientId) ? { kind: 'enrol', clientId } : null;
+  }
+  if (parts[1] !== 'd' || !/^[1-9]\d{0,9}$/.test(parts[2] ?? '')) return null;
+  const deviceId = Number(parts[2]);
+  if (parts.length === 4) {
+    const kind = DEVICE_TOPIC_KINDS[parts[3] as keyof typeof DEVICE_TOPIC_KINDS];
+    return kind ? { kind, deviceId } : null;
+  }
+  if (parts.length === 5 && parts[3] === 'tm') {
+    const category = telemetryCategorySchema.safeParse(parts[4]);
+    return category.success ? { kind: 'telemetry', deviceId, category: category.data } : null;
+  }
+  return null;
+};
+
+/** Topics an enrolled device may publish to, and subscribe to (the embedded broker's ACL). */
+export const mayDevicePublish = (deviceId: number, topic: string): boolean => {
+  const parsed = parseTopic(topic);
+  return (
+    parsed !== null &&
+    parsed.kind !== 'enrol' &&
+    parsed.deviceId === deviceId &&
+    ['state', 'hello', 'telemetry', 'ack'].includes(parsed.kind)
+  );
+};
+export const mayDeviceSubscribe = (deviceId: number, topic: string): boolean =>
+  topic === topics.config(deviceId) || topic === topics.command(deviceId);
+
+// ---------------------------------------------------------------------------------------------
+// Identity and enrolment
+
+/** `00:1E:42:AB:CD:EF` (any case, `-` or `:`), stored upper-case with colons. */
+export const macSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Fa-f]{2}([:-][0-9A-Fa-f]{2}){5}$/, 'MAC must look like 00:1E:42:AB:CD:EF')
+  .transform((v) => v.replace(/-/g, ':').toUpperCase());
+
+/** 15 digits (IMEI). */
+export const imeiSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{15}$/, 'IMEI must be 15 digits');
+
+/** Serial numbers are 6 to 32 digits or letters. */
+export const serialSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{6,32}$/, 'Serial number must be 6 to 32 letters or digits');
+
+/** The one-time claim secret shown when a device is added: 24 base32-like characters. */
+export const CLAIM_SECRET_LENGTH = 24;
+export const claimSecretSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{16,64}$/, 'Claim secret must be 16 to 64 letters or digits');
+
+export const firmwareStringSchema = z
+  .string()
+  .trim()
+  .max(64)
+  // Device-reported strings are shown in the console: printable ASCII only, never markup.
+  .regex(/^[\x20-\x7e]*$/, 'Firmware must be printable ASCII')
+  .refine((v) => !/[<>"'`]/.test(v), 'Firmware may not contain markup characters');
+
+export const modelNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{3,16}$/, 'Model must be 3 to 16 letters, digits or hyphens')
+  .transform((v) => v.toUpperCase());
+
+export const enrolRequestSchema = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  serial: serialSchema,
+  mac: macSchema.optional(),
+  imei: imeiSchema.optional(),
+  claim: claimSecretSchema,
+  model: modelNameSchema,
+  firmware: firmwareStringSchema,
+});
+export type EnrolRequest = z.infer<typeof enrolRequestSchema>;
+
+/**
+ * The answer to an enrolment. A refusal never says why: a wrong secret, an unknown serial and a
+ * serial registered elsewhere look the same, so the enrolment topic is no ownership oracle.
+ */
+export const enrolResponseSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    device_id: z.number().int().positive(),
+    username: z.string(),
+    password: z.string(),
+  }),
+  z.object({ ok: z.literal(false), error: z.literal('enrolment refused') }),
+]);
+export type EnrolResponse = z.infer<typeof enrolResponseSchema>;
+export const ENROL_REFUSED: EnrolResponse = { ok: false, error: 'enrolment refused' };
+
+// ---------------------------------------------------------------------------------------------
+// State, hello, config
+
+export const DEVICE_STATES = ['online', 'offline'] as const;
+export const stateMessageSchema = z.object({
+  state: z.enum(DEVICE_STATES),
+  ts: z.number().optional(),
+});
+export type StateMessage = z.infer<typeof stateMessageSchema>;
+
+export const helloSchema = z.object({
+  v: z.literal(PROTOCOL_VERSION),
+  model: modelNameSchema,
+  firmware: firmwareStringSchema,
+  agent: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[\x20-\x7e]*$/),
+  serial: serialSchema,
+  mac: macSchema.optional(),
+  imei: imeiSchema.optional(),
+  /** Seconds since boot. */
+  uptime: z.number().int().min(0).optional(),
+  /** Job ids the device has already finished, so a resent command is not run twice. */
+  done_jobs: z.array(z.number().int().positive()).max(100).optional(),
+});
+export type Hello = z.infer<typeof helloSchema>;
+
+/** Monitoring periods in seconds per category; 0 or absent = do not send. */
+export const configMessageSchema = z.object({
+  periods: z.partialRecord(telemetryCategorySchema, z.number().int().min(0).max(31_536_000)),
+  /** Telemetry older than this many seconds is not worth sending after a reconnect. */
+  max_backlog: z.number().int().min(0).optional(),
+});
+export type ConfigMessage = z.infer<typeof configMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Telemetry: `{ts, data}` where ts is the reading time in epoch milliseconds.
+
+const num = z.number().finite();
+const label = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[\x20-\x7e\u00a0-\uffff]*$/);
+export const SIM_SLOTS = [1, 2, 'esim'] as const;
+const simSlot = z.union([z.literal(1), z.literal(2), z.literal('esim')]);
+
+export const modemReadingSchema = z.object({
+  /** 1 or 2 (second modem fields are suffixed _2 in the device object). */
+  modem: z.union([z.literal(1), z.literal(2)]),
+  sim: simSlot,
+  signal: num.min(-150).max(0).nullable(),
+  rsrp: num.nullable().optional(),
+  rsrq: num.nullable().optional(),
+  sinr: num.nullable().optional(),
+  operator: label.nullable(),
+  /** e.g. registered, roaming, searching, denied. */
+  network_state: label.nullable(),
+  /** e.g. LTE, 5G-NSA, 3G, 2G. */
+  connection_type: label.nullable(),
+  modem_model: label.nullable().optional(),
+  modem_manufacturer: label.nullable().optional(),
+  modem_firmware: label.nullable().optional(),
+  /** Bytes since the previous reading on this SIM (data usage is summed from these). */
+  rx: z.number().int().min(0),
+  tx: z.number().int().min(0),
+});
+export type ModemReading = z.infer<typeof modemReadingSchema>;
+
+export const dynamicTelemetrySchema = z.object({
+  uptime: z.number().int().min(0),
+  /** Deci-degrees Celsius (360 = 36.0 °C), as RMS reports it. */
+  temperature: z.number().int().min(-600).max(1500).nullable(),
+  load: z.tuple([num, num, num]).optional(),
+  memory_free: z.number().int().min(0).optional(),
+  /** WAN state: e.g. mobile, wired, wifi, down. */
+  wan_state: label.nullable(),
+  wan_ip: z.union([z.ipv4(), z.ipv6()]).nullable().optional(),
+  /** Cumulative interface counters (bytes) since boot. */
+  interfaces: z
+    .array(
+      z.object({
+        name: label,
+        rx: z.number().int().min(0),
+        tx: z.number().int().min(0),
+        up: z.boolean(),
+      }),
+    )
+    .max(64)
+    .optional(),
+  modems: z.array(modemReadingSchema).max(4).default([]),
+});
+export type DynamicTelemetry = z.infer<typeof dynamicTelemetrySchema>;
+
+export const staticTelemetrySchema = z.object({
+  hostname: label,
+  lan_ip: z.union([z.ipv4(), z.ipv6()]).nullable(),
+  kernel: label.optional(),
+  sims: z
+    .array(z.object({ slot: simSlot, iccid: label.nullable(), imsi: label.nullable() }))
+    .max(4)
+    .default([]),
+});
+export const gpsTelemetrySchema = z.object({
+  latitude: num.min(-90).max(90),
+  longitude: num.min(-180).max(180),
+  altitude: num.optional(),
+  speed: num.min(0).optional(),
+  satellites: z.number().int().min(0).max(64).optional(),
+});
+export const ioTelemetrySchema = z.object({
+  /** Digital inputs: level 0 Low, 1 High. */
+  inputs: z.array(z.object({ name: label, level: z.union([z.literal(0), z.literal(1)]) })).max(32),
+  /** Relays: 0 Closed, 1 Open. */
+  relays: z.array(z.object({ name: label, state: z.union([z.literal(0), z.literal(1)]) })).max(32),
+  analog: z.array(z.object({ name: label, value: num, unit: z.enum(['V', 'mA']) })).max(32),
+});
+export const wirelessTelemetrySchema = z.object({
+  interfaces: z
+    .array(
+      z.object({
+        ssid: label,
+        band: z.enum(['2.4GHz', '5GHz']),
+        channel: z.number().int().min(1).max(196),
+        clients: z.number().int().min(0),
+        enabled: z.boolean(),
+      }),
+    )
+    .max(16),
+});
+export const hotspotTelemetrySchema = z.object({
+  hotspots: z
+    .array(
+      z.object({
+        index: z.number().int().min(0).max(15),
+        ssid: label,
+        users_active: z.number().int().min(0),
+        rx: z.number().int().min(0),
+        tx: z.number().int().min(0),
+      }),
+    )
+    .max(16),
+});
+export const ddnsTelemetrySchema = z.object({
+  entries: z
+    .array(
+      z.object({
+        hostname: label,
+        status: z.enum(['up', 'down', 'disabled']),
+        ip: label.nullable(),
+      }),
+    )
+    .max(16),
+});
+export const vpnTelemetrySchema = z.object({
+  l2tp: z
+    .array(z.object({ name: label, status: z.enum(['running', 'stopped', 'disabled']) }))
+    .max(16),
+});
+
+export const TELEMETRY_SCHEMAS = {
+  dynamic: dynamicTelemetrySchema,
+  static: staticTelemetrySchema,
+  hotspot: hotspotTelemetrySchema,
+  gps: gpsTelemetrySchema,
+  io: ioTelemetrySchema,
+  wireless: wirelessTelemetrySchema,
+  ddns: ddnsTelemetrySchema,
+  vpn: vpnTelemetrySchema,
+} as const satisfies Record<TelemetryCategory, z.ZodType>;
+
+export type TelemetryData<C extends TelemetryCategory> = z.infer<(typeof TELEMETRY_SCHEMAS)[C]>;
+
+/** A telemetry message: when it was read (epoch ms) and the category's data. */
+export const telemetryEnvelopeSchema = z.object({
+  ts: z.number().int().positive(),
+  data: z.unknown(),
+});
+
+/** The largest payload the gateway reads; anything bigger is dropped and logged. */
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// Commands and acknowledgements
+
+export const COMMAND_TYPES = [
+  'reboot',
+  'update_metrics_data',
+  'firmware_update',
+  'command',
+] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
+
+export const firmwareUpdateArgsSchema = z.object({
+  url: z.url({ protocol: /^https?$/ }),
+  size: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  name: z.string().max(255),
+});
+export const commandArgsSchema = z.object({ command: z.string().min(1).max(1024) });
+
+export const commandMessageSchema = z.object({
+  /** The job id; the device echoes it in every ack and never runs the same id twice. */
+  id: z.number().int().positive(),
+  type: z.enum(COMMAND_TYPES),
+  args: z.record(z.string(), z.unknown()).default({}),
+  /** Epoch ms after which the device must not start the command. */
+  expires_at: z.number().int().positive(),
+});
+export type CommandMessage = z.infer<typeof commandMessageSchema>;
+
+export const ACK_STATUSES = ['received', 'progress', 'completed', 'failed', 'rejected'] as const;
+export type AckStatus = (typeof ACK_STATUSES)[number];
+
+export const ackMessageSchema = z.object({
+  id: z.number().int().positive(),
+  status: z.enum(ACK_STATUSES),
+  progress: z
+    .object({ value: z.number().int().min(0), total: z.number().int().positive() })
+    .optional(),
+  message: z.string().max(1024).optional(),
+  /** Command output (truncated by the device). */
+  result: z
+    .string()
+    .max(16 * 1024)
+    .optional(),
+});
+export type AckMessage = z.infer<typeof ackMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Reconnection and connection log codes
+
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 60_000;
+
+/**
+ * "Equal jitter" back-off: between half and all of base·2^attempt (capped), so a fleet that lost
+ * the server together does not come back together, and no device retries at once.
+ */
+export const reconnectDelay = (attempt: number, random: () => number = Math.random): number => {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+};
+
+/**
+ * Device connection log codes (spec §8). 0, 10, 12, 20 and 104 all read "Device has attempted to
+ * connect to the system"; netfleet uses them for the step that was attempted.
+ */
+export const CONNECTION_CODES = {
+  /** Enrolment with the claim secret accepted; the device received its credential. */
+  enrolled: 0,
+  /** Connected with its credential. */
+  connected: 10,
+  /** Connected again after the broker had reported it offline. */
+  reconnected: 12,
+  /** Announced itself (hello) with a new model or firmware. */
+  identityChanged: 20,
+  /** Connected with a wrong or revoked credential; refused. */
+  badCredential: 104,
+  /** Connected while every monitoring category is off: nothing will be stored. */
+  monitoringDisabled: 14,
+  /** The company has no active credit for the device. */
+  noActiveCredit: 15,
+  /** Same serial, other MAC/IMEI than the registered device: refused. */
+  duplicateSerial: 7,
+} as const;
+
+export const deviceSeriesSchema = z.enum(DEVICE_SERIES);
