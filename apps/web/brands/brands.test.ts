@@ -35,12 +35,14 @@ describe('the two shipped brands', () => {
   it('default is the dark red default theme', () => {
     const brand = load('default');
     expect(brand.default_theme).toBe(true);
+    expect(brand.show_company_data).toBe(true);
     expect(brand.disabled_routes).toEqual([]);
   });
 
-  it('northwind is not the default theme, disables remote.mobile and brands a model and a series', () => {
+  it('northwind is not the default theme, hides company data, disables remote.mobile and brands a model and a series', () => {
     const brand = load('northwind');
     expect(brand.default_theme).toBe(false);
+    expect(brand.show_company_data).toBe(false);
     expect(brand.disabled_routes).toContain('remote.mobile');
     expect(brand.branded_devices).toHaveLength(1);
     expect(brand.branded_device_series).toHaveLength(1);

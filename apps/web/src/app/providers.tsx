@@ -2,17 +2,16 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isAbortError, isApiError } from '@/lib/api-client';
 import { BrandProvider, brandTheme, useBrand, type LoadedBrand } from '@/components/brand';
+import { ToastHost } from '@/components/toasts';
 import { i18n } from './i18n/i18n';
 import { PasswordConfirmationHost } from './password-confirmation-host';
 import { cookieColorSchemeManager } from './theme/dark-mode';
 
-const NOTIFICATION_LIMIT = 7;
 const MAX_RETRIES = 2;
 
 /** Client errors (4xx) will not change on retry; aborted requests (route change) may. */
@@ -41,7 +40,7 @@ function ThemedProviders({ children, env }: { children: ReactNode; env?: 'test' 
       defaultColorScheme="auto"
       {...(env ? { env } : {})}
     >
-      <Notifications position="bottom-right" limit={NOTIFICATION_LIMIT} />
+      <ToastHost />
       <ModalsProvider>
         {children}
         <PasswordConfirmationHost />

@@ -36,6 +36,7 @@ export const testBrand: LoadedBrand = {
   full_application_name: 'netfleet Remote Management Console',
   logo_subtext: 'Remote management',
   default_theme: true,
+  show_company_data: true,
   disabled_routes: [],
   branded_devices: [],
   branded_device_series: [],

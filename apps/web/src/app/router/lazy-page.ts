@@ -7,18 +7,21 @@ const RELOAD_FLAG = 'chunk_reload';
 
 export type LazyPage = LazyExoticComponent<ComponentType>;
 
+/** Loads a chunk (a page, a named dialog's feature) under the reload-once rule. */
+export async function loadChunk<M>(load: () => Promise<M>): Promise<M> {
+  try {
+    const module = await load();
+    sessionStorage.removeItem(RELOAD_FLAG);
+    return module;
+  } catch (error) {
+    if (sessionStorage.getItem(RELOAD_FLAG)) throw error;
+    sessionStorage.setItem(RELOAD_FLAG, '1');
+    sessionHooks().reload();
+    // Never settles: the page is going away.
+    return new Promise<never>(() => undefined);
+  }
+}
+
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
-  return lazy(async () => {
-    try {
-      const module = await load();
-      sessionStorage.removeItem(RELOAD_FLAG);
-      return { default: pick(module) };
-    } catch (error) {
-      if (sessionStorage.getItem(RELOAD_FLAG)) throw error;
-      sessionStorage.setItem(RELOAD_FLAG, '1');
-      sessionHooks().reload();
-      // Never settles: the page is going away.
-      return new Promise<never>(() => undefined);
-    }
-  });
+  return lazy(async () => ({ default: pick(await loadChunk(load)) }));
 }

@@ -1,14 +1,15 @@
 import { Center, Loader } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { ROUTES, type RouteDef } from '@netfleet/contracts';
 import { cancelAllPending } from '@/lib/api-client';
 import { RealtimeProvider } from '@/lib/realtime';
 import { ActionStatusHost } from '@/components/action-status';
-import { DialogHost } from '@/components/dialogs';
+import { DialogHost, registerNamedDialogs } from '@/components/dialogs';
 import { FormRegistryProvider } from '@/components/schema-form';
 import type { Brand } from '@/components/brand';
 import { FORMS } from '@/app/forms';
+import { NAMED_DIALOGS } from '@/app/named-dialogs';
 import type { PageRegistry } from '@/app/pages';
 import { AppShellLayout } from '@/app/shell/app-shell-layout';
 import { StartupGate } from '@/app/startup/startup-gate';
@@ -36,9 +37,10 @@ function RootLayout() {
   );
 }
 
-// Signed-in users only: one realtime connection for the session, the generic forms and the
-// 'Action status' dialogs.
+// Signed-in users only: one realtime connection for the session, the generic forms, the named
+// dialogs and the 'Action status' dialogs.
 function AuthenticatedLayout() {
+  useEffect(() => registerNamedDialogs(NAMED_DIALOGS), []);
   return (
     <StartupGate>
       <RealtimeProvider>

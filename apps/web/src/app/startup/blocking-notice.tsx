@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, MESSAGES, type BlockingErrorCode } from '@netfleet/contracts';
+import { openNamedDialog } from '@/components/dialogs';
 import { isApiError } from '@/lib/api-client';
 import { logout, resendActivation } from '@/lib/session-actions';
 import { sessionHooks } from '@/lib/session-hooks';
@@ -56,10 +57,7 @@ export function BlockingNotice({ code }: { code: BlockingErrorCode }) {
             // Once a method is on, startup runs again and lets the user in.
             <Button
               onClick={() =>
-                // Loaded on demand, like the account page that shares it.
-                void import('@/features/account').then(({ openMfaSetup }) =>
-                  openMfaSetup({ onEnabled: () => sessionHooks().reload() }),
-                )
+                void openNamedDialog('mfa.change', { onEnabled: () => sessionHooks().reload() })
               }
             >
               {t('startup.mfaSetUp')}

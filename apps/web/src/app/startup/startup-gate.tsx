@@ -1,9 +1,9 @@
 import { Center, Loader, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, type CurrentUser } from '@netfleet/contracts';
+import { toast } from '@/components/toasts';
 import { currentUserQueryKey, fetchCurrentUser } from '@/lib/current-user';
 import { configureSessionHooks, sessionHooks } from '@/lib/session-hooks';
 import { loadUserStorage } from '@/lib/storage/user-storage';
@@ -15,7 +15,8 @@ import { runStartup, unregisterServiceWorkers, type StartupOutcome } from './run
 function useOfflineToast(active: boolean): void {
   useEffect(() => {
     if (!active) return undefined;
-    const onOffline = () => notifications.show({ color: 'red', message: MESSAGES.connectionLost });
+    // The top area: it concerns the whole console, not an action's outcome in the corner.
+    const onOffline = () => toast.error(MESSAGES.connectionLost, { position: 'top' });
     window.addEventListener('offline', onOffline);
     return () => window.removeEventListener('offline', onOffline);
   }, [active]);

@@ -147,6 +147,8 @@ describe('startup', () => {
     renderApp({ user: roleUser('admin'), pages, path: '/management/devices' });
     await screen.findByRole('heading', { name: 'page:devices.list' });
     window.dispatchEvent(new Event('offline'));
-    expect(await screen.findByText('The network connection has been lost.')).toBeInTheDocument();
+    const lost = await screen.findByText('The network connection has been lost.');
+    // The top area, apart from the outcomes of the user's actions bottom-right.
+    expect(lost.closest('[data-position]')).toHaveAttribute('data-position', 'top-center');
   });
 });

@@ -23,6 +23,8 @@ export const brandSchema = z.object({
   full_application_name: z.string().min(1),
   logo_subtext: z.string(),
   default_theme: z.boolean(),
+  /** Spec §6: the theme shows company data (credits, data packs, remaining data) or not. */
+  show_company_data: z.boolean(),
   disabled_routes: z.array(z.string()),
   branded_devices: z.array(brandedDeviceSchema),
   branded_device_series: z.array(brandedSeriesSchema),

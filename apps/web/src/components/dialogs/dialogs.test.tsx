@@ -156,7 +156,7 @@ describe('dialog manager', () => {
     expect(dialog).toHaveStyle({ left: '60px', top: '30px' });
   });
 
-  it('opens a dialog registered by name', () => {
+  it('opens a dialog registered by name', async () => {
     renderWithHost();
     const unregister = registerNamedDialogs({
       'invite-user': (props: { email: string }) => ({
@@ -165,12 +165,14 @@ describe('dialog manager', () => {
         content: `Invite ${props.email}`,
       }),
     });
-    act(() => openNamedDialog('invite-user', { email: 'ada@example.com' }));
+    await act(() => openNamedDialog('invite-user', { email: 'ada@example.com' }));
     expect(screen.getByRole('dialog', { name: 'Invite user' })).toHaveTextContent(
       'Invite ada@example.com',
     );
     unregister();
-    expect(() => openNamedDialog('invite-user')).toThrow("No dialog registered as 'invite-user'");
+    await expect(openNamedDialog('invite-user')).rejects.toThrow(
+      "No dialog registered as 'invite-user'",
+    );
   });
 });
 

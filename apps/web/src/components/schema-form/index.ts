@@ -1,6 +1,6 @@
 export { FormRegistryProvider } from './form-registry';
 export { GenericFormPage } from './generic-form-page';
-export { openFormDialog, type OpenFormDialogOptions } from './open-form-dialog';
+export { formDialog, openFormDialog, type OpenFormDialogOptions } from './open-form-dialog';
 export { SchemaForm } from './schema-form';
 export type {
   BaseAlertOptions,

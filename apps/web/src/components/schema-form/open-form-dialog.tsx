@@ -1,4 +1,4 @@
-import { dialogs } from '@/components/dialogs';
+import { dialogs, type DialogOptions } from '@/components/dialogs';
 import { LoadedSchemaForm } from './loaded-schema-form';
 import type { FormDefinition, FormValues } from './types';
 
@@ -11,9 +11,12 @@ export interface OpenFormDialogOptions {
   dialogId?: string;
 }
 
-/** Opens the form in the main dialog; Cancel and a successful submit close it. */
-export function openFormDialog(definition: FormDefinition, options: OpenFormDialogOptions = {}) {
-  dialogs.open({
+/** The form as the main dialog; Cancel and a successful submit close it. */
+export function formDialog(
+  definition: FormDefinition,
+  options: OpenFormDialogOptions = {},
+): DialogOptions {
+  return {
     id: options.dialogId ?? `form.${definition.name}`,
     title: definition.title,
     helpUrl: definition.helpUrl,
@@ -25,5 +28,9 @@ export function openFormDialog(definition: FormDefinition, options: OpenFormDial
         initialValues={options.initialValues}
       />
     ),
-  });
+  };
+}
+
+export function openFormDialog(definition: FormDefinition, options: OpenFormDialogOptions = {}) {
+  dialogs.open(formDialog(definition, options));
 }

@@ -1,2 +1,3 @@
-export { toast } from './toast';
+export { toast, type ToastOptions } from './toast';
+export { ToastHost } from './toast-host';
 export { useFailureToast } from './use-failure-toast';

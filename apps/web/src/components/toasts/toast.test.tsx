@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from './toast';
+import { ToastHost } from './toast-host';
 
 afterEach(() => {
   act(() => notifications.clean());
@@ -38,5 +39,35 @@ describe('toast', () => {
     // The close animation.
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it('keeps at most 7 toasts in the top area and shows default ones bottom-right', () => {
+    render(
+      <MantineProvider env="test">
+        <ToastHost />
+      </MantineProvider>,
+    );
+    const topIds: string[] = [];
+    act(() => {
+      for (let n = 1; n <= 9; n += 1) topIds.push(toast.error(`Top ${n}`, { position: 'top' }));
+      toast('Saved');
+      toast.success('Tag created successfully');
+    });
+    const area = (position: string) => {
+      const element = document.querySelector<HTMLElement>(`[data-position="${position}"]`);
+      if (!element) throw new Error(`No toast area ${position}`);
+      return within(element);
+    };
+    const shownAtTop = () => area('top-center').queryAllByText(/^Top \d$/);
+    expect(shownAtTop()).toHaveLength(7);
+    expect(screen.queryByText('Top 8')).not.toBeInTheDocument();
+    expect(area('bottom-right').getByText('Saved')).toBeInTheDocument();
+    expect(area('bottom-right').getByText('Tag created successfully')).toBeInTheDocument();
+    expect(area('bottom-right').queryByText(/^Top/)).not.toBeInTheDocument();
+
+    // The others wait: a closed top toast makes room for the next one.
+    act(() => void notifications.hide(topIds[0] ?? ''));
+    expect(area('top-center').getByText('Top 8')).toBeInTheDocument();
+    expect(screen.queryByText('Top 9')).not.toBeInTheDocument();
   });
 });

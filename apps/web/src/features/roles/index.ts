@@ -2,8 +2,6 @@ export {
   RolePermissionTable,
   type RolePermissionTableProps,
 } from './components/role-permission-table';
-export {
-  openRolePermissionsDialog,
-  RolePermissionsView,
-} from './components/role-permissions-dialog';
+export { roleEditorDialog } from './components/open-role-editor';
+export { rolePermissionsDialog, RolePermissionsView } from './components/role-permissions-dialog';
 export { RolesPage } from './pages/roles-page';

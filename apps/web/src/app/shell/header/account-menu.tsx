@@ -20,6 +20,7 @@ import {
   routeByName,
   type CurrentUser,
 } from '@netfleet/contracts';
+import { openNamedDialog } from '@/components/dialogs';
 import { useCurrentUser } from '@/lib/current-user';
 import { cancelImpersonation, logout } from '@/lib/session-actions';
 import { usePages } from '@/app/router/pages-context';
@@ -80,10 +81,10 @@ export function AccountMenu() {
           <Menu.Item
             leftSection={<IconShieldCheck size={16} />}
             onClick={() =>
-              // Loaded on demand: the roles feature is not part of every page.
-              void import('@/features/roles').then(({ openRolePermissionsDialog }) =>
-                openRolePermissionsDialog({ id: user.role_id, title: user.role_title }),
-              )
+              void openNamedDialog('roles.permissions-table', {
+                id: user.role_id,
+                title: user.role_title,
+              })
             }
           >
             {user.role_title}

@@ -1,8 +1,8 @@
-// Opens the two-factor set-up as a managed dialog, from the account page or from the full-page
-// MFA_MANDATORY notice (the app layer, through the feature's index).
+// The two-factor set-up as a managed dialog, from the account page or from the full-page
+// MFA_MANDATORY notice (the app layer, by its spec name 'mfa.change').
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { dialogs } from '@/components/dialogs';
+import { dialogs, type DialogOptions } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isAbortError, isApiError } from '@/lib/api-client';
 import { startEmailMfa } from '../api/start-email-mfa';
@@ -109,8 +109,8 @@ function MethodOption({
 }
 
 /** Lets the user pick a method, then continues in the same dialog with its set-up. */
-export function openMfaSetup(options: MfaSetupOptions = {}): void {
-  dialogs.open({
+export function mfaSetupDialog(options: MfaSetupOptions = {}): DialogOptions {
+  return {
     id: MFA_SETUP_DIALOG_ID,
     title: MFA_SETUP_TEXTS.chooseTitle,
     minimizable: false,
@@ -129,5 +129,5 @@ export function openMfaSetup(options: MfaSetupOptions = {}): void {
         />
       </Stack>
     ),
-  });
+  };
 }

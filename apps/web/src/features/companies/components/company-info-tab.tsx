@@ -2,6 +2,7 @@ import { Anchor, Badge, Stack, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatBytes, type Company } from '@netfleet/contracts';
+import { useBrand } from '@/components/brand';
 import { formatDateTime } from '@/components/data-table';
 import { useCurrentUser } from '@/lib/current-user';
 import { companyPath } from '../paths';
@@ -31,6 +32,8 @@ function companyData(company: Company): [string, ReactNode][] {
 /** Tab `info`: the company's fields (spec §3) and its actions. */
 export function CompanyInfoTab({ company }: CompanyTabProps) {
   const { company_id: ownId } = useCurrentUser();
+  // Spec §6: company data shows only when the brand's theme enables it.
+  const { show_company_data: showCompanyData } = useBrand();
   const parent =
     company.parent_id === null ? (
       COMPANY_TEXTS.none
@@ -51,7 +54,7 @@ export function CompanyInfoTab({ company }: CompanyTabProps) {
     [COMPANY_TEXTS.mfaEnforced, yesNo(company.mfa_enforced)],
     ['Users', company.user_count],
     ['Subsidiaries', company.child_count],
-    ...companyData(company),
+    ...(showCompanyData ? companyData(company) : []),
     [COMPANY_TEXTS.createdAt, formatDateTime(company.created_at)],
   ];
   return (

@@ -1,6 +1,6 @@
 import { List, Stack, Text } from '@mantine/core';
 import { actionSuccessMessage } from '@netfleet/contracts';
-import { alertDialog, dialogs } from '@/components/dialogs';
+import { alertDialog, dialogs, type DialogOptions } from '@/components/dialogs';
 import { SchemaForm, type FormDefinition } from '@/components/schema-form';
 import { toast } from '@/components/toasts';
 import type { ApiResponse } from '@/lib/api-client';
@@ -40,8 +40,8 @@ export async function reportMoveOutcome(response: ApiResponse<unknown>): Promise
 }
 
 /** Move users out of a company (spec: company dialogs, move users), reporting users that stayed. */
-export function openMoveUsersDialog(companyId: number) {
-  dialogs.open({
+export function moveUsersDialog(companyId: number): DialogOptions {
+  return {
     id: `form.${moveUsersForm.name}`,
     title: moveUsersForm.title,
     main: true,
@@ -52,5 +52,9 @@ export function openMoveUsersDialog(companyId: number) {
         onSuccess={(response) => void reportMoveOutcome(response)}
       />
     ),
-  });
+  };
+}
+
+export function openMoveUsersDialog(companyId: number): void {
+  dialogs.open(moveUsersDialog(companyId));
 }

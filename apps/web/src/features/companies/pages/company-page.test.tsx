@@ -3,7 +3,8 @@ import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@netfleet/contracts';
 import { errorResponse, jsonResponse, ok, type MockHandler } from '@/test/mock-api';
-import { roleUser } from '@/test/fixtures';
+import { BrandProvider } from '@/components/brand';
+import { roleUser, testBrand } from '@/test/fixtures';
 import type { CompanyTabProps } from '../components/company-tabs';
 import {
   actionStatusOpened,
@@ -119,6 +120,22 @@ describe('CompanyPage', () => {
     const info = within(await screen.findByRole('table', { name: 'Company information' }));
     expect(info.getByRole('row', { name: /Credits left 12/ })).toBeInTheDocument();
     expect(info.getByRole('row', { name: /Data packs left 0/ })).toBeInTheDocument();
+  });
+
+  it('leaves out the company data when the brand does not show it', async () => {
+    renderCompany('/companies/5/info', {
+      page: (
+        <BrandProvider brand={{ ...testBrand, show_company_data: false }}>
+          <CompanyPage />
+        </BrandProvider>
+      ),
+      api: { 'GET /api/companies/5': () => ok({ ...acme, credits_left: 12, packs_left: 3 }) },
+    });
+    const info = within(await screen.findByRole('table', { name: 'Company information' }));
+    expect(info.getByRole('row', { name: /E-mail office@acme.test/ })).toBeInTheDocument();
+    expect(info.queryByText('Credits left')).not.toBeInTheDocument();
+    expect(info.queryByText('Data packs left')).not.toBeInTheDocument();
+    expect(info.queryByText('Remaining data')).not.toBeInTheDocument();
   });
 
   it('switches tabs and sub tabs through the URL', async () => {

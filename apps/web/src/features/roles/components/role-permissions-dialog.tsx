@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { truncateRoleName, type Role } from '@netfleet/contracts';
-import { dialogs } from '@/components/dialogs';
+import { dialogs, type DialogOptions } from '@/components/dialogs';
 import { isApiError } from '@/lib/api-client';
 import { useRolePermissions } from '../api/get-role-permissions';
 import { RolePermissionTable } from './role-permission-table';
@@ -31,14 +31,18 @@ export function RolePermissionsView({ roleId }: { roleId: number }) {
   return <RolePermissionTable value={permissions.data} />;
 }
 
-/** Opens a role's permission table (roles page, and the account menu's role title). */
-export function openRolePermissionsDialog(role: Pick<Role, 'id' | 'title'>): void {
-  dialogs.open({
+/** A role's permission table (roles page, and the account menu's role title). */
+export function rolePermissionsDialog(role: Pick<Role, 'id' | 'title'>): DialogOptions {
+  return {
     id: 'roles.permissions',
     title: truncateRoleName(role.title),
     subtitle: 'Permissions',
     size: 'lg',
     maximizable: true,
     content: <RolePermissionsView roleId={role.id} />,
-  });
+  };
+}
+
+export function openRolePermissionsDialog(role: Pick<Role, 'id' | 'title'>): void {
+  dialogs.open(rolePermissionsDialog(role));
 }

@@ -1,0 +1,62 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PERMISSION_CATALOGUE, type RolePermission } from '@netfleet/contracts';
+import { dialogs, openNamedDialog } from '@/components/dialogs';
+import { roleUser } from '@/test/fixtures';
+import { ok, type MockHandler } from '@/test/mock-api';
+import { fakePages, renderApp } from '@/test/render-app';
+
+const pages = fakePages(['devices.list']);
+
+afterEach(() => {
+  act(() => dialogs.closeAll());
+});
+
+/** The signed-in app: the authenticated layout registers the named dialogs. */
+async function renderSignedIn(api: Record<string, MockHandler> = {}) {
+  const view = renderApp({ user: roleUser('admin'), pages, path: '/management/devices', api });
+  await screen.findByRole('heading', { name: 'page:devices.list' });
+  return view;
+}
+
+const permission = (name: 'view_devices' | 'view_reports', enabled: boolean): RolePermission => ({
+  name,
+  description: PERMISSION_CATALOGUE[name],
+  category: name === 'view_devices' ? 'Devices and monitoring' : 'Reports',
+  enabled,
+});
+
+describe('named dialogs (spec §2)', () => {
+  it('opens a form dialog and a dialog of a feature not loaded yet by their spec names', async () => {
+    await renderSignedIn();
+    await act(() => openNamedDialog('company.new'));
+    expect(screen.getByRole('dialog', { name: 'New company' })).toBeInTheDocument();
+    await act(() => openNamedDialog('roles.new'));
+    // One main dialog: the role editor replaced the company form.
+    expect(await screen.findByRole('dialog', { name: 'New role' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'New company' })).not.toBeInTheDocument();
+  });
+
+  it("opens the user's role permission table from the account menu by name", async () => {
+    const { calls } = await renderSignedIn({
+      'GET /api/roles/2/permissions': () =>
+        ok([permission('view_devices', true), permission('view_reports', false)]),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Administrator' }));
+    const dialog = await screen.findByRole('dialog', { name: /Administrator/ });
+    expect(await within(dialog).findByText('view_devices')).toBeInTheDocument();
+    expect(within(dialog).queryByText('view_reports')).not.toBeInTheDocument();
+    expect(calls('GET /api/roles/2/permissions')).toHaveLength(1);
+  });
+
+  it('refuses a name nothing registered, saying which', async () => {
+    await renderSignedIn();
+    await expect(openNamedDialog('company.move-devices')).rejects.toThrow(
+      "No dialog registered as 'company.move-devices'",
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,51 @@
+// Spec §2 "Modal dialogs by name": the administration dialogs that are built, under their spec
+// names, composed here because features never import each other. Form dialogs come from the form
+// registry; the others load their feature on first use, as its pages do.
+import type { Role } from '@netfleet/contracts';
+import type { DialogOptions } from '@/components/dialogs';
+import { formDialog, type FormDefinition } from '@/components/schema-form';
+import type { MfaSetupOptions } from '@/features/account';
+import { FORMS } from './forms';
+import { loadChunk } from './router/lazy-page';
+
+/** Props of the dialogs that open one record. */
+interface RecordRef {
+  id: number;
+}
+
+function registeredForm(name: string): FormDefinition {
+  const definition = FORMS[name];
+  if (!definition) throw new Error(`No form registered as '${name}'`);
+  return definition;
+}
+
+/** A registered form as the main dialog; `id` is the record an edit form loads. */
+function formNamed(name: string) {
+  const definition = registeredForm(name);
+  return (ref?: RecordRef) => formDialog(definition, ref ? { id: String(ref.id) } : {});
+}
+
+function lazyDialog<M, P>(load: () => Promise<M>, build: (module: M, props: P) => DialogOptions) {
+  return async (props: P) => build(await loadChunk(load), props);
+}
+
+const companies = () => import('@/features/companies');
+const roles = () => import('@/features/roles');
+const account = () => import('@/features/account');
+
+export const NAMED_DIALOGS = {
+  'company.new': formNamed('new-company'),
+  'company.edit': formNamed('edit-company'),
+  'company.flags': formNamed('company-flags'),
+  'company.move-users': lazyDialog(companies, (m, { id }: RecordRef) => m.moveUsersDialog(id)),
+  'roles.new': lazyDialog(roles, (m) => m.roleEditorDialog()),
+  'roles.edit-user-role': lazyDialog(roles, (m, role: Role) => m.roleEditorDialog(role)),
+  'roles.permissions-table': lazyDialog(roles, (m, role: Pick<Role, 'id' | 'title'>) =>
+    m.rolePermissionsDialog(role),
+  ),
+  'smtp.create': formNamed('smtp-config-create'),
+  'smtp.config': formNamed('smtp-config-edit'),
+  'mfa.change': lazyDialog(account, (m, options: MfaSetupOptions | undefined) =>
+    m.mfaSetupDialog(options),
+  ),
+};
