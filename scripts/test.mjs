@@ -75,6 +75,7 @@ if (integration) {
   run('typecheck', 'npm', ['run', 'typecheck']);
   vitest('tools', 'tools');
   vitest('contracts', 'packages/contracts');
+  vitest('agent', 'apps/agent');
   vitest('server', 'apps/server', { DATABASE_URL: '' });
   vitest('web', 'apps/web');
   ensureChromium();

@@ -28,10 +28,15 @@ import { impersonationRoutes } from './modules/impersonation/impersonation.route
 import { createImpersonationService } from './modules/impersonation/impersonation.service';
 import { createEmailConfigurationsRepository } from './modules/email-configurations/email-configurations.repository';
 import { emailConfigurationsRoutes } from './modules/email-configurations/email-configurations.routes';
+import { devicesModule } from './modules/devices/devices.module';
 import { createEmailConfigurationsService } from './modules/email-configurations/email-configurations.service';
 import { createCompaniesRepository } from './modules/companies/companies.repository';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { createDeviceGateway } from './modules/device-gateway/gateway';
+import { createGatewayRepository } from './modules/device-gateway/gateway.repository';
+import type { DeviceLink, GatewayListener } from './modules/device-gateway/gateway.port';
+import { registerDeviceJobs } from './modules/device-jobs/device-jobs.module';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailService, type MailTransport } from './modules/mail/mail.service';
 import { createMailLogsRepository } from './modules/mail-logs/mail-logs.repository';
@@ -83,6 +88,7 @@ import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { authPlugin } from './plugins/auth';
+import type { Broker } from './plugins/broker';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { createRealtime, realtimePlugin } from './plugins/realtime';
@@ -105,6 +111,14 @@ export interface BuildAppOptions {
   webhooks?: WebhookEvents;
   /** Runs the webhook delivery worker: the server does; tests that send deliveries themselves do not. */
   deliverWebhooks?: boolean;
+  /**
+   * The MQTT broker devices connect to (server.ts: embedded or MQTT_URL). Without one there is no
+   * device gateway (app.deviceGateway is null). The caller starts it after buildApp and closes it
+   * before app.close(), which then flushes what the gateway buffered.
+   */
+  broker?: Broker;
+  /** Stands in for the broker's gateway as the device jobs' link to devices (tests drive devices). */
+  deviceGateway?: { link: DeviceLink; addListener(listener: GatewayListener): void };
 }
 
 /** Builds the instance: plugins first (auth before any route, so every route is recorded), then modules. */
@@ -315,6 +329,32 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(invitationAccountRoutes, { invitationRegistrationService, cookies });
   await app.register(mfaRoutes, { mfaService });
   await app.register(emailConfigurationsRoutes, { emailConfigurationsService });
+  await app.register(devicesModule, { db, status: statusService, now });
+
+  const deviceGateway = options.broker
+    ? createDeviceGateway({
+        broker: options.broker,
+        repository: createGatewayRepository(db),
+        log: app.log,
+        now,
+        retentionDays: config.telemetryRetentionDays,
+      })
+    : null;
+  app.decorate('deviceGateway', deviceGateway);
+  if (deviceGateway) {
+    app.addHook('onReady', () => deviceGateway.start());
+    app.addHook('onClose', () => deviceGateway.close());
+  }
+  await registerDeviceJobs(app, {
+    db,
+    status: statusService,
+    companies: companiesRepository,
+    gateway: options.deviceGateway ?? deviceGateway,
+    secret: options.jwtSecret,
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+    now,
+  });
 
   await app.register(spaPlugin, { webDist: config.webDist });
   app.addHook('onClose', async () => mail.close());

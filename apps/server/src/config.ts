@@ -69,6 +69,10 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
   MQTT_URL: optionalUrl(/^(mqtts?|wss?|tcp|tls)$/),
   MQTT_PORT: port(1884),
+  TELEMETRY_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3650).default(30),
+  ),
   REDIS_URL: optionalUrl(/^rediss?$/),
   PUBLIC_URL: optionalUrl(/^https?$/),
   NETFLEET_ADMIN_EMAIL: z.preprocess(
@@ -106,6 +110,8 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** Days of telemetry kept; older daily partitions are dropped. */
+  telemetryRetentionDays: number;
   redisUrl: string | undefined;
   publicUrl: string;
   adminEmail: string | undefined;
@@ -139,6 +145,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/+$/, ''),
     adminEmail: e.NETFLEET_ADMIN_EMAIL?.toLowerCase(),

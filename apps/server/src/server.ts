@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { fail, loadConfigOrExit, openDatabase, openRedis, printCreatedAdmin } from './bootstrap';
 import { createRedisAttemptStore } from './modules/auth/redis-attempt-store';
+import { BrokerStartError } from './plugins/broker';
+import { createBroker } from './plugins/create-broker';
 import { closeRedis } from './redis/client';
 
 const main = async () => {
@@ -8,19 +10,23 @@ const main = async () => {
   // Before the database: a wrong REDIS_URL should not wait for migrations to be reported.
   const redis = await openRedis(config);
   const { database, seed } = await openDatabase(config);
+  const broker = createBroker(config);
 
   const app = await buildApp({
     config,
     db: database.db,
     jwtSecret: seed.jwtSecret,
     deliverWebhooks: true,
+    broker,
     ...(redis ? { redis, attemptStore: createRedisAttemptStore(redis) } : {}),
   });
   // ioredis reconnects by itself; an outage is logged, and logins fail until it is back.
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis connection error'));
   // Not onClose hooks: those run newest first, so the database would close before the modules'
   // own hooks (deliveries in flight) are done with it.
+  // The broker first: no message is taken after the gateway's last flush in app.close().
   const close = async () => {
+    await broker.close();
     await app.close();
     await database.close();
     if (redis) await closeRedis(redis);
@@ -38,6 +44,13 @@ const main = async () => {
     }
     if (code === 'EACCES')
       return fail(`Port ${config.port} needs privileges: set PORT above 1023.`);
+    throw error;
+  }
+  try {
+    await broker.start();
+  } catch (error) {
+    await close();
+    if (error instanceof BrokerStartError) return fail(error.message);
     throw error;
   }
 

@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '@/app';
+import { buildApp, type App, type BuildAppOptions } from '@/app';
 import { type Config, loadConfig } from '@/config';
 import { createDatabase, type Database, type DatabaseHandle } from '@/db/client';
 import { seedDatabase } from '@/db/seed';
 import type { AttemptStore } from '@/modules/auth/login-limiter';
 import type { MailTransport } from '@/modules/mail/mail.service';
 import type { WebhookEvents } from '@/modules/webhooks/webhook-events';
+import type { Broker } from '@/plugins/broker';
 
 export const TEST_PUBLIC_URL = 'http://console.test';
 export const ADMIN_EMAIL = 'admin@netfleet.test';
@@ -32,6 +33,10 @@ export interface TestAppOptions {
   webhooks?: WebhookEvents;
   /** Off unless asked for: a polling worker would race tests that send deliveries themselves. */
   deliverWebhooks?: boolean;
+  /** Builds the device gateway on it (test/devices.ts starts and closes it). */
+  broker?: Broker;
+  /** A device gateway double for the jobs module (tests that play the devices). */
+  deviceGateway?: BuildAppOptions['deviceGateway'];
 }
 
 /**
@@ -95,6 +100,8 @@ export const buildTestApp = async (
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     ...(options.deliverWebhooks ? { deliverWebhooks: true } : {}),
+    ...(options.broker ? { broker: options.broker } : {}),
+    ...(options.deviceGateway ? { deviceGateway: options.deviceGateway } : {}),
   });
   await app.ready();
   return {

@@ -36,6 +36,8 @@ it('the public routes are exactly the ones meant to be public', () => {
       'POST /account/logout',
       'POST /account/token/refresh',
       'POST /account/token/revoke',
+      // A device's signed, expiring link is its authorisation (files.test.ts).
+      'GET /api/files/:id/device-download',
     ].sort(),
   );
 });

@@ -85,6 +85,9 @@ export const recordingWebhooks = () => {
     async enqueue(owner, event, payload) {
       calls.push({ owner, event, payload });
     },
+    async enqueueMany(owner, event, payloads) {
+      for (const payload of payloads) calls.push({ owner, event, payload });
+    },
   };
   return { calls, webhooks };
 };

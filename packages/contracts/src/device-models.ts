@@ -166,8 +166,10 @@ export const deviceCapabilities = (
     has_mobile: hardware.mobile,
     port_count: hardware.portCount,
     has_lan: hardware.portCount > 0,
-    // TRB gateways have no radio but serve a wired hotspot on their LAN port.
-    has_hotspot: (hardware.wifi || series.startsWith('TRB')) && hotspot(model, series, version),
+    // TRB gateways and the RUT300 have no radio but serve a wired hotspot on their LAN ports.
+    has_hotspot:
+      (hardware.wifi || series.startsWith('TRB') || model === 'RUT300') &&
+      hotspot(model, series, version),
     sim_count: hardware.simCount,
     has_io: hardware.io,
     has_ddns: ddns(series, version),

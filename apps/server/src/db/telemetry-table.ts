@@ -14,7 +14,7 @@ export const deviceTelemetry = pgTable('device_telemetry', {
   category: smallint('category').notNull(),
   ts: timestamptz('ts').notNull(),
   receivedAt: timestamptz('received_at').notNull(),
+  /** Set by the database when the batch is written; stored_at - ts is the ingest latency. */
+  storedAt: timestamptz('stored_at').notNull().defaultNow(),
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
 });
-
-export type { TelemetryCategory };

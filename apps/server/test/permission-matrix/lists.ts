@@ -88,4 +88,14 @@ export const LISTS: Readonly<Record<string, ListSpec>> = {
     probes: (world) => [foreignSearch(world)],
   },
   '/api/webhooks': { permission: 'manage_webhooks', scope: 'owner' },
+  '/api/devices': {
+    permission: 'view_devices',
+    scope: 'company',
+    probes: (world) => [`company_id=${world.zones.foreign.company.id}`, foreignSearch(world)],
+  },
+  '/api/devices/export/csv': {
+    permission: 'view_devices',
+    scope: 'company',
+    probes: (world) => [`company_id=${world.zones.foreign.company.id}`, foreignSearch(world)],
+  },
 };

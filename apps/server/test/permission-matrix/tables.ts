@@ -1,5 +1,7 @@
 import type { AreaTable } from './matrix';
 import { companyRoutes } from './routes/companies';
+import { deviceJobRoutes } from './routes/device-jobs';
+import { deviceRoutes } from './routes/devices';
 import { emailConfigurationRoutes } from './routes/email-configurations';
 import { invitationRoutes } from './routes/invitations';
 import { roleRoutes } from './routes/roles';
@@ -16,4 +18,6 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   invitations: invitationRoutes,
   'email-configurations': emailConfigurationRoutes,
   system: systemRoutes,
+  devices: deviceRoutes,
+  'device-jobs': deviceJobRoutes,
 };

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   DEFAULT_ROLES,
   defaultRole,
@@ -14,6 +17,7 @@ import { createCompany, rootCompany } from '@test/factories';
 import { createOutbox } from '@test/outbox';
 import { confirmPassword, loginAs, type TestSession } from '@test/session';
 import { createFresh, type Fresh } from './fresh';
+import { matrixDevice } from './routes/devices';
 
 /**
  * Where a target lives, seen from an actor of company A: A itself, its subsidiary A1, or the
@@ -99,7 +103,8 @@ const buildZone = async (fresh: Fresh, company: CompanyRow): Promise<Zone> => {
  */
 export const buildWorld = async (): Promise<World> => {
   const t = await buildTestApp(
-    { webhookAllowPrivateNetworks: true },
+    // A data folder of its own: the file routes read and write uploads there.
+    { webhookAllowPrivateNetworks: true, dataDir: mkdtempSync(join(tmpdir(), 'nf-matrix-')) },
     { mailTransport: createOutbox().transport },
   );
   const root = await rootCompany(t.db);
@@ -125,6 +130,7 @@ export const buildWorld = async (): Promise<World> => {
     foreign: await buildZone(fresh, b),
     foreignChild: await buildZone(fresh, b1),
   };
+  for (const zone of Object.values(zones)) await matrixDevice(t.db, zone.company, zone.marker);
 
   const ownOnlyRoleId = await fresh.role(a, OWN_ONLY_PERMISSIONS);
   const actorUser = async (name: ActorName) => {

@@ -6,6 +6,8 @@ CREATE TABLE "device_telemetry" (
 	"category" smallint NOT NULL,
 	"ts" timestamp with time zone NOT NULL,
 	"received_at" timestamp with time zone NOT NULL,
+	-- When the batch was written: stored_at - ts is the enqueue-to-stored latency (bench/ingest).
+	"stored_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"data" jsonb NOT NULL
 ) PARTITION BY RANGE ("ts");
 --> statement-breakpoint

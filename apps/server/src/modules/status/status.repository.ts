@@ -1,7 +1,13 @@
 import type { StatusUpdate } from '@netfleet/contracts';
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { statusChannels, statusUpdates } from '@/db/schema';
+
+/** One update of one item (a device, a webhook...) of a channel. */
+export interface StatusItem {
+  item: string;
+  update: StatusUpdate;
+}
 
 /** A channel that can still be read: it exists and has not expired at `at`. */
 const live = (channel: string, at: Date) =>
@@ -31,16 +37,20 @@ export const createStatusRepository = (db: Database) => ({
     return row?.ownerUserId ?? null;
   },
 
-  async insertUpdate(channelId: string, item: string, update: StatusUpdate, tx: Executor = db) {
-    await tx.insert(statusUpdates).values({
-      channelId,
-      item,
-      status: update.status,
-      value: update.value,
-      errorcode: update.errorcode ?? null,
-      progress: update.progress ?? null,
-      link: update.link ?? null,
-    });
+  /**
+   * All in one INSERT, the items as ONE jsonb parameter: a multi-row VALUES binds seven
+   * parameters per row and took about five times longer for 1000 rows on PGlite. Ids, the read
+   * order, follow the order of `items`.
+   */
+  async insertUpdates(channelId: string, items: readonly StatusItem[], tx: Executor = db) {
+    if (items.length === 0) return;
+    const field = (name: keyof StatusUpdate) => sql`e.v->'update'->>${name}`;
+    await tx.execute(sql`
+      insert into ${statusUpdates} (channel_id, item, status, value, errorcode, progress, link)
+      select ${channelId}::text, e.v->>'item', ${field('status')}, ${field('value')},
+        ${field('errorcode')}, e.v->'update'->'progress', ${field('link')}
+      from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as e(v, n)
+      order by e.n`);
   },
 
   /** In the order they were published. */

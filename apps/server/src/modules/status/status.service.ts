@@ -8,7 +8,7 @@ import {
 import { ApiError } from '@/lib/api-error';
 import type { WebhookEvents } from '@/modules/webhooks/webhook-events';
 import type { RealtimePublisher } from '@/plugins/realtime-publisher';
-import type { StatusRepository, StoredStatusUpdate } from './status.repository';
+import type { StatusItem, StatusRepository, StoredStatusUpdate } from './status.repository';
 
 /** Expired channels are deleted when a channel is opened, at most this often per instance. */
 const PRUNE_INTERVAL_MS = 60_000;
@@ -41,6 +41,22 @@ export const createStatusService = ({ statusRepository, publisher, webhooks, now
   let prunedAt = Number.NEGATIVE_INFINITY;
   const expiry = (at: Date) => new Date(at.getTime() + STATUS_CHANNEL_TTL_SECONDS * 1000);
 
+  /**
+   * Stores the updates in order (keeping the channel readable for another TTL), sends each to the
+   * channel's subscribers and hands them all to the owner's webhooks. Throws if the channel has
+   * expired. A fixed three queries however many items: bulk jobs report thousands at once.
+   */
+  const publishMany = async (channel: string, items: readonly StatusItem[]): Promise<void> => {
+    if (items.length === 0) return;
+    const at = now();
+    const owner = await statusRepository.extend(channel, at, expiry(at));
+    if (owner === null) throw new Error(`Status channel ${channel} is unknown or expired`);
+    await statusRepository.insertUpdates(channel, items);
+    const payloads = items.map(({ item, update }) => ({ channel, item, update }));
+    for (const payload of payloads) publisher.toChannel(channel, 'StatusUpdated', payload);
+    await webhooks.enqueueMany(owner, 'status.update', payloads);
+  };
+
   return {
     /** A new channel of `ownerUserId`, stored before this resolves; answer with it as meta.channel. */
     async open(ownerUserId: number): Promise<string> {
@@ -54,18 +70,11 @@ export const createStatusService = ({ statusRepository, publisher, webhooks, now
       return channel;
     },
 
-    /**
-     * Stores the update (keeping the channel readable for another TTL), sends it to the channel's
-     * subscribers and hands it to the owner's webhooks. Throws if the channel has expired.
-     */
-    async publish(channel: string, item: string, update: StatusUpdate): Promise<void> {
-      const at = now();
-      const owner = await statusRepository.extend(channel, at, expiry(at));
-      if (owner === null) throw new Error(`Status channel ${channel} is unknown or expired`);
-      await statusRepository.insertUpdate(channel, item, update);
-      const payload = { channel, item, update };
-      publisher.toChannel(channel, 'StatusUpdated', payload);
-      await webhooks.enqueue(owner, 'status.update', payload);
+    publishMany,
+
+    /** publishMany of one update. */
+    publish(channel: string, item: string, update: StatusUpdate): Promise<void> {
+      return publishMany(channel, [{ item, update }]);
     },
 
     /** Whether the user may subscribe to the channel: it is live and theirs. */

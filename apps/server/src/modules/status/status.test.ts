@@ -2,6 +2,7 @@ import {
   type RoleName,
   STATUS_CHANNEL_PATTERN,
   STATUS_CHANNEL_TTL_SECONDS,
+  type StatusUpdate,
 } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,55 @@ describe('status channels', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('publishes a batch in order: one read, live emits and every update to webhooks', async () => {
+    const status = statusAt(() => new Date());
+    const channel = await status.open(alice.id);
+    const items: { item: string; update: StatusUpdate }[] = [
+      { item: '2', update: { status: 'started', value: 'Queued' } },
+      { item: '1', update: { status: 'started', value: 'Queued' } },
+      {
+        item: '2',
+        update: { status: 'progress', value: 'Half', progress: { value: 1, total: 2 } },
+      },
+      { item: '2', update: { status: 'completed', value: 'Done' } },
+      { item: '1', update: { status: 'error', value: 'Offline', errorcode: 'E7' } },
+    ];
+    const socket = await connectSocket(url, { cookie: alice.session.cookie });
+    try {
+      expect(await subscribe(socket, channel)).toEqual({ success: true });
+      const events = collect(socket, 'StatusUpdated');
+      await status.publishMany(channel, items);
+      expect(await events.until(items.length)).toEqual(items.map((i) => ({ channel, ...i })));
+    } finally {
+      socket.close();
+    }
+
+    expect((await read(channel, alice.session)).json()).toEqual({
+      success: true,
+      data: {
+        '2': [items[0]?.update, items[2]?.update, items[3]?.update],
+        '1': [items[1]?.update, items[4]?.update],
+      },
+    });
+    expect(
+      recorded.calls.filter((call) => (call.payload as { channel: string }).channel === channel),
+    ).toEqual(
+      items.map((i) => ({ owner: alice.id, event: 'status.update', payload: { channel, ...i } })),
+    );
+  });
+
+  it('publishes nothing of a batch to an expired channel', async () => {
+    const past = statusAt(() => new Date(Date.now() - STATUS_CHANNEL_TTL_SECONDS * 1000 - 1000));
+    const channel = await past.open(alice.id);
+    const before = recorded.calls.length;
+    await expect(
+      statusAt(() => new Date()).publishMany(channel, [
+        { item: '1', update: { status: 'completed', value: 'Late' } },
+      ]),
+    ).rejects.toThrow(/unknown or expired/);
+    expect(recorded.calls.length).toBe(before);
   });
 
   it("answers CHANNEL_NOT_FOUND for another user's, unknown and malformed channels", async () => {

@@ -6,4 +6,10 @@ import type { WebhookEvent } from '@netfleet/contracts';
  */
 export interface WebhookEvents {
   enqueue(ownerUserId: number, event: WebhookEvent, payload: unknown): Promise<void>;
+  /** enqueue for each payload, in order, at the cost of one enqueue (bulk status updates). */
+  enqueueMany(
+    ownerUserId: number,
+    event: WebhookEvent,
+    payloads: readonly unknown[],
+  ): Promise<void>;
 }

@@ -106,6 +106,41 @@ describe('enqueue', () => {
     // Tidy up for the tests below, which count what the worker sends.
     await workerFor().runOnce();
   });
+
+  it('enqueues a batch in one go: every payload per subscribed webhook, in order', async () => {
+    const auth = await owner();
+    const first = await service.create(auth, {
+      url: receiver.url,
+      events: ['status.update'],
+      enabled: true,
+    });
+    const second = await service.create(auth, {
+      url: receiver.url,
+      events: ['notification.created', 'status.update'],
+      enabled: true,
+    });
+    const notificationsOnly = await service.create(auth, {
+      url: receiver.url,
+      events: ['notification.created'],
+      enabled: true,
+    });
+
+    await service.enqueueMany(auth.user.id, 'status.update', [{ n: 1 }, { n: 2 }, { n: 3 }]);
+
+    for (const webhook of [first, second]) {
+      const rows = (await deliveriesOf(webhook.id)).sort((a, b) => a.id - b.id);
+      expect(rows.map((row) => row.payload)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(rows[0]).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        event: 'status.update',
+        nextAttemptAt: clock,
+        createdAt: clock,
+      });
+    }
+    expect(await deliveriesOf(notificationsOnly.id)).toHaveLength(0);
+    await workerFor().runOnce();
+  });
 });
 
 describe('delivery worker', () => {

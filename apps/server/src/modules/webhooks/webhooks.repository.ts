@@ -1,5 +1,5 @@
 import type { WebhookEvent } from '@netfleet/contracts';
-import { and, arrayContains, asc, desc, eq, inArray, lt, lte } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { countAll } from '@/db/list';
 import { webhookDeliveries, webhooks } from '@/db/schema';
@@ -22,6 +22,41 @@ export interface DeliveryOutcome {
   nextAttemptAt: Date | null;
   deliveredAt: Date | null;
 }
+
+/** Enabled webhooks that asked for the event. */
+const subscribedTo = (event: WebhookEvent) =>
+  and(eq(webhooks.enabled, true), arrayContains(webhooks.events, [event]));
+
+/**
+ * One pending delivery per payload and subscribed webhook. The webhooks are looked up first, a
+ * cheap query: most owners have none, and then the payloads (thousands in a status batch) are
+ * never sent to the database. Otherwise one statement inserts them all, ids in payload order so
+ * the worker sends them in that order; it filters the webhooks again, so one switched off in
+ * between gets nothing.
+ */
+const insertDeliveries = async (
+  tx: Executor,
+  ownerUserId: number,
+  event: WebhookEvent,
+  payloads: readonly unknown[],
+  at: Date,
+) => {
+  if (payloads.length === 0) return;
+  const [subscribed] = await tx
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.ownerUserId, ownerUserId), subscribedTo(event)))
+    .limit(1);
+  if (!subscribed) return;
+  const when = at.toISOString();
+  await tx.execute(sql`
+    insert into ${webhookDeliveries} (webhook_id, event, payload, status, next_attempt_at, created_at)
+    select ${webhooks.id}, ${event}::text, p.payload, 'pending', ${when}::timestamptz, ${when}::timestamptz
+    from jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) with ordinality as p(payload, n)
+    cross join ${webhooks}
+    where ${webhooks.ownerUserId} = ${ownerUserId} and ${subscribedTo(event)}
+    order by p.n, ${webhooks.id}`);
+};
 
 export const createWebhooksRepository = (db: Database) => ({
   async list(ownerUserId: number, page: Page, tx: Executor = db) {
@@ -96,27 +131,18 @@ export const createWebhooksRepository = (db: Database) => ({
     at: Date,
     tx: Executor = db,
   ) {
-    const targets = await tx
-      .select({ id: webhooks.id })
-      .from(webhooks)
-      .where(
-        and(
-          eq(webhooks.ownerUserId, ownerUserId),
-          eq(webhooks.enabled, true),
-          arrayContains(webhooks.events, [event]),
-        ),
-      );
-    if (targets.length === 0) return;
-    await tx.insert(webhookDeliveries).values(
-      targets.map(({ id }) => ({
-        webhookId: id,
-        event,
-        payload,
-        status: 'pending' as const,
-        nextAttemptAt: at,
-        createdAt: at,
-      })),
-    );
+    await insertDeliveries(tx, ownerUserId, event, [payload], at);
+  },
+
+  /** enqueue for each payload, in one statement however many there are. */
+  async enqueueMany(
+    ownerUserId: number,
+    event: WebhookEvent,
+    payloads: readonly unknown[],
+    at: Date,
+    tx: Executor = db,
+  ) {
+    await insertDeliveries(tx, ownerUserId, event, payloads, at);
   },
 
   /** A delivery already claimed by its creator (the test send), so no worker picks it up. */

@@ -93,6 +93,8 @@ export const createWebhooksService = ({
   const events: WebhookEvents = {
     enqueue: (ownerUserId: number, event: WebhookEvent, payload: unknown) =>
       webhooksRepository.enqueue(ownerUserId, event, payload, now()),
+    enqueueMany: (ownerUserId: number, event: WebhookEvent, payloads: readonly unknown[]) =>
+      webhooksRepository.enqueueMany(ownerUserId, event, payloads, now()),
   };
 
   return {

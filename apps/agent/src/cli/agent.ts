@@ -1,0 +1,174 @@
+import os from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { macSchema, imeiSchema, serialSchema, claimSecretSchema } from '@netfleet/contracts';
+import { DeviceSession } from '../device-session.ts';
+import { enrol } from '../enrol.ts';
+import { loadAgentState, saveAgentState, type AgentState } from '../linux/agent-state.ts';
+import { runLinuxCommand } from '../linux/linux-commands.ts';
+import { detectPlatform, isValidModel, primaryInterface, readLinux } from '../linux/system.ts';
+import type { Credential, DeviceIdentity } from '../types.ts';
+import { fail } from './args.ts';
+
+export const AGENT = 'netfleet-agent/0.1.0';
+
+const USAGE = `netfleet-agent --mqtt URL --claim SECRET [options]
+
+Connects this Linux box to netfleet: enrols once with the claim secret shown when the device was
+added, then reports telemetry and runs commands.
+
+  --mqtt URL             broker (default mqtt://127.0.0.1:1884)
+  --serial S             serial number (default: the first interface's MAC, without colons)
+  --mac M | --imei I     identity registered for the device (default: the first interface's MAC)
+  --claim SECRET         one-time claim secret (needed for the first start only)
+  --model M              model name (default OPENWRT or LINUX)
+  --firmware F           firmware string (default from /etc/version, /etc/openwrt_release or the kernel)
+  --state PATH           credential file (default .netfleet-agent/state.json)
+  --download-dir DIR     where firmware images go (default .netfleet-agent/downloads)
+  --allow-reboot         obey reboot commands (otherwise they are rejected)
+  --allow-firmware PATH  install downloaded firmware with this script (otherwise downloads only)
+  --help
+`;
+
+const valid = <T>(
+  name: string,
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+  value: string,
+) => {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) fail(`--${name} is not valid: ${value}`, USAGE);
+  return parsed.data as T;
+};
+
+const identityFromFlags = async (
+  values: Record<string, string | boolean | undefined>,
+): Promise<DeviceIdentity> => {
+  const platform = await detectPlatform();
+  const nic = primaryInterface();
+  const str = (key: string) =>
+    typeof values[key] === 'string' ? (values[key] as string) : undefined;
+  const imei = str('imei');
+  const mac = str('mac') ?? (imei ? undefined : nic?.mac);
+  const serial = str('serial') ?? mac?.replace(/:/g, '');
+  if (!serial) fail('--serial is required (no network interface to derive it from)', USAGE);
+  const model = (str('model') ?? platform.model).toUpperCase();
+  if (!isValidModel(model)) fail(`--model is not valid: ${model}`, USAGE);
+  return {
+    serial: valid<string>('serial', serialSchema, serial as string),
+    model,
+    firmware: str('firmware') ?? platform.firmware,
+    ...(imei ? { imei: valid<string>('imei', imeiSchema, imei) } : {}),
+    ...(mac ? { mac: valid<string>('mac', macSchema, mac) } : {}),
+  };
+};
+
+const main = async () => {
+  const { values } = parseArgs({
+    options: {
+      mqtt: { type: 'string', default: 'mqtt://127.0.0.1:1884' },
+      serial: { type: 'string' },
+      mac: { type: 'string' },
+      imei: { type: 'string' },
+      claim: { type: 'string' },
+      model: { type: 'string' },
+      firmware: { type: 'string' },
+      state: { type: 'string', default: '.netfleet-agent/state.json' },
+      'download-dir': { type: 'string', default: '.netfleet-agent/downloads' },
+      'allow-reboot': { type: 'boolean', default: false },
+      'allow-firmware': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const log = (message: string) => process.stderr.write(`${new Date().toISOString()} ${message}\n`);
+  const statePath = resolve(values.state);
+  const identity = await identityFromFlags(values);
+  const state: AgentState = await loadAgentState(statePath);
+  const save = () => saveAgentState(statePath, state);
+
+  let credential: Credential | null =
+    state.device_id && state.username && state.password
+      ? { device_id: state.device_id, username: state.username, password: state.password }
+      : null;
+  if (!credential) {
+    if (!values.claim)
+      fail('--claim is required for the first start (no credential in the state file)', USAGE);
+    const claim = valid<string>('claim', claimSecretSchema, values.claim as string);
+    log(`enrolling ${identity.serial} (${identity.model}, ${identity.firmware})`);
+    credential = await enrol({ mqttUrl: values.mqtt, identity, claim });
+    Object.assign(state, credential);
+    await save();
+    log(`enrolled as device ${credential.device_id}`);
+  }
+
+  // Jobs that ended with the previous process (a reboot, a firmware install) count as done.
+  const finished = state.pending.splice(0);
+  for (const job of finished) if (!state.done_jobs.includes(job.id)) state.done_jobs.push(job.id);
+  if (finished.length) await save();
+
+  const session: DeviceSession = new DeviceSession({
+    mqttUrl: values.mqtt,
+    credential,
+    agent: AGENT,
+    doneJobs: state.done_jobs,
+    log,
+    behaviour: {
+      identity: () => identity,
+      uptime: () => os.uptime(),
+      read: readLinux,
+      execute: (command, context) =>
+        runLinuxCommand(command, context, {
+          allowReboot: values['allow-reboot'],
+          ...(values['allow-firmware']
+            ? { firmwareScript: resolve(values['allow-firmware']) }
+            : {}),
+          downloadDir: resolve(values['download-dir']),
+          markPending: async (id, type) => {
+            state.pending.push({ id, type });
+            await save();
+          },
+          clearPending: async (id) => {
+            state.pending = state.pending.filter((p) => p.id !== id);
+            await save();
+          },
+        }),
+    },
+    onJobsChanged: (done) => {
+      state.done_jobs = done;
+      void save();
+    },
+    onOnline: () => {
+      log(`online as device ${session.deviceId}`);
+      for (const job of finished.splice(0)) {
+        void session.ack({
+          id: job.id,
+          status: 'completed',
+          message: `${job.type} done, agent restarted`,
+        });
+      }
+    },
+    onRefused: (code) => {
+      log(
+        `the broker refused the credential (CONNACK ${code}); remove ${statePath} and enrol again with a new claim secret`,
+      );
+      process.exit(3);
+    },
+  });
+  session.start();
+  const stop = async () => {
+    await session.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `netfleet-agent: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+/** A positive integer flag, or a clear error naming the flag. */
+export const intFlag = (name: string, value: string | undefined, fallback: number): number => {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`--${name} must be a whole number, got "${value}"`);
+  return n;
+};
+
+/** Prints the message and usage, and exits non-zero. */
+export const fail = (message: string, usage: string): never => {
+  process.stderr.write(`${message}\n\n${usage}`);
+  process.exit(2);
+};

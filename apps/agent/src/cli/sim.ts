@@ -1,0 +1,108 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startFleet } from '../sim/fleet.ts';
+import { fail, intFlag } from './args.ts';
+
+const USAGE = `netfleet-sim --devices N [options]
+
+Runs N simulated devices in one process. Devices missing from the state file are added through
+the API (needs --url and --token or --email/--password), then enrolled over MQTT.
+
+  --devices N          number of devices (required)
+  --mqtt URL           broker (default mqtt://127.0.0.1:1884, the embedded broker)
+  --url URL            netfleet server, to add missing devices (e.g. http://127.0.0.1:8080)
+  --token TOKEN        personal access token (nf_pat_...), or:
+  --email E --password P   sign in with cookies
+  --company-id ID      company to add devices to (default: your own)
+  --state PATH         credentials file (default .netfleet-sim/state.json)
+  --seed N             fleet seed: models, serials and random walks (default 1)
+  --interval MS        bench mode: dynamic telemetry from every device every MS
+  --duration S         stop after S seconds
+  --concurrency N      connections opened at once (default 200)
+  --stats S            seconds between stats lines (default 5, 0 = off)
+  --verbose            log per-device events
+  --help
+`;
+
+const main = async () => {
+  const { values } = parseArgs({
+    options: {
+      devices: { type: 'string' },
+      mqtt: { type: 'string', default: 'mqtt://127.0.0.1:1884' },
+      url: { type: 'string' },
+      token: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'company-id': { type: 'string' },
+      state: { type: 'string', default: '.netfleet-sim/state.json' },
+      seed: { type: 'string' },
+      interval: { type: 'string' },
+      duration: { type: 'string' },
+      concurrency: { type: 'string' },
+      stats: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const devices = intFlag('devices', values.devices, 0);
+  if (devices < 1) fail('--devices is required', USAGE);
+  const companyId = intFlag('company-id', values['company-id'], 0);
+  const interval = intFlag('interval', values.interval, 0);
+  const duration = intFlag('duration', values.duration, 0);
+  const statsEvery = intFlag('stats', values.stats, 5);
+  const log = (message: string) => process.stderr.write(`${message}\n`);
+
+  const fleet = await startFleet({
+    devices,
+    seed: intFlag('seed', values.seed, 1),
+    mqttUrl: values.mqtt,
+    statePath: resolve(values.state),
+    concurrency: intFlag('concurrency', values.concurrency, 200) || 200,
+    ...(interval ? { intervalMs: interval } : {}),
+    ...(values.url
+      ? {
+          api: {
+            url: values.url,
+            ...(values.token ? { token: values.token } : {}),
+            ...(values.email ? { email: values.email } : {}),
+            ...(values.password ? { password: values.password } : {}),
+            ...(companyId ? { companyId } : {}),
+          },
+        }
+      : {}),
+    ...(values.verbose ? { log } : {}),
+  });
+  const c = fleet.counters;
+  let lastSent = 0;
+  const stats = statsEvery
+    ? setInterval(() => {
+        const rate = Math.round((c.sent - lastSent) / statsEvery);
+        lastSent = c.sent;
+        const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);
+        log(
+          `connected=${c.connected}/${devices} sent=${c.sent} (${rate}/s) acked=${c.acked} commands=${c.commands} enrolled=${c.enrolled} refused=${c.refused} errors=${c.errors} rss=${rss}MB`,
+        );
+      }, statsEvery * 1000)
+    : null;
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    if (stats) clearInterval(stats);
+    await fleet.stop();
+    log(`stopped: sent=${c.sent} acked=${c.acked} commands=${c.commands} errors=${c.errors}`);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  if (duration) setTimeout(() => void stop(), duration * 1000);
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`netfleet-sim: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,338 @@
+import { connect, type ErrorWithReasonCode, type MqttClient } from 'mqtt';
+import {
+  PROTOCOL_VERSION,
+  TELEMETRY_CATEGORIES,
+  commandMessageSchema,
+  configMessageSchema,
+  reconnectDelay,
+  topics,
+  type AckMessage,
+  type CommandMessage,
+  type ConfigMessage,
+  type Hello,
+  type TelemetryCategory,
+} from '@netfleet/contracts';
+import { RecentJobs } from './job-ids.ts';
+import type {
+  CommandContext,
+  CommandOutcome,
+  Credential,
+  DeviceBehaviour,
+  SessionCounters,
+} from './types.ts';
+import { newCounters } from './types.ts';
+
+/** CONNACK 4 (bad user name or password) and 5 (not authorised): retrying cannot help. */
+const REFUSED_CREDENTIAL = new Set([4, 5]);
+
+export interface DeviceSessionOptions {
+  mqttUrl: string;
+  credential: Credential;
+  behaviour: DeviceBehaviour;
+  /** `netfleet-agent/0.1.0`, `netfleet-sim/0.1.0`. */
+  agent: string;
+  counters?: SessionCounters;
+  /** Jobs finished before this process started (the agent persists them). */
+  doneJobs?: readonly number[];
+  onJobsChanged?: (done: number[]) => void;
+  /** After every successful connect, once hello is published. */
+  onOnline?: () => void;
+  /** The broker refused the credential: the session has stopped for good. */
+  onRefused?: (code: number) => void;
+  /** Bench mode: dynamic telemetry every this many ms, whatever the configured periods. */
+  intervalMs?: number;
+  random?: () => number;
+  keepalive?: number;
+  log?: (message: string) => void;
+}
+
+const parseJson = (payload: Buffer): unknown => {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+/** One device's life on the broker: online state, hello, telemetry timers, commands, back-off. */
+export class DeviceSession {
+  private client: MqttClient | null = null;
+  private readonly counters: SessionCounters;
+  private readonly jobs: RecentJobs;
+  private readonly random: () => number;
+  private readonly timers = new Map<TelemetryCategory | 'bench', NodeJS.Timeout>();
+  private periods: ConfigMessage['periods'] = {};
+  private attempt = 0;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private paused = false;
+  private online = false;
+  private onlineWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: DeviceSessionOptions) {
+    this.counters = options.counters ?? newCounters();
+    this.jobs = new RecentJobs(options.doneJobs);
+    this.random = options.random ?? Math.random;
+  }
+
+  get deviceId(): number {
+    return this.options.credential.device_id;
+  }
+
+  get isOnline(): boolean {
+    return this.online;
+  }
+
+  start(): void {
+    const { credential } = this.options;
+    const id = credential.device_id;
+    const client = connect(this.options.mqttUrl, {
+      clientId: credential.username,
+      username: credential.username,
+      password: credential.password,
+      protocolVersion: 4,
+      clean: true,
+      // Reconnection is ours: reconnectDelay() with jitter, and never after a refused credential.
+      reconnectPeriod: 0,
+      keepalive: this.options.keepalive ?? 60,
+      connectTimeout: 30_000,
+      will: {
+        topic: topics.state(id),
+        payload: Buffer.from(JSON.stringify({ state: 'offline' })),
+        qos: 1,
+        retain: true,
+      },
+    });
+    this.client = client;
+    client.on('connect', () => this.onConnect());
+    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    client.on('error', (error) => this.onError(error as ErrorWithReasonCode));
+    client.on('close', () => this.onClose());
+  }
+
+  /** Ends the session cleanly: the device says `offline` itself, then disconnects. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clearTimers();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const client = this.client;
+    if (!client) return;
+    if (client.connected) {
+      await new Promise<void>((resolve) => {
+        client.publish(
+          topics.state(this.deviceId),
+          JSON.stringify({ state: 'offline' }),
+          { qos: 1, retain: true },
+          () => resolve(),
+        );
+      });
+    }
+    await client.endAsync(!client.connected);
+  }
+
+  /**
+   * Publishes an ack (QoS 1; queued while offline and sent on reconnect). Resolves once the broker
+   * has it, or the connection dropped it.
+   */
+  ack(message: AckMessage): Promise<void> {
+    const client = this.client;
+    if (!client) return Promise.resolve();
+    return new Promise((resolve) => {
+      client.publish(topics.ack(this.deviceId), JSON.stringify(message), { qos: 1 }, (error) => {
+        if (error) this.counters.errors += 1;
+        resolve();
+      });
+    });
+  }
+
+  sendAllTelemetry(): void {
+    for (const category of TELEMETRY_CATEGORIES) void this.sendTelemetry(category);
+  }
+
+  private onConnect() {
+    const client = this.client;
+    if (!client) return;
+    const reconnecting = this.attempt > 0;
+    this.attempt = 0;
+    this.online = true;
+    this.counters.connected += 1;
+    const id = this.deviceId;
+    const identity = this.options.behaviour.identity();
+    const hello: Hello = {
+      v: PROTOCOL_VERSION,
+      model: identity.model,
+      firmware: identity.firmware,
+      agent: this.options.agent,
+      serial: identity.serial,
+      ...(identity.mac ? { mac: identity.mac } : {}),
+      ...(identity.imei ? { imei: identity.imei } : {}),
+      uptime: Math.floor(this.options.behaviour.uptime()),
+      done_jobs: this.jobs.list(),
+    };
+    client.publish(topics.state(id), JSON.stringify({ state: 'online', ts: Date.now() }), {
+      qos: 1,
+      retain: true,
+    });
+    client.publish(topics.hello(id), JSON.stringify(hello), { qos: 1 });
+    client.subscribe([topics.config(id), topics.command(id)], { qos: 1 }, (error) => {
+      if (error) {
+        this.counters.errors += 1;
+        this.options.log?.(`device ${id}: subscribe failed: ${error.message}`);
+      }
+    });
+    if (reconnecting) this.options.log?.(`device ${id}: reconnected`);
+    this.startBenchTimer();
+    this.options.onOnline?.();
+    for (const resolve of this.onlineWaiters.splice(0)) resolve();
+  }
+
+  private onError(error: ErrorWithReasonCode) {
+    if (typeof error.code === 'number' && REFUSED_CREDENTIAL.has(error.code)) {
+      this.stopped = true;
+      this.options.log?.(`device ${this.deviceId}: broker refused the credential (${error.code})`);
+      this.options.onRefused?.(error.code);
+      return;
+    }
+    this.counters.errors += 1;
+    this.options.log?.(`device ${this.deviceId}: ${error.message}`);
+  }
+
+  private onClose() {
+    if (this.online) this.counters.connected -= 1;
+    this.online = false;
+    this.clearTimers();
+    if (this.stopped || this.paused || this.reconnectTimer) return;
+    this.scheduleReconnect(reconnectDelay(this.attempt, this.random));
+    this.attempt += 1;
+  }
+
+  private scheduleReconnect(delay: number) {
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      const client = this.client;
+      if (!client || this.stopped) return;
+      // Keep the stores: QoS 1 acks queued while offline go out on the next connection.
+      client.reconnect({
+        incomingStore: client.incomingStore,
+        outgoingStore: client.outgoingStore,
+      });
+    }, delay);
+  }
+
+  private onMessage(topic: string, payload: Buffer) {
+    const id = this.deviceId;
+    if (topic === topics.config(id)) {
+      const config = configMessageSchema.safeParse(parseJson(payload));
+      if (config.success) this.applyConfig(config.data);
+      else this.options.log?.(`device ${id}: ignoring an invalid config`);
+    } else if (topic === topics.command(id)) {
+      const command = commandMessageSchema.safeParse(parseJson(payload));
+      if (command.success) void this.runCommand(command.data);
+      else this.options.log?.(`device ${id}: ignoring an invalid command`);
+    }
+  }
+
+  private applyConfig(config: ConfigMessage) {
+    this.periods = config.periods;
+    this.clearTimers();
+    this.startBenchTimer();
+    for (const category of TELEMETRY_CATEGORIES) {
+      const seconds = this.periods[category] ?? 0;
+      if (seconds <= 0) continue;
+      void this.sendTelemetry(category);
+      this.timers.set(
+        category,
+        setInterval(() => void this.sendTelemetry(category), seconds * 1000),
+      );
+    }
+  }
+
+  private startBenchTimer() {
+    const interval = this.options.intervalMs;
+    if (!interval || this.timers.has('bench')) return;
+    // A random first offset spreads a fleet's messages over the interval instead of in bursts.
+    const first = setTimeout(
+      () => {
+        void this.sendTelemetry('dynamic');
+        this.timers.set(
+          'bench',
+          setInterval(() => void this.sendTelemetry('dynamic'), interval),
+        );
+      },
+      Math.floor(this.random() * interval),
+    );
+    this.timers.set('bench', first);
+  }
+
+  private clearTimers() {
+    for (const timer of this.timers.values()) clearInterval(timer);
+    this.timers.clear();
+  }
+
+  private async sendTelemetry(category: TelemetryCategory) {
+    const client = this.client;
+    if (!client?.connected) return;
+    let data: unknown;
+    try {
+      data = await this.options.behaviour.read(category);
+    } catch (error) {
+      this.counters.errors += 1;
+      this.options.log?.(`device ${this.deviceId}: reading ${category} failed: ${String(error)}`);
+      return;
+    }
+    if (data === null || data === undefined) return;
+    this.counters.sent += 1;
+    const message = JSON.stringify({ ts: Date.now(), data });
+    client.publish(topics.telemetry(this.deviceId, category), message, { qos: 1 }, (error) => {
+      if (error) this.counters.errors += 1;
+      else this.counters.acked += 1;
+    });
+  }
+
+  private async runCommand(command: CommandMessage) {
+    if (this.jobs.has(command.id)) return;
+    if (command.expires_at < Date.now()) {
+      this.options.log?.(`device ${this.deviceId}: job ${command.id} expired, not started`);
+      return;
+    }
+    this.jobs.add(command.id);
+    this.counters.commands += 1;
+    void this.ack({ id: command.id, status: 'received' });
+    const context: CommandContext = {
+      progress: (value, total, message) =>
+        this.ack({
+          id: command.id,
+          status: 'progress',
+          progress: { value, total },
+          ...(message ? { message } : {}),
+        }),
+      sendAllTelemetry: () => this.sendAllTelemetry(),
+      restart: (downtimeMs, whileDown) => this.restart(downtimeMs, whileDown),
+    };
+    let outcome: CommandOutcome;
+    try {
+      outcome = await this.options.behaviour.execute(command, context);
+    } catch (error) {
+      outcome = { status: 'failed', message: error instanceof Error ? error.message : 'failed' };
+    }
+    void this.ack({ id: command.id, ...outcome });
+    this.options.onJobsChanged?.(this.jobs.list());
+  }
+
+  private restart(downtimeMs: number, whileDown?: () => void): Promise<void> {
+    const client = this.client;
+    if (!client || this.stopped) return Promise.resolve();
+    this.paused = true;
+    // A forced end drops the socket without DISCONNECT, so the broker publishes the last will.
+    client.end(true, () => {
+      setTimeout(() => {
+        this.paused = false;
+        if (this.stopped) return;
+        whileDown?.();
+        // end() closed the stores; a rebooted device starts with empty ones anyway.
+        client.reconnect();
+      }, downtimeMs);
+    });
+    return new Promise((resolve) => this.onlineWaiters.push(resolve));
+  }
+}

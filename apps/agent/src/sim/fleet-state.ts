@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { readState, writeState } from '../state-file.ts';
+
+const entrySchema = z.object({
+  /** Kept until enrolment succeeds, so a restart can enrol without adding the device again. */
+  claim: z.string().optional(),
+  device_id: z.number().int().positive().optional(),
+  username: z.string().optional(),
+  password: z.string().optional(),
+});
+export type FleetEntry = z.infer<typeof entrySchema>;
+
+const fleetStateSchema = z.object({
+  version: z.literal(1),
+  /** By serial number. */
+  devices: z.record(z.string(), entrySchema),
+});
+type FleetStateData = z.infer<typeof fleetStateSchema>;
+
+/** The simulator's credentials for the whole fleet in one JSON file, written at most every 2 s. */
+export class FleetState {
+  private dirty = false;
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly path: string,
+    private readonly data: FleetStateData,
+  ) {}
+
+  static async load(path: string): Promise<FleetState> {
+    const data = await readState(path, fleetStateSchema, { version: 1, devices: {} });
+    return new FleetState(path, data);
+  }
+
+  get(serial: string): FleetEntry | undefined {
+    return this.data.devices[serial];
+  }
+
+  set(serial: string, entry: FleetEntry): void {
+    this.data.devices[serial] = entry;
+    this.dirty = true;
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, 2000);
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.dirty) return this.writing;
+    this.dirty = false;
+    this.writing = this.writing.then(() => writeState(this.path, this.data));
+    return this.writing;
+  }
+}

@@ -1,0 +1,173 @@
+import { DeviceSession } from '../device-session.ts';
+import { EnrolRefusedError, enrol } from '../enrol.ts';
+import { newCounters, type Credential, type SessionCounters } from '../types.ts';
+import { FleetState } from './fleet-state.ts';
+import { forEachLimited } from './pool.ts';
+import { ApiClient, type ApiOptions } from './provision.ts';
+import { runSimCommand } from './sim-commands.ts';
+import { SimDevice } from './sim-device.ts';
+import { simReading } from './sim-readings.ts';
+
+export const SIM_AGENT = 'netfleet-sim/0.1.0';
+
+export interface FleetOptions {
+  devices: number;
+  seed: number;
+  mqttUrl: string;
+  /** The JSON file holding the fleet's claim secrets and credentials. */
+  statePath: string;
+  /** Needed only when some device has neither credential nor claim secret yet. */
+  api?: ApiOptions;
+  /** Bench mode: dynamic telemetry from every device every this many ms. */
+  intervalMs?: number;
+  /** Connections being opened at once (default 200). */
+  concurrency?: number;
+  /** How long a simulated reboot lasts (default 3 s). */
+  rebootMs?: number;
+  log?: (message: string) => void;
+}
+
+export interface FleetCounters extends SessionCounters {
+  /** Devices added through the API in this run. */
+  provisioned: number;
+  /** Devices enrolled over MQTT in this run. */
+  enrolled: number;
+  /** Devices whose enrolment or credential was refused. */
+  refused: number;
+}
+
+export interface Fleet {
+  counters: FleetCounters;
+  /** Resolves once every device has had its first connection attempt. */
+  ramped: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** How long a ramp slot waits for a device's first connection before moving on. */
+const FIRST_CONNECT_WAIT_MS = 30_000;
+
+const credentialOf = (entry: ReturnType<FleetState['get']>): Credential | null =>
+  entry?.device_id && entry.username && entry.password
+    ? { device_id: entry.device_id, username: entry.username, password: entry.password }
+    : null;
+
+/** Adds the devices the state file does not know, and stores their claim secrets. */
+const provision = async (
+  devices: SimDevice[],
+  state: FleetState,
+  options: FleetOptions,
+  counters: FleetCounters,
+) => {
+  const missing = devices.filter((d) => {
+    const entry = state.get(d.serial);
+    return !credentialOf(entry) && !entry?.claim;
+  });
+  if (missing.length === 0) return;
+  if (!options.api) {
+    throw new Error(
+      `${missing.length} devices have no credential in ${options.statePath}: pass --url with --token or --email/--password to add them`,
+    );
+  }
+  const api = new ApiClient(options.api);
+  await api.login();
+  const companyId = await api.companyId();
+  const claims = await api.addDevices(missing, companyId, (message) => {
+    counters.errors += 1;
+    options.log?.(message);
+  });
+  for (const [serial, claim] of claims) state.set(serial, { claim });
+  counters.provisioned += claims.size;
+  await state.flush();
+};
+
+/** Enrols (when needed), then connects one device; resolves at its first connect or after a wait. */
+interface FleetRun {
+  state: FleetState;
+  options: FleetOptions;
+  counters: FleetCounters;
+  sessions: DeviceSession[];
+  /** Ramp slots waiting for a first connect; stop() releases them. */
+  waiting: Set<() => void>;
+}
+
+const bring = async (device: SimDevice, run: FleetRun) => {
+  const { state, options, counters, sessions, waiting } = run;
+  const entry = state.get(device.serial);
+  let credential = credentialOf(entry);
+  if (!credential) {
+    if (!entry?.claim) return;
+    try {
+      credential = await enrol({
+        mqttUrl: options.mqttUrl,
+        identity: device.identity(),
+        claim: entry.claim,
+      });
+    } catch (error) {
+      if (error instanceof EnrolRefusedError) counters.refused += 1;
+      else counters.errors += 1;
+      options.log?.(`${device.serial}: ${(error as Error).message}`);
+      return;
+    }
+    state.set(device.serial, credential);
+    counters.enrolled += 1;
+  }
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      waiting.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, FIRST_CONNECT_WAIT_MS);
+    waiting.add(done);
+    const session = new DeviceSession({
+      mqttUrl: options.mqttUrl,
+      credential: credential as Credential,
+      agent: SIM_AGENT,
+      counters,
+      ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
+      behaviour: {
+        identity: () => device.identity(),
+        uptime: () => device.uptime(),
+        read: (category) => simReading(device, category),
+        execute: (command, context) =>
+          runSimCommand(device, command, context, { rebootMs: options.rebootMs ?? 3000 }),
+      },
+      onOnline: done,
+      onRefused: (code) => {
+        counters.refused += 1;
+        options.log?.(`${device.serial}: the broker refused its credential (CONNACK ${code})`);
+        done();
+      },
+      ...(options.log ? { log: options.log } : {}),
+    });
+    sessions.push(session);
+    session.start();
+  });
+};
+
+/** Starts a fleet of simulated devices in this process (the CLI and the benchmarks use it). */
+export const startFleet = async (options: FleetOptions): Promise<Fleet> => {
+  const counters: FleetCounters = { ...newCounters(), provisioned: 0, enrolled: 0, refused: 0 };
+  const state = await FleetState.load(options.statePath);
+  const devices = Array.from({ length: options.devices }, (_, i) => new SimDevice(i, options.seed));
+  await provision(devices, state, options, counters);
+  const run: FleetRun = { state, options, counters, sessions: [], waiting: new Set() };
+  let stopping = false;
+  const ramped = forEachLimited(
+    devices,
+    options.concurrency ?? 200,
+    (device) => bring(device, run),
+    () => stopping,
+  ).then(() => state.flush());
+  return {
+    counters,
+    ramped,
+    stop: async () => {
+      stopping = true;
+      for (const release of [...run.waiting]) release();
+      await ramped;
+      await forEachLimited(run.sessions, 500, (session) => session.stop());
+      await state.flush();
+    },
+  };
+};

@@ -1,0 +1,124 @@
+import {
+  commandArgsSchema,
+  firmwareStringSchema,
+  firmwareUpdateArgsSchema,
+  type CommandMessage,
+} from '@netfleet/contracts';
+import { downloadVerified, progressThrottle } from '../download.ts';
+import type { CommandContext, CommandOutcome } from '../types.ts';
+import type { SimDevice } from './sim-device.ts';
+
+export interface SimCommandOptions {
+  /** How long a simulated reboot keeps the device away. */
+  rebootMs: number;
+}
+
+const formatUptime = (seconds: number) => {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return `up ${days} days, ${hours}:${String(minutes).padStart(2, '0')}`;
+};
+
+/** Canned but plausible output of the few shell commands a simulated router answers. */
+const CANNED: Record<string, (d: SimDevice, args: string[]) => string | null> = {
+  uptime: (d, args) =>
+    args.length ? null : ` ${formatUptime(d.uptime())},  load average: 0.12, 0.08, 0.05`,
+  'uname -a': (d) =>
+    `Linux ${d.model}-${d.serial.slice(-4)} ${d.capabilities.has_rutos ? '5.15.167' : '4.14.241'} #0 SMP armv7l GNU/Linux`,
+  'ip route': () =>
+    'default via 10.64.64.64 dev qmimux0 proto static metric 1\n192.168.1.0/24 dev br-lan proto kernel scope link src 192.168.1.1',
+  'ip addr': () =>
+    '1: lo: <LOOPBACK,UP,LOWER_UP> mtu 65536\n    inet 127.0.0.1/8 scope host lo\n3: br-lan: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500\n    inet 192.168.1.1/24 brd 192.168.1.255 scope global br-lan',
+  'df -h': () =>
+    'Filesystem                Size      Used Available Use% Mounted on\n/dev/root                 8.0M      8.0M         0 100% /rom\noverlayfs:/overlay        6.4M    612.0K      5.8M   9% /',
+  free: () =>
+    '              total        used        free      shared  buff/cache   available\nMem:         245460       84312      120424        1028       40724      117988',
+  ping: (d, args) => {
+    const host = args.at(-1) ?? '';
+    const count = args[0] === '-c' ? Number(args[1]) : 4;
+    if (
+      !/^[A-Za-z0-9.-]{1,253}$/.test(host) ||
+      !Number.isInteger(count) ||
+      count < 1 ||
+      count > 10
+    ) {
+      return null;
+    }
+    const lines = [`PING ${host} (8.8.8.8): 56 data bytes`];
+    for (let i = 0; i < count; i += 1) {
+      lines.push(
+        `64 bytes from 8.8.8.8: seq=${i} ttl=117 time=${d.rng.int(18, 60)}.${d.rng.int(0, 9)} ms`,
+      );
+    }
+    lines.push(
+      `--- ${host} ping statistics ---`,
+      `${count} packets transmitted, ${count} packets received, 0% packet loss`,
+    );
+    return lines.join('\n');
+  },
+};
+
+const runCanned = (device: SimDevice, command: CommandMessage): CommandOutcome => {
+  const args = commandArgsSchema.safeParse(command.args);
+  if (!args.success) return { status: 'rejected', message: 'args.command is required' };
+  const words = args.data.command.trim().split(/\s+/);
+  const whole = CANNED[words.join(' ')];
+  const byProgram = CANNED[words[0] ?? ''];
+  const output = whole ? whole(device, []) : byProgram ? byProgram(device, words.slice(1)) : null;
+  if (output === null) {
+    return { status: 'rejected', message: `command not allowed: ${words[0] ?? ''}` };
+  }
+  return { status: 'completed', result: output };
+};
+
+/** `RUTX_R_00.07.13.bin` → `RUTX_R_00.07.13`: the simulator reports the image's name as firmware. */
+export const firmwareFromFileName = (name: string): string | null => {
+  const parsed = firmwareStringSchema.safeParse(name.replace(/\.(bin|img|tar|gz|zip)$/i, ''));
+  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
+};
+
+const firmwareUpdate = async (
+  device: SimDevice,
+  command: CommandMessage,
+  context: CommandContext,
+  options: SimCommandOptions,
+): Promise<CommandOutcome> => {
+  const args = firmwareUpdateArgsSchema.safeParse(command.args);
+  if (!args.success) return { status: 'rejected', message: 'invalid firmware_update arguments' };
+  const firmware = firmwareFromFileName(args.data.name);
+  if (!firmware) return { status: 'rejected', message: 'the file name is not a firmware version' };
+  await downloadVerified({
+    url: args.data.url,
+    size: args.data.size,
+    sha256: args.data.sha256,
+    onProgress: progressThrottle(
+      (bytes, total) => void context.progress(bytes, total, 'downloading'),
+    ),
+  });
+  await context.progress(args.data.size, args.data.size, 'verified, installing');
+  await context.restart(options.rebootMs, () => device.boot(firmware));
+  return { status: 'completed', message: `firmware ${firmware}` };
+};
+
+/** A simulated device's answer to a command. */
+export const runSimCommand = async (
+  device: SimDevice,
+  command: CommandMessage,
+  context: CommandContext,
+  options: SimCommandOptions,
+): Promise<CommandOutcome> => {
+  switch (command.type) {
+    case 'reboot':
+      await context.progress(0, 1, 'rebooting');
+      await context.restart(options.rebootMs, () => device.boot());
+      return { status: 'completed', message: 'rebooted' };
+    case 'update_metrics_data':
+      context.sendAllTelemetry();
+      return { status: 'completed' };
+    case 'firmware_update':
+      return firmwareUpdate(device, command, context, options);
+    case 'command':
+      return runCanned(device, command);
+  }
+};

@@ -1,0 +1,68 @@
+import type { CommandMessage, TelemetryCategory } from '@netfleet/contracts';
+
+/** What a device says about itself in the enrolment request and in every hello. */
+export interface DeviceIdentity {
+  serial: string;
+  mac?: string;
+  imei?: string;
+  model: string;
+  firmware: string;
+}
+
+/** The per-device MQTT credential the enrolment answered with. */
+export interface Credential {
+  device_id: number;
+  username: string;
+  password: string;
+}
+
+export interface CommandOutcome {
+  status: 'completed' | 'failed' | 'rejected';
+  message?: string;
+  result?: string;
+}
+
+/** What a command handler may ask of the session that runs it. */
+export interface CommandContext {
+  /** Publishes a `progress` ack; resolves once the broker has it. */
+  progress(value: number, total: number, message?: string): Promise<void>;
+  /** Publishes every category the device has, now (update_metrics_data). */
+  sendAllTelemetry(): void;
+  /**
+   * Drops the connection the way a power cycle does (the broker publishes the last will), stays
+   * away for `downtimeMs`, runs `whileDown` and resolves once the device is back online.
+   */
+  restart(downtimeMs: number, whileDown?: () => void): Promise<void>;
+}
+
+/** The device-specific half of a session: a real Linux box or a simulated router. */
+export interface DeviceBehaviour {
+  identity(): DeviceIdentity;
+  /** Seconds since (real or simulated) boot. */
+  uptime(): number;
+  /** One category's reading, or null when the device has nothing of that kind. */
+  read(category: TelemetryCategory): unknown | Promise<unknown>;
+  execute(command: CommandMessage, context: CommandContext): Promise<CommandOutcome>;
+}
+
+/** Counters shared by every session of a process (the simulator's stats line, the benchmarks). */
+export interface SessionCounters {
+  /** Sessions currently connected. */
+  connected: number;
+  /** Telemetry messages published. */
+  sent: number;
+  /** Telemetry messages the broker acknowledged (PUBACK). */
+  acked: number;
+  /** Commands received (not counting repeats). */
+  commands: number;
+  /** Connection errors, refused publishes and failed enrolments. */
+  errors: number;
+}
+
+export const newCounters = (): SessionCounters => ({
+  connected: 0,
+  sent: 0,
+  acked: 0,
+  commands: 0,
+  errors: 0,
+});

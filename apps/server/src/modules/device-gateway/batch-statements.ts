@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { LatestRow, TelemetryRow, UsageRow } from './gateway.repository';
+import { LATEST_COLUMNS } from './latest-reading';
+
+// The gateway repository's batch statements: each takes a whole flush as arrays, one parameter
+// per column, and unnests them server-side, so a flush costs one round trip per table.
+
+/** An array travels as ONE parameter (drizzle would otherwise expand it into a list). */
+export const array = (type: string, values: readonly unknown[]) =>
+  sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/** `case when v ? 'col' then (v->>'col')::type else d.col end`: only carried columns change. */
+const latestAssignments = sql.join(
+  LATEST_COLUMNS.map(
+    ({ column, type }) =>
+      sql`${sql.identifier(column)} = case when u.v ? ${column} then (u.v->>${column})::${sql.raw(type)} else d.${sql.identifier(column)} end`,
+  ),
+  sql`, `,
+);
+
+/** The table has no foreign key: readings of unknown or deleted devices stop here. */
+export const insertReadings = (rows: TelemetryRow[]) => {
+  const ids = array(
+    'int',
+    rows.map((r) => r.deviceId),
+  );
+  const categories = array(
+    'smallint',
+    rows.map((r) => r.category),
+  );
+  const ts = array(
+    'timestamptz',
+    rows.map((r) => r.ts.toISOString()),
+  );
+  const received = array(
+    'timestamptz',
+    rows.map((r) => r.receivedAt.toISOString()),
+  );
+  const data = array(
+    'jsonb',
+    rows.map((r) => JSON.stringify(r.data)),
+  );
+  return sql`
+    insert into device_telemetry (device_id, category, ts, received_at, data)
+    select u.* from unnest(${ids}, ${categories}, ${ts}, ${received}, ${data})
+      as u(device_id, category, ts, received_at, data)
+    where exists (
+      select 1 from devices d where d.id = u.device_id and d.credential_hash is not null
+    )`;
+};
+
+export const updateLatest = (latest: LatestRow[]) => {
+  const ids = array(
+    'int',
+    latest.map((r) => r.deviceId),
+  );
+  const values = array(
+    'jsonb',
+    latest.map((r) => JSON.stringify(r.values)),
+  );
+  const ats = array(
+    'timestamptz',
+    latest.map((r) => r.at.toISOString()),
+  );
+  return sql`
+    update devices d set ${latestAssignments},
+      info = d.info || coalesce(u.v->'info', '{}'::jsonb),
+      information_updated_at = greatest(d.information_updated_at, u.at)
+    from unnest(${ids}, ${values}, ${ats}) as u(id, v, at)
+    where d.id = u.id`;
+};
+
+/** Rows are summed per key beforehand: ON CONFLICT cannot touch one row twice in a statement. */
+export const addUsage = (usage: UsageRow[]) => {
+  const ids = array(
+    'int',
+    usage.map((r) => r.deviceId),
+  );
+  const days = array(
+    'date',
+    usage.map((r) => r.day),
+  );
+  const modems = array(
+    'smallint',
+    usage.map((r) => r.modem),
+  );
+  const sims = array(
+    'smallint',
+    usage.map((r) => r.sim),
+  );
+  const rx = array(
+    'bigint',
+    usage.map((r) => r.rx),
+  );
+  const tx = array(
+    'bigint',
+    usage.map((r) => r.tx),
+  );
+  return sql`
+    insert into device_data_usage (device_id, day, modem, sim, rx, tx)
+    select u.device_id, u.day, u.modem, u.sim, u.rx, u.tx
+    from unnest(${ids}, ${days}, ${modems}, ${sims}, ${rx}, ${tx})
+      as u(device_id, day, modem, sim, rx, tx)
+    where exists (select 1 from devices d where d.id = u.device_id)
+    on conflict (device_id, day, modem, sim) do update set
+      rx = device_data_usage.rx + excluded.rx,
+      tx = device_data_usage.tx + excluded.tx`;
+};

@@ -1,0 +1,68 @@
+import type { LivenessRow } from './gateway.repository';
+
+/**
+ * Which devices are connected, as this instance sees them, and what changed since the last flush.
+ * Kept in memory; the interface is what a Redis-backed store would implement for scale-out.
+ */
+export interface LivenessStore {
+  online(deviceId: number, at: Date): void;
+  offline(deviceId: number, at: Date): void;
+  /** Any message from the device: refreshes last_seen_at (at most once a minute per device). */
+  seen(deviceId: number, at: Date): void;
+  isOnline(deviceId: number): boolean;
+  /** The changes since the previous drain, one row per device. */
+  drain(): LivenessRow[];
+  /** Puts drained rows back after a failed flush; newer changes win. */
+  restore(rows: LivenessRow[]): void;
+}
+
+/** last_seen_at is informative; refreshing it every message would rewrite every row every second. */
+const SEEN_RESOLUTION_MS = 60_000;
+
+export const createMemoryLiveness = (): LivenessStore => {
+  const state = new Map<number, boolean>();
+  const lastWrittenSeen = new Map<number, number>();
+  let dirty = new Map<number, LivenessRow>();
+
+  const change = (deviceId: number, status: 0 | 1 | null, at: Date, connected: boolean) => {
+    const previous = dirty.get(deviceId);
+    dirty.set(deviceId, {
+      deviceId,
+      status: status ?? previous?.status ?? null,
+      seenAt: at,
+      connectedAt: connected ? at : (previous?.connectedAt ?? null),
+    });
+    lastWrittenSeen.set(deviceId, at.getTime());
+  };
+
+  return {
+    online(deviceId, at) {
+      state.set(deviceId, true);
+      change(deviceId, 1, at, true);
+    },
+    offline(deviceId, at) {
+      state.set(deviceId, false);
+      change(deviceId, 0, at, false);
+    },
+    seen(deviceId, at) {
+      // A device this instance never saw connect (it restarted, or another instance took the
+      // state message) is evidently online.
+      if (!state.has(deviceId)) {
+        state.set(deviceId, true);
+        change(deviceId, 1, at, false);
+        return;
+      }
+      const written = lastWrittenSeen.get(deviceId) ?? 0;
+      if (at.getTime() - written >= SEEN_RESOLUTION_MS) change(deviceId, null, at, false);
+    },
+    isOnline: (deviceId) => state.get(deviceId) === true,
+    drain() {
+      const rows = [...dirty.values()];
+      dirty = new Map();
+      return rows;
+    },
+    restore(rows) {
+      for (const row of rows) if (!dirty.has(row.deviceId)) dirty.set(row.deviceId, row);
+    },
+  };
+};

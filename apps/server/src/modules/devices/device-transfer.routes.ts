@@ -1,0 +1,124 @@
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import {
+  bulkEnvelope,
+  DEVICE_MESSAGES,
+  deviceExportQuerySchema,
+  importRowResultSchema,
+  MAX_FILE_SIZE,
+  MESSAGES,
+} from '@netfleet/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { invalid } from '@/lib/api-error';
+import { requireAuth } from '@/plugins/auth';
+import { csvLine } from './device-csv';
+import { fieldPicker } from './device-mapper';
+import type { DeviceImportService, ImportFields } from './device-import.service';
+import type { DevicesService } from './devices.service';
+
+const tags = ['devices'];
+/** What a CSV export holds unless `fields` says otherwise; never a secret. */
+const EXPORT_FIELDS = [
+  'id',
+  'name',
+  'serial',
+  'mac',
+  'imei',
+  'model',
+  'firmware',
+  'status',
+  'company_name',
+  'operator',
+  'signal',
+  'connection_type',
+  'wan_ip',
+  'last_connection_at',
+] as const;
+const IMPORT_FIELDS: (keyof ImportFields)[] = ['company_id', 'device_series', 'tag_id'];
+
+const isCsv = (filename: string, mimetype: string) =>
+  filename.toLowerCase().endsWith('.csv') || mimetype === 'text/csv';
+
+export const deviceTransferRoutes: FastifyPluginAsyncZod<{
+  devicesService: DevicesService;
+  deviceImportService: DeviceImportService;
+}> = async (app, { devicesService, deviceImportService }) => {
+  // Encapsulated: multipart parsing exists for these routes only.
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 10 } });
+
+  app.post(
+    '/api/devices/import',
+    {
+      config: { permission: 'create_devices' },
+      schema: {
+        tags,
+        summary:
+          'Add devices from a CSV file (header: serial, mac or imei, name) with company_id, device_series and tag_id fields; per-row results carry each claim secret once',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: bulkEnvelope(importRowResultSchema),
+          207: bulkEnvelope(importRowResultSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart()) throw invalid(DEVICE_MESSAGES.fileRequired, 'file');
+      const fields: ImportFields = {};
+      let text: string | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (!isCsv(part.filename, part.mimetype)) {
+            part.file.resume();
+            throw invalid(MESSAGES.csvNotSelected, 'file');
+          }
+          try {
+            text = (await part.toBuffer()).toString('utf8');
+          } catch {
+            throw invalid(MESSAGES.csvTooLarge, 'file');
+          }
+        } else if ((IMPORT_FIELDS as string[]).includes(part.fieldname)) {
+          fields[part.fieldname as keyof ImportFields] = String(part.value);
+        }
+      }
+      if (text === null) throw invalid(DEVICE_MESSAGES.fileRequired, 'file');
+      const { results, errors, channel } = await deviceImportService.import(auth, text, fields);
+      return reply.status(errors.length ? 207 : 201).send({
+        success: true as const,
+        data: results,
+        ...(errors.length ? { errors } : {}),
+        meta: { total: results.length, channel },
+      });
+    },
+  );
+
+  app.get(
+    '/api/devices/export/csv',
+    {
+      config: { permission: 'view_devices' },
+      schema: {
+        tags,
+        summary: 'The devices GET /devices would list (same filters), as a streamed CSV file',
+        querystring: deviceExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const columns = query.fields?.length ? query.fields : [...EXPORT_FIELDS];
+      const pick = fieldPicker(columns);
+      const pages = await devicesService.exportRows(requireAuth(request), query, query);
+      async function* lines() {
+        yield csvLine(columns);
+        for await (const page of pages) {
+          yield page.map((device) => csvLine(Object.values(pick(device)))).join('');
+        }
+      }
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="devices-${date}.csv"`)
+        .send(Readable.from(lines()));
+    },
+  );
+};

@@ -1,0 +1,116 @@
+import type { FileListQuery, FileType } from '@netfleet/contracts';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '@/db/client';
+import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
+import { countAll, orderByFrom, searchFilter } from '@/db/list';
+import { companies, files } from '@/db/schema';
+
+const fileColumns = {
+  id: files.id,
+  companyId: files.companyId,
+  companyName: companies.name,
+  type: files.type,
+  name: files.name,
+  description: files.description,
+  size: files.size,
+  sha256: files.sha256,
+  storageKey: files.storageKey,
+  createdBy: files.createdBy,
+  createdAt: files.createdAt,
+};
+
+const SORTABLE = {
+  id: files.id,
+  name: files.name,
+  size: files.size,
+  type: files.type,
+  created_at: files.createdAt,
+};
+const SEARCHABLE = { name: files.name, description: files.description };
+
+export interface NewFile {
+  companyId: number;
+  type: FileType;
+  name: string;
+  description: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+  createdBy: number;
+}
+
+export const createFilesRepository = (db: Database) => {
+  const selectFiles = (tx: Executor) =>
+    tx.select(fileColumns).from(files).innerJoin(companies, eq(companies.id, files.companyId));
+
+  return {
+    /**
+     * One page of the viewer's files. `usableByCompanyPath` keeps those of that company and its
+     * ancestors: the files a device of that company may be given.
+     */
+    async list(
+      viewer: Viewer,
+      query: FileListQuery,
+      usableByCompanyPath?: string,
+      tx: Executor = db,
+    ) {
+      const filters: (SQL | undefined)[] = [visibleCompaniesFilter(viewer)];
+      if (query.q) filters.push(searchFilter(query.q, query['search-fields'], SEARCHABLE));
+      if (query.type) filters.push(eq(files.type, query.type));
+      if (query.company_id) filters.push(eq(files.companyId, query.company_id));
+      if (query.id?.length) filters.push(inArray(files.id, query.id));
+      if (usableByCompanyPath !== undefined) {
+        filters.push(sql`${usableByCompanyPath} like ${companies.path} || '%'`);
+      }
+      const where = and(...filters);
+      const orderBy = [
+        ...orderByFrom(query.sort, SORTABLE, [desc(files.createdAt)]),
+        asc(files.id),
+      ];
+      const rows = await selectFiles(tx)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(query.limit)
+        .offset(query.offset);
+      const [count] = await tx
+        .select({ total: countAll })
+        .from(files)
+        .innerJoin(companies, eq(companies.id, files.companyId))
+        .where(where);
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    /** The file if its company is one the viewer sees, else null. */
+    async find(viewer: Viewer, id: number, tx: Executor = db) {
+      const [row] = await selectFiles(tx).where(
+        and(eq(files.id, id), visibleCompaniesFilter(viewer)),
+      );
+      return row ?? null;
+    },
+
+    /** Any file, for a device holding a signed link (the signature is its authorisation). */
+    async findForDownload(id: number, tx: Executor = db) {
+      const [row] = await tx
+        .select({ name: files.name, size: files.size, storageKey: files.storageKey })
+        .from(files)
+        .where(eq(files.id, id));
+      return row ?? null;
+    },
+
+    async insert(values: NewFile, tx: Executor = db) {
+      const [row] = await tx.insert(files).values(values).returning({ id: files.id });
+      if (!row) throw new Error('file insert returned nothing');
+      return row.id;
+    },
+
+    async updateDescription(id: number, description: string, tx: Executor = db) {
+      await tx.update(files).set({ description }).where(eq(files.id, id));
+    },
+
+    async remove(id: number, tx: Executor = db) {
+      await tx.delete(files).where(eq(files.id, id));
+    },
+  };
+};
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

@@ -1,0 +1,238 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAX_FILE_SIZE } from '@netfleet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyRow } from '@/db/types';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '@test/app';
+import { createFakeGateway, insertDevice } from '@test/fake-gateway';
+import { createCompany, createUser } from '@test/factories';
+import { loginAs, type TestSession } from '@test/session';
+import { createFileSigner } from './file-signature';
+
+const gateway = createFakeGateway();
+let t: TestApp;
+let dataDir: string;
+let company: CompanyRow;
+let session: TestSession;
+let stranger: TestSession;
+let strangerCompany: CompanyRow;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'nf-files-'));
+  t = await buildTestApp({ dataDir }, { deviceGateway: gateway });
+  company = await createCompany(t.db);
+  session = await loginAs(t.app, await createUser(t.db, 'end_user', { company }));
+  strangerCompany = await createCompany(t.db);
+  stranger = await loginAs(t.app, await createUser(t.db, 'end_user', { company: strangerCompany }));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const multipart = (fields: Record<string, string>, file?: { name: string; content: Buffer }) => {
+  const boundary = `nf${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { ...session.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+const upload = async (content: Buffer, name = 'RUT9_R_00.07.07.bin', type = 'firmware') => {
+  const body = multipart(
+    { type, description: 'nightly', company_id: String(company.id) },
+    {
+      name,
+      content,
+    },
+  );
+  return t.app.inject({ method: 'POST', url: '/api/files', ...body });
+};
+
+const uploaded = async (content: Buffer) => {
+  const response = await upload(content);
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { data: { id: number; sha256: string; size: number } }).data;
+};
+
+const get = (url: string, as = session) =>
+  t.app.inject({ method: 'GET', url, headers: as.headers });
+
+describe('files', () => {
+  it('stores an upload with its size and SHA-256, and serves it back', async () => {
+    const content = randomBytes(4096);
+    const file = await uploaded(content);
+    expect(file).toMatchObject({
+      size: 4096,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    });
+
+    const download = await get(`/api/files/${file.id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(content)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('RUT9_R_00.07.07.bin');
+
+    const list = await get('/api/files?type=firmware');
+    expect(list.json()).toMatchObject({ success: true });
+    expect((list.json() as { data: { id: number }[] }).data.map((f) => f.id)).toContain(file.id);
+    expect((await get('/api/files?type=config')).json()).toMatchObject({ meta: { total: 0 } });
+  });
+
+  it('changes the description and removes the file from disk', async () => {
+    const file = await uploaded(randomBytes(16));
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/files/${file.id}`,
+      headers: session.headers,
+      payload: { description: 'stable' },
+    });
+    expect(put.json()).toMatchObject({ data: { description: 'stable' } });
+    const before = (await readdir(join(dataDir, 'files'))).length;
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/files/${file.id}`,
+      headers: session.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await readdir(join(dataDir, 'files'))).length).toBe(before - 1);
+    expect((await get(`/api/files/${file.id}`)).statusCode).toBe(404);
+  });
+
+  it('hides files of other companies', async () => {
+    const file = await uploaded(randomBytes(16));
+    expect((await get(`/api/files/${file.id}`, stranger)).statusCode).toBe(404);
+    expect((await get(`/api/files/${file.id}/download`, stranger)).statusCode).toBe(404);
+    expect((await get('/api/files', stranger)).json()).toMatchObject({ meta: { total: 0 } });
+  });
+
+  it('refuses files over 80 MB and forbidden names, keeping nothing on disk', async () => {
+    const before = (await readdir(join(dataDir, 'files'))).length;
+    const big = await upload(Buffer.alloc(MAX_FILE_SIZE + 1));
+    expect(big.statusCode).toBe(422);
+    expect(big.json()).toMatchObject({
+      errors: [{ message: 'Maximum file size is 80 MB', source: 'file' }],
+    });
+    const badName = await upload(Buffer.from('x'), 'fw<1>.bin');
+    expect(badName.statusCode).toBe(422);
+    expect(badName.json()).toMatchObject({ errors: [{ source: 'file' }] });
+    const badType = await upload(Buffer.from('x'), 'fw.bin', 'movie');
+    expect(badType.json()).toMatchObject({ errors: [{ source: 'type' }] });
+    expect((await readdir(join(dataDir, 'files'))).length).toBe(before);
+  });
+});
+
+describe('firmware updates', () => {
+  const relative = (url: string) => url.slice(TEST_PUBLIC_URL.length);
+
+  it('queues a firmware job whose signed link serves the file to the device', async () => {
+    const content = randomBytes(1024);
+    const file = await uploaded(content);
+    const device = await insertDevice(t.db, company);
+    gateway.online.add(device.id);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/updates/set',
+      headers: session.headers,
+      payload: { data: [{ device_id: device.id, file_id: file.id }] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [command] = gateway.commandsFor(device.id);
+    expect(command).toMatchObject({
+      type: 'firmware_update',
+      args: { size: 1024, sha256: file.sha256, name: 'RUT9_R_00.07.07.bin' },
+    });
+    const url = String(command?.args.url);
+    expect(url.startsWith(`${TEST_PUBLIC_URL}/api/files/${file.id}/device-download?`)).toBe(true);
+
+    const download = await t.app.inject({ method: 'GET', url: relative(url) });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(content)).toBe(true);
+
+    const tampered = relative(url).replace(`device_id=${device.id}`, `device_id=${device.id + 1}`);
+    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+
+    const pending = await get('/api/devices/updates/pending');
+    expect(pending.json()).toMatchObject({
+      data: [{ device_id: device.id, file_id: file.id, status: 'sent' }],
+    });
+    const logs = await get(`/api/devices/actions/logs?device_id=${device.id}`);
+    expect(logs.body).not.toContain('signature=');
+
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/updates/set',
+      headers: session.headers,
+      payload: { data: [{ device_id: device.id, file_id: file.id }] },
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('refuses an expired link with 403', async () => {
+    const file = await uploaded(randomBytes(8));
+    const signer = createFileSigner(t.jwtSecret, TEST_PUBLIC_URL);
+    const expired = signer.url(file.id, 1, new Date(Date.now() - 1000));
+    const response = await t.app.inject({ method: 'GET', url: relative(expired) });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ success: false, errors: [{ code: 'FORBIDDEN' }] });
+    const valid = signer.url(file.id, 1, new Date(Date.now() + 60_000));
+    expect((await t.app.inject({ method: 'GET', url: relative(valid) })).statusCode).toBe(200);
+  });
+
+  it('cancels a queued update per device, and reports devices without one', async () => {
+    const file = await uploaded(randomBytes(8));
+    const device = await insertDevice(t.db, company);
+    const idle = await insertDevice(t.db, company);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/updates/set',
+      headers: session.headers,
+      payload: { data: [{ device_id: device.id, file_id: file.id }] },
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/updates/cancel',
+      headers: session.headers,
+      payload: { data: [{ device_id: device.id }, { device_id: idle.id }] },
+    });
+    expect(response.statusCode, response.body).toBe(207);
+    expect(response.json()).toMatchObject({
+      data: { device_id: [device.id] },
+      errors: [{ source: String(idle.id) }],
+    });
+  });
+
+  it('refuses a foreign file per device without naming it', async () => {
+    const file = await uploaded(randomBytes(8));
+    const theirs = await insertDevice(t.db, strangerCompany);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/updates/set',
+      headers: stranger.headers,
+      payload: { data: [{ device_id: theirs.id, file_id: file.id }] },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.body).not.toContain('RUT9_R_00.07.07.bin');
+  });
+});

@@ -1,0 +1,42 @@
+/** Who sent a message, as far as the broker knows (an external broker tells nothing). */
+export interface MessageMeta {
+  clientId?: string;
+  ip?: string;
+}
+
+/**
+ * Called once per device message, synchronously, before the broker acknowledges it (embedded:
+ * before the PUBACK; external: before mqtt.js sends its PUBACK), so whatever the handler buffered
+ * is what was acknowledged.
+ */
+export type MessageHandler = (topic: string, payload: Buffer, meta: MessageMeta) => void;
+
+/** Checks a device's MQTT password; the embedded broker asks it for every `d<id>` login. */
+export type DeviceAuthenticator = (
+  deviceId: number,
+  password: string,
+  meta: MessageMeta,
+) => Promise<boolean>;
+
+export interface PublishOptions {
+  qos: 0 | 1;
+  retain: boolean;
+}
+
+export interface Broker {
+  readonly kind: 'embedded' | 'external';
+  /** Listens (embedded) or connects and subscribes (external); throws BrokerStartError. */
+  start(): Promise<void>;
+  publish(topic: string, payload: string | Buffer, options: PublishOptions): Promise<void>;
+  onMessage(handler: MessageHandler): void;
+  /**
+   * The embedded broker authenticates devices with this; an external broker authenticates them
+   * itself (docs/scale-out.md), so it ignores it.
+   */
+  onAuthenticate(authenticator: DeviceAuthenticator): void;
+  /** Stops taking messages; what was acknowledged has been handed to the handler. */
+  close(): Promise<void>;
+}
+
+/** The one line an operator sees when the broker cannot start, naming the setting to change. */
+export class BrokerStartError extends Error {}

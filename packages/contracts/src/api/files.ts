@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { idSchema, listQuerySchema } from '../list.ts';
+
+// Uploaded firmware and configuration files (RMS /files).
+
+export const FILE_TYPES = ['firmware', 'config'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+export const FILE_DESCRIPTION_MAX_LENGTH = 1000;
+
+export const FILE_MESSAGES = {
+  notFound: 'File not found',
+  fileRequired: 'Choose a file to upload',
+  typeInvalid: `Type must be one of ${FILE_TYPES.join(', ')}`,
+  companyRequired: 'Company is required',
+  companyInvalid: 'Company is invalid',
+  badSignature: 'The download link is invalid or has expired',
+} as const;
+
+export const fileSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  type: z.enum(FILE_TYPES),
+  name: z.string(),
+  description: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type FileInfo = z.infer<typeof fileSchema>;
+
+export const FILE_SORT_FIELDS = ['id', 'name', 'size', 'type', 'created_at'] as const;
+
+export const fileListQuerySchema = listQuerySchema.extend({
+  type: z.enum(FILE_TYPES).optional(),
+  company_id: idSchema.optional(),
+  /** Files a device can use: those of companies from the device's up to the caller's. */
+  device_id: idSchema.optional(),
+});
+export type FileListQuery = z.infer<typeof fileListQuerySchema>;
+
+/** The text fields of the multipart upload (the file itself is the `file` part). */
+export const fileUploadFieldsSchema = z.object({
+  type: z.enum(FILE_TYPES, { error: FILE_MESSAGES.typeInvalid }),
+  description: z.string().trim().max(FILE_DESCRIPTION_MAX_LENGTH).default(''),
+  company_id: z
+    .string({ error: FILE_MESSAGES.companyRequired })
+    .regex(/^[1-9]\d{0,9}$/, FILE_MESSAGES.companyInvalid)
+    .pipe(idSchema),
+});
+export type FileUploadFields = z.infer<typeof fileUploadFieldsSchema>;
+
+export const updateFileBodySchema = z.object({
+  description: z.string().trim().max(FILE_DESCRIPTION_MAX_LENGTH),
+});
+export type UpdateFileBody = z.infer<typeof updateFileBodySchema>;
+
+/** The query of a device's signed download link. */
+export const deviceDownloadQuerySchema = z.object({
+  device_id: idSchema,
+  expires: z.coerce.number().int().positive(),
+  // Any string: a malformed signature is refused like a wrong one (403), not as a bad request.
+  signature: z.string().max(200),
+});
+export type DeviceDownloadQuery = z.infer<typeof deviceDownloadQuerySchema>;
