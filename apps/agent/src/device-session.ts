@@ -169,17 +169,19 @@ export class DeviceSession {
       uptime: Math.floor(this.options.behaviour.uptime()),
       done_jobs: this.jobs.list(),
     };
-    client.publish(topics.state(id), JSON.stringify({ state: 'online', ts: Date.now() }), {
-      qos: 1,
-      retain: true,
-    });
-    client.publish(topics.hello(id), JSON.stringify(hello), { qos: 1 });
+    // Subscribed before the hello: the server answers the hello with the config and any waiting
+    // commands, and the broker handles a connection's packets in order.
     client.subscribe([topics.config(id), topics.command(id)], { qos: 1 }, (error) => {
       if (error) {
         this.counters.errors += 1;
         this.options.log?.(`device ${id}: subscribe failed: ${error.message}`);
       }
     });
+    client.publish(topics.state(id), JSON.stringify({ state: 'online', ts: Date.now() }), {
+      qos: 1,
+      retain: true,
+    });
+    client.publish(topics.hello(id), JSON.stringify(hello), { qos: 1 });
     if (reconnecting) this.options.log?.(`device ${id}: reconnected`);
     this.startBenchTimer();
     this.options.onOnline?.();

@@ -7,7 +7,6 @@ import {
   commandMessageSchema,
   configMessageSchema,
   deviceUsername,
-  dynamicTelemetrySchema,
   enrolRequestSchema,
   enrolResponseSchema,
   firmwareStringSchema,
@@ -20,6 +19,7 @@ import {
   reconnectDelay,
   topics,
 } from './device-protocol.ts';
+import { dynamicTelemetrySchema } from './device-telemetry.ts';
 
 describe('topics', () => {
   it('parses every device topic and round-trips the builders', () => {

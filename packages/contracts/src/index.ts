@@ -28,6 +28,7 @@ export * from './api/email-configurations.ts';
 export * from './api/devices.ts';
 export * from './device-models.ts';
 export * from './device-protocol.ts';
+export * from './device-telemetry.ts';
 export * from './api/device-jobs.ts';
 export * from './api/files.ts';
 export * from './api/monitoring-templates.ts';

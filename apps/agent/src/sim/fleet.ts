@@ -1,3 +1,4 @@
+import { reconnectDelay } from '@netfleet/contracts';
 import { DeviceSession } from '../device-session.ts';
 import { EnrolRefusedError, enrol } from '../enrol.ts';
 import { newCounters, type Credential, type SessionCounters } from '../types.ts';
@@ -88,6 +89,7 @@ interface FleetRun {
   sessions: DeviceSession[];
   /** Ramp slots waiting for a first connect; stop() releases them. */
   waiting: Set<() => void>;
+  stopping: () => boolean;
 }
 
 const bring = async (device: SimDevice, run: FleetRun) => {
@@ -96,17 +98,25 @@ const bring = async (device: SimDevice, run: FleetRun) => {
   let credential = credentialOf(entry);
   if (!credential) {
     if (!entry?.claim) return;
-    try {
-      credential = await enrol({
-        mqttUrl: options.mqttUrl,
-        identity: device.identity(),
-        claim: entry.claim,
-      });
-    } catch (error) {
-      if (error instanceof EnrolRefusedError) counters.refused += 1;
-      else counters.errors += 1;
-      options.log?.(`${device.serial}: ${(error as Error).message}`);
-      return;
+    // A refusal is final; a time-out (a busy server) is retried with the protocol's back-off,
+    // as a real device would.
+    for (let attempt = 0; !credential; attempt++) {
+      try {
+        credential = await enrol({
+          mqttUrl: options.mqttUrl,
+          identity: device.identity(),
+          claim: entry.claim,
+        });
+      } catch (error) {
+        options.log?.(`${device.serial}: ${(error as Error).message}`);
+        if (error instanceof EnrolRefusedError) {
+          counters.refused += 1;
+          return;
+        }
+        counters.errors += 1;
+        if (run.stopping()) return;
+        await new Promise((resolve) => setTimeout(resolve, reconnectDelay(attempt)));
+      }
     }
     state.set(device.serial, credential);
     counters.enrolled += 1;
@@ -151,8 +161,15 @@ export const startFleet = async (options: FleetOptions): Promise<Fleet> => {
   const state = await FleetState.load(options.statePath);
   const devices = Array.from({ length: options.devices }, (_, i) => new SimDevice(i, options.seed));
   await provision(devices, state, options, counters);
-  const run: FleetRun = { state, options, counters, sessions: [], waiting: new Set() };
   let stopping = false;
+  const run: FleetRun = {
+    state,
+    options,
+    counters,
+    sessions: [],
+    waiting: new Set(),
+    stopping: () => stopping,
+  };
   const ramped = forEachLimited(
     devices,
     options.concurrency ?? 200,

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, smallint } from 'drizzle-orm/pg-core';
+import { integer, json, pgTable, smallint } from 'drizzle-orm/pg-core';
 import { timestamptz } from './schema/columns';
 
 /**
@@ -16,5 +16,5 @@ export const deviceTelemetry = pgTable('device_telemetry', {
   receivedAt: timestamptz('received_at').notNull(),
   /** Set by the database when the batch is written; stored_at - ts is the ingest latency. */
   storedAt: timestamptz('stored_at').notNull().defaultNow(),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  data: json('data').$type<Record<string, unknown>>().notNull(),
 });

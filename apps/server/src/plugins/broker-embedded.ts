@@ -135,6 +135,10 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
               ? packet.topic === topics.enrolRequest(client?.id ?? '')
               : identity?.kind === 'device' && mayDevicePublish(identity.deviceId, packet.topic);
           if (!client || !allowed) return callback(new Error('not authorized'));
+          // The gateway has the message; nothing else subscribes to device topics here, and
+          // Aedes matches every retained message against every new subscription, so 10k retained
+          // state messages would make each device's connect scan them all.
+          packet.retain = false;
           const { payload } = packet;
           handler(
             packet.topic,

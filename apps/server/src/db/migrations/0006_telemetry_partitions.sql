@@ -8,7 +8,9 @@ CREATE TABLE "device_telemetry" (
 	"received_at" timestamp with time zone NOT NULL,
 	-- When the batch was written: stored_at - ts is the enqueue-to-stored latency (bench/ingest).
 	"stored_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"data" jsonb NOT NULL
+	-- json, not jsonb: readings are written many times more often than read, always read whole,
+	-- and json skips the binary conversion (about 40% of a flush on PGlite).
+	"data" json NOT NULL
 ) PARTITION BY RANGE ("ts");
 --> statement-breakpoint
 CREATE INDEX "device_telemetry_device_category_ts_idx" ON "device_telemetry" ("device_id", "category", "ts");

@@ -18,32 +18,26 @@ const latestAssignments = sql.join(
   sql`, `,
 );
 
-/** The table has no foreign key: readings of unknown or deleted devices stop here. */
+/**
+ * The table has no foreign key: readings of unknown or deleted devices stop here. The whole flush
+ * travels as one json document expanded by json_to_recordset, which PGlite parses in about half
+ * the time of five unnested arrays.
+ */
 export const insertReadings = (rows: TelemetryRow[]) => {
-  const ids = array(
-    'int',
-    rows.map((r) => r.deviceId),
-  );
-  const categories = array(
-    'smallint',
-    rows.map((r) => r.category),
-  );
-  const ts = array(
-    'timestamptz',
-    rows.map((r) => r.ts.toISOString()),
-  );
-  const received = array(
-    'timestamptz',
-    rows.map((r) => r.receivedAt.toISOString()),
-  );
-  const data = array(
-    'jsonb',
-    rows.map((r) => JSON.stringify(r.data)),
+  const batch = JSON.stringify(
+    rows.map((r) => ({
+      device_id: r.deviceId,
+      category: r.category,
+      ts: r.ts.toISOString(),
+      received_at: r.receivedAt.toISOString(),
+      data: r.data,
+    })),
   );
   return sql`
     insert into device_telemetry (device_id, category, ts, received_at, data)
-    select u.* from unnest(${ids}, ${categories}, ${ts}, ${received}, ${data})
-      as u(device_id, category, ts, received_at, data)
+    select u.device_id, u.category, u.ts, u.received_at, u.data
+    from json_to_recordset(${batch}::json)
+      as u(device_id int, category smallint, ts timestamptz, received_at timestamptz, data json)
     where exists (
       select 1 from devices d where d.id = u.device_id and d.credential_hash is not null
     )`;

@@ -108,7 +108,12 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     sendCommand: (deviceId, command) =>
       broker.publish(topics.command(deviceId), JSON.stringify(command), { qos: 1, retain: false }),
     pushConfig: (deviceId, config) =>
-      broker.publish(topics.config(deviceId), JSON.stringify(config), { qos: 1, retain: true }),
+      broker.publish(topics.config(deviceId), JSON.stringify(config), {
+        qos: 1,
+        // Sent after every hello anyway; retained only where the broker keeps it for a device
+        // that reconnects while no server is up (Aedes would scan it on every subscription).
+        retain: broker.kind !== 'embedded',
+      }),
     isOnline: (deviceId) => liveness.isOnline(deviceId),
   };
 

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import type { TelemetryCategory } from './device-protocol.ts';
+
+// Telemetry payloads of the device protocol (device-protocol.ts), one schema per monitoring
+// category of spec §9; docs/device-protocol.md §6 shows an example of each.
+
+// Telemetry: `{ts, data}` where ts is the reading time in epoch milliseconds.
+
+const num = z.number().finite();
+const label = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[\x20-\x7e\u00a0-\uffff]*$/);
+export const SIM_SLOTS = [1, 2, 'esim'] as const;
+const simSlot = z.union([z.literal(1), z.literal(2), z.literal('esim')]);
+
+export const modemReadingSchema = z.object({
+  /** 1 or 2 (second modem fields are suffixed _2 in the device object). */
+  modem: z.union([z.literal(1), z.literal(2)]),
+  sim: simSlot,
+  signal: num.min(-150).max(0).nullable(),
+  rsrp: num.nullable().optional(),
+  rsrq: num.nullable().optional(),
+  sinr: num.nullable().optional(),
+  operator: label.nullable(),
+  /** e.g. registered, roaming, searching, denied. */
+  network_state: label.nullable(),
+  /** e.g. LTE, 5G-NSA, 3G, 2G. */
+  connection_type: label.nullable(),
+  modem_model: label.nullable().optional(),
+  modem_manufacturer: label.nullable().optional(),
+  modem_firmware: label.nullable().optional(),
+  /** Bytes since the previous reading on this SIM (data usage is summed from these). */
+  rx: z.number().int().min(0),
+  tx: z.number().int().min(0),
+});
+export type ModemReading = z.infer<typeof modemReadingSchema>;
+
+export const dynamicTelemetrySchema = z.object({
+  uptime: z.number().int().min(0),
+  /** Deci-degrees Celsius (360 = 36.0 °C), as RMS reports it. */
+  temperature: z.number().int().min(-600).max(1500).nullable(),
+  load: z.tuple([num, num, num]).optional(),
+  memory_free: z.number().int().min(0).optional(),
+  /** WAN state: e.g. mobile, wired, wifi, down. */
+  wan_state: label.nullable(),
+  wan_ip: z.union([z.ipv4(), z.ipv6()]).nullable().optional(),
+  /** Cumulative interface counters (bytes) since boot. */
+  interfaces: z
+    .array(
+      z.object({
+        name: label,
+        rx: z.number().int().min(0),
+        tx: z.number().int().min(0),
+        up: z.boolean(),
+      }),
+    )
+    .max(64)
+    .optional(),
+  modems: z.array(modemReadingSchema).max(4).default([]),
+});
+export type DynamicTelemetry = z.infer<typeof dynamicTelemetrySchema>;
+
+export const staticTelemetrySchema = z.object({
+  hostname: label,
+  lan_ip: z.union([z.ipv4(), z.ipv6()]).nullable(),
+  kernel: label.optional(),
+  sims: z
+    .array(z.object({ slot: simSlot, iccid: label.nullable(), imsi: label.nullable() }))
+    .max(4)
+    .default([]),
+});
+export const gpsTelemetrySchema = z.object({
+  latitude: num.min(-90).max(90),
+  longitude: num.min(-180).max(180),
+  altitude: num.optional(),
+  speed: num.min(0).optional(),
+  satellites: z.number().int().min(0).max(64).optional(),
+});
+export const ioTelemetrySchema = z.object({
+  /** Digital inputs: level 0 Low, 1 High. */
+  inputs: z.array(z.object({ name: label, level: z.union([z.literal(0), z.literal(1)]) })).max(32),
+  /** Relays: 0 Closed, 1 Open. */
+  relays: z.array(z.object({ name: label, state: z.union([z.literal(0), z.literal(1)]) })).max(32),
+  analog: z.array(z.object({ name: label, value: num, unit: z.enum(['V', 'mA']) })).max(32),
+});
+export const wirelessTelemetrySchema = z.object({
+  interfaces: z
+    .array(
+      z.object({
+        ssid: label,
+        band: z.enum(['2.4GHz', '5GHz']),
+        channel: z.number().int().min(1).max(196),
+        clients: z.number().int().min(0),
+        enabled: z.boolean(),
+      }),
+    )
+    .max(16),
+});
+export const hotspotTelemetrySchema = z.object({
+  hotspots: z
+    .array(
+      z.object({
+        index: z.number().int().min(0).max(15),
+        ssid: label,
+        users_active: z.number().int().min(0),
+        rx: z.number().int().min(0),
+        tx: z.number().int().min(0),
+      }),
+    )
+    .max(16),
+});
+export const ddnsTelemetrySchema = z.object({
+  entries: z
+    .array(
+      z.object({
+        hostname: label,
+        status: z.enum(['up', 'down', 'disabled']),
+        ip: label.nullable(),
+      }),
+    )
+    .max(16),
+});
+export const vpnTelemetrySchema = z.object({
+  l2tp: z
+    .array(z.object({ name: label, status: z.enum(['running', 'stopped', 'disabled']) }))
+    .max(16),
+});
+
+export const TELEMETRY_SCHEMAS = {
+  dynamic: dynamicTelemetrySchema,
+  static: staticTelemetrySchema,
+  hotspot: hotspotTelemetrySchema,
+  gps: gpsTelemetrySchema,
+  io: ioTelemetrySchema,
+  wireless: wirelessTelemetrySchema,
+  ddns: ddnsTelemetrySchema,
+  vpn: vpnTelemetrySchema,
+} as const satisfies Record<TelemetryCategory, z.ZodType>;
+
+export type TelemetryData<C extends TelemetryCategory> = z.infer<(typeof TELEMETRY_SCHEMAS)[C]>;
+
+/** A telemetry message: when it was read (epoch ms) and the category's data. */
+export const telemetryEnvelopeSchema = z.object({
+  ts: z.number().int().positive(),
+  data: z.unknown(),
+});
+
+/** The largest payload the gateway reads; anything bigger is dropped and logged. */
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
