@@ -3,7 +3,8 @@
 // Reports connected devices, readings stored per second, loss (broker-acknowledged readings that
 // never reached the database), enqueue→stored latency (stored_at - ts of every stored reading)
 // and the server's memory per connected device.
-// BENCH_DEVICES (default 10000) and BENCH_SECONDS (default 60) change the load.
+// BENCH_DEVICES (default 10000), BENCH_SECONDS (default 60) and BENCH_RAMP_LIMIT (seconds, default
+// 300) change the load.
 // Run with `npm run bench`; writes bench/results/ingest.json.
 import { PGlite } from '@electric-sql/pglite';
 import { mkdtempSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { BENCH_ADMIN, rssOf, startServer } from './lib/server-process';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = 10;
+const RAMP_LIMIT_S = Number(process.env.BENCH_RAMP_LIMIT ?? 300);
 /** Issue 5 targets on this 2-core machine. */
 const TARGETS = { devices: 10_000, loss: 0, bytesPerDevice: 20 * 1024 };
 
@@ -36,9 +38,16 @@ try {
     intervalMs: 1000,
     concurrency: 200,
   });
-  const ramped = await fleet.waitFor((s) => s.ramped, 15 * 60_000, 'the ramp');
+  // A server that cannot take the whole fleet never finishes the ramp (the last devices keep
+  // retrying); after RAMP_LIMIT_S the window measures whatever is connected.
+  const ramped = await fleet
+    .waitFor((s) => s.ramped, RAMP_LIMIT_S * 1000, 'the ramp')
+    .catch(() => null);
   const rampSeconds = round((performance.now() - rampStarted) / 1000);
-  console.log(`ramp: ${ramped.connected} of ${DEVICES} connected in ${rampSeconds} s`);
+  const connectedAfterRamp = fleet.latest()?.connected ?? 0;
+  console.log(
+    `ramp: ${connectedAfterRamp} of ${DEVICES} connected in ${rampSeconds} s${ramped ? '' : ' (ramp limit reached)'}`,
+  );
   await sleep(WARMUP_SECONDS * 1000);
 
   const windowStart = Date.now();
@@ -81,6 +90,7 @@ try {
   const result = {
     devices: DEVICES,
     ramp_seconds: rampSeconds,
+    ramp_completed: ramped !== null,
     connected_min: steadyConnected,
     window_seconds: round(seconds),
     sent_in_window: (during?.sent ?? 0) - (before?.sent ?? 0),

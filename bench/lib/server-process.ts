@@ -41,7 +41,12 @@ export interface ServerProcess {
 export const startServer = async (env: Record<string, string> = {}): Promise<ServerProcess> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'nf-bench-'));
   const [port, mqttPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // BENCH_PROFILE_DIR=<dir> writes the server's CPU profile there when it stops (open it in
+  // Chrome DevTools) to see where a run spends the server's core.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,30 +1,11 @@
-import { createServer, type Server, type Socket } from 'node:net';
-import {
-  CLIENT_ID_PATTERN,
-  ENROL_USERNAME,
-  mayDevicePublish,
-  mayDeviceSubscribe,
-  parseDeviceUsername,
-  topics,
-} from '@netfleet/contracts';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Worker } from 'node:worker_threads';
 import {
   type Broker,
   BrokerStartError,
   type DeviceAuthenticator,
   type MessageHandler,
-  type MessageMeta,
 } from './broker';
-
-/** Who a connected client is, decided once at CONNECT. */
-type Identity = { kind: 'enrol' } | { kind: 'device'; deviceId: number };
-
-/** MQTT 3.1.1 CONNACK return codes. */
-const BAD_USERNAME_OR_PASSWORD = 4;
-const NOT_AUTHORIZED = 5;
-
-const refusal = (returnCode: number): AuthenticateError =>
-  Object.assign(new Error('connection refused'), { returnCode }) as AuthenticateError;
+import type { FromBrokerWorker, ToBrokerWorker } from './broker-worker-protocol';
 
 export interface EmbeddedBroker extends Broker {
   readonly kind: 'embedded';
@@ -34,19 +15,8 @@ export interface EmbeddedBroker extends Broker {
   restartListener(): Promise<void>;
 }
 
-const listen = (server: Server, port: number, host: string) =>
-  new Promise<number>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => reject(error);
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
-
-const startError = (error: unknown, port: number, host: string): Error => {
-  const code = (error as NodeJS.ErrnoException).code;
+const startError = (error: NodeJS.ErrnoException, port: number, host: string): Error => {
+  const { code } = error;
   if (code === 'EADDRINUSE')
     return new BrokerStartError(
       `MQTT port ${port} is already in use: set MQTT_PORT to a free port.`,
@@ -57,46 +27,91 @@ const startError = (error: unknown, port: number, host: string): Error => {
     return new BrokerStartError(
       `Cannot listen on HOST=${host}: set HOST to an address of this machine.`,
     );
-  return error instanceof Error ? error : new Error(String(error));
+  return error;
 };
 
 /**
- * Aedes in this process (MQTT 3.1.1). Device messages reach the handler from authorizePublish,
- * which runs before the broker writes the PUBACK, so an acknowledged message is always one the
- * gateway has buffered. No loopback client: the server publishes through the broker directly.
+ * The worker entry: tsx registered in the worker itself, since a worker thread does not inherit
+ * the loader the server was started with in time for its own entry module.
+ */
+const WORKER_BOOTSTRAP = `import('tsx/esm/api').then((tsx) => {
+  tsx.register();
+  return import(${JSON.stringify(new URL('./broker-worker.ts', import.meta.url).href)});
+})`;
+
+type Pending = {
+  resolve: (port: number | undefined) => void;
+  reject: (error: NodeJS.ErrnoException) => void;
+};
+
+/**
+ * Aedes (MQTT 3.1.1) on a worker thread of this process (broker-worker.ts), so that MQTT
+ * parsing and socket writes run on the second core beside the gateway and the database. Device
+ * messages arrive here in batches; each batch is handed to the handler in order, and only then
+ * does the worker send the PUBACKs, so an acknowledged message is always one the gateway has
+ * buffered. Logins of `d<id>` are checked by the authenticator on this thread.
  */
 export const createEmbeddedBroker = (options: { port: number; host: string }): EmbeddedBroker => {
-  const identities = new WeakMap<Client, Identity>();
-  const sockets = new Set<Socket>();
   let handler: MessageHandler = () => undefined;
   let authenticator: DeviceAuthenticator | null = null;
-  let aedes: Aedes | null = null;
-  let server: Server | null = null;
+  let worker: Worker | null = null;
   let boundPort = options.port;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
 
-  const metaOf = (client: Client): MessageMeta => {
-    const ip = (client.conn as Partial<Socket>).remoteAddress;
-    return { clientId: client.id, ...(ip ? { ip } : {}) };
-  };
+  const post = (message: ToBrokerWorker) => worker?.postMessage(message);
 
-  const openListener = async (port: number) => {
-    if (!aedes) throw new Error('broker not created');
-    const next = createServer(aedes.handle);
-    next.on('connection', (socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
+  const request = (build: (id: number) => ToBrokerWorker) =>
+    new Promise<number | undefined>((resolve, reject) => {
+      if (!worker) return reject(new Error('broker not started'));
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      post(build(id));
     });
-    boundPort = await listen(next, port, options.host);
-    server = next;
+
+  const authenticate = (message: Extract<FromBrokerWorker, { type: 'authenticate' }>) => {
+    const answer = (ok: boolean) => post({ type: 'authenticated', id: message.id, ok });
+    if (!authenticator) return answer(false);
+    authenticator(message.deviceId, message.password, message.meta).then(answer, () =>
+      answer(false),
+    );
   };
 
-  const closeListener = async () => {
-    const current = server;
-    server = null;
-    if (!current) return;
-    const closed = new Promise<void>((resolve) => current.close(() => resolve()));
-    for (const socket of sockets) socket.destroy();
-    await closed;
+  const onMessage = (message: FromBrokerWorker) => {
+    if (message.type === 'messages') {
+      const { buffer, byteOffset } = message.payloads;
+      const holds: Promise<void>[] = [];
+      let start = 0;
+      for (const [topic, end, meta] of message.items) {
+        const hold = handler(topic, Buffer.from(buffer, byteOffset + start, end - start), meta);
+        if (hold) holds.push(hold);
+        start = end;
+      }
+      const taken = () => post({ type: 'taken', id: message.id });
+      if (holds.length === 0) return taken();
+      return void Promise.allSettled(holds).then(taken);
+    }
+    if (message.type === 'authenticate') return authenticate(message);
+    const waiting = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.error)
+      waiting?.reject(
+        Object.assign(new Error(message.error.message), { code: message.error.code }),
+      );
+    else waiting?.resolve(message.port);
+  };
+
+  /** A worker that dies fails whatever waits on it; the next start() begins a new one. */
+  const onExit = (error: Error) => {
+    worker = null;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+
+  const stopWorker = async () => {
+    const current = worker;
+    worker = null;
+    if (current) await current.terminate();
   };
 
   return {
@@ -106,82 +121,30 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
     },
 
     async start() {
-      aedes = await Aedes.createBroker({
-        // The enrol reply address is the client id; the protocol allows up to 64 characters.
-        maxClientsIdLength: 64,
-        authenticate(client, username, password, done) {
-          if (username === ENROL_USERNAME) {
-            if (!CLIENT_ID_PATTERN.test(client.id)) return done(refusal(NOT_AUTHORIZED), false);
-            identities.set(client, { kind: 'enrol' });
-            return done(null, true);
-          }
-          const deviceId = parseDeviceUsername(username);
-          if (deviceId === null || !authenticator || !password) {
-            return done(refusal(BAD_USERNAME_OR_PASSWORD), false);
-          }
-          authenticator(deviceId, password.toString('utf8'), metaOf(client)).then(
-            (ok) => {
-              if (!ok) return done(refusal(BAD_USERNAME_OR_PASSWORD), false);
-              identities.set(client, { kind: 'device', deviceId });
-              done(null, true);
-            },
-            () => done(refusal(BAD_USERNAME_OR_PASSWORD), false),
-          );
-        },
-        authorizePublish(client, packet, callback) {
-          const identity = client ? identities.get(client) : undefined;
-          const allowed =
-            identity?.kind === 'enrol'
-              ? packet.topic === topics.enrolRequest(client?.id ?? '')
-              : identity?.kind === 'device' && mayDevicePublish(identity.deviceId, packet.topic);
-          if (!client || !allowed) return callback(new Error('not authorized'));
-          // The gateway has the message; nothing else subscribes to device topics here, and
-          // Aedes matches every retained message against every new subscription, so 10k retained
-          // state messages would make each device's connect scan them all.
-          packet.retain = false;
-          const { payload } = packet;
-          handler(
-            packet.topic,
-            typeof payload === 'string' ? Buffer.from(payload) : payload,
-            metaOf(client),
-          );
-          callback(null);
-        },
-        authorizeSubscribe(client, subscription, callback) {
-          const identity = identities.get(client);
-          const allowed =
-            identity?.kind === 'enrol'
-              ? subscription.topic === topics.enrolResponse(client.id)
-              : identity?.kind === 'device' &&
-                mayDeviceSubscribe(identity.deviceId, subscription.topic);
-          // A null subscription is answered with a SUBACK failure; the connection stays open.
-          callback(null, allowed ? subscription : null);
-        },
+      const next = new Worker(WORKER_BOOTSTRAP, { eval: true });
+      worker = next;
+      next.on('message', onMessage);
+      next.on('error', onExit);
+      next.on('exit', (code) => {
+        if (worker === next) onExit(new Error(`MQTT broker thread exited with ${code}`));
       });
       try {
-        await openListener(options.port);
+        boundPort =
+          (await request((id) => ({
+            type: 'start',
+            id,
+            port: options.port,
+            host: options.host,
+          }))) ?? options.port;
       } catch (error) {
-        await new Promise<void>((resolve) => aedes?.close(() => resolve()));
-        throw startError(error, options.port, options.host);
+        await stopWorker();
+        throw startError(error as NodeJS.ErrnoException, options.port, options.host);
       }
     },
 
-    publish(topic, payload, { qos, retain }) {
-      const broker = aedes;
-      if (!broker) return Promise.reject(new Error('broker not started'));
-      return new Promise<void>((resolve, reject) =>
-        broker.publish(
-          {
-            cmd: 'publish',
-            topic,
-            payload: typeof payload === 'string' ? Buffer.from(payload) : payload,
-            qos,
-            retain,
-            dup: false,
-          },
-          (error) => (error ? reject(error) : resolve()),
-        ),
-      );
+    async publish(topic, payload, { qos, retain }) {
+      const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      await request((id) => ({ type: 'publish', id, topic, payload: bytes, qos, retain }));
     },
 
     onMessage(next) {
@@ -193,16 +156,14 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
     },
 
     async restartListener() {
-      await closeListener();
-      await openListener(boundPort);
+      await request((id) => ({ type: 'restart-listener', id }));
     },
 
     async close() {
-      await closeListener();
-      const broker = aedes;
-      aedes = null;
+      if (!worker) return;
       // Closing the clients publishes their wills, so the gateway learns they went offline.
-      if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await request((id) => ({ type: 'close', id })).catch(() => undefined);
+      await stopWorker();
     },
   };
 };

@@ -53,7 +53,8 @@ export const createExternalBroker = (options: ExternalBrokerOptions): Broker => 
         connectTimeout: CONNECT_TIMEOUT_MS,
       });
       // Before the first CONNACK: a session with queued messages delivers them at once.
-      next.on('message', (topic, payload) => handler(topic, payload, {}));
+      // mqtt.js acknowledges after this listener returns; it cannot hold a PUBACK.
+      next.on('message', (topic, payload) => void handler(topic, payload, {}));
       // mqtt.js reconnects by itself; without a listener an outage would throw.
       next.on('error', () => undefined);
       // `resubscribe` makes mqtt.js send the SUBSCRIBE even for topics it believes it holds (it

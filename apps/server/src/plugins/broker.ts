@@ -7,9 +7,15 @@ export interface MessageMeta {
 /**
  * Called once per device message, synchronously, before the broker acknowledges it (embedded:
  * before the PUBACK; external: before mqtt.js sends its PUBACK), so whatever the handler buffered
- * is what was acknowledged.
+ * is what was acknowledged. A returned promise asks the embedded broker to hold the PUBACK until it
+ * settles: a device waiting for its PUBACK sends nothing more, which is how a full buffer slows the
+ * fleet down instead of growing.
  */
-export type MessageHandler = (topic: string, payload: Buffer, meta: MessageMeta) => void;
+export type MessageHandler = (
+  topic: string,
+  payload: Buffer,
+  meta: MessageMeta,
+) => Promise<void> | undefined;
 
 /** Checks a device's MQTT password; the embedded broker asks it for every `d<id>` login. */
 export type DeviceAuthenticator = (

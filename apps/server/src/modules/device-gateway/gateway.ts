@@ -22,6 +22,8 @@ import { createTelemetryBuffer } from './telemetry-buffer';
 
 const FLUSH_INTERVAL_MS = 1_000;
 const FLUSH_AT_ROWS = 2_000;
+/** About two seconds of a 10k fleet reporting every second. */
+const HIGH_WATER_ROWS = 20_000;
 /**
  * How often the latest-reading columns and data-usage sums reach the database. Readings are
  * stored every flush; the devices rows they summarise are rewritten at most this often, which at
@@ -238,31 +240,40 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   broker.onAuthenticate(createDeviceAuthenticator({ repository, logs, now }));
   broker.onMessage((topic, payload, meta) => {
     const parsed = parseTopic(topic);
-    if (!parsed) return;
+    if (!parsed) return undefined;
     if (payload.length > MAX_PAYLOAD_BYTES) {
       stats.dropped += 1;
       return void log.debug({ topic, bytes: payload.length }, 'oversized device message dropped');
     }
-    if (parsed.kind === 'enrol') return track(enrol(parsed.clientId, payload, meta), 'enrolment');
+    if (parsed.kind === 'enrol') {
+      track(enrol(parsed.clientId, payload, meta), 'enrolment');
+      return undefined;
+    }
     const { deviceId } = parsed;
     liveness.seen(deviceId, now());
     switch (parsed.kind) {
       case 'state':
-        return state(deviceId, payload, meta);
+        state(deviceId, payload, meta);
+        return undefined;
       case 'hello':
-        return track(hello(deviceId, payload), 'hello');
+        track(hello(deviceId, payload), 'hello');
+        return undefined;
       case 'ack':
-        return track(ack(deviceId, payload), 'ack');
+        track(ack(deviceId, payload), 'ack');
+        return undefined;
       case 'telemetry': {
         if (!telemetry.add(deviceId, parsed.category, parseJson(payload), now())) {
           stats.dropped += 1;
           return void log.debug({ topic }, 'invalid telemetry dropped');
         }
-        if (telemetry.size >= FLUSH_AT_ROWS) void flush();
-        return;
+        if (telemetry.size < FLUSH_AT_ROWS) return undefined;
+        void flush();
+        // Past the high-water mark the PUBACK waits for the flush that empties the buffer, so a
+        // server that cannot keep up slows its devices down rather than piling readings up.
+        return telemetry.size >= HIGH_WATER_ROWS ? flush() : undefined;
       }
       default:
-        return;
+        return undefined;
     }
   });
 

@@ -1,0 +1,85 @@
+import { topics } from '@netfleet/contracts';
+import mqtt from 'mqtt';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmbeddedBroker, type EmbeddedBroker } from './broker-embedded';
+
+let broker: EmbeddedBroker | null = null;
+afterEach(async () => {
+  await broker?.close();
+  broker = null;
+});
+
+const startBroker = async (handler: Parameters<EmbeddedBroker['onMessage']>[0]) => {
+  const started = createEmbeddedBroker({ port: 0, host: '127.0.0.1' });
+  started.onAuthenticate((deviceId, password) =>
+    Promise.resolve(deviceId === 7 && password === 'right'),
+  );
+  started.onMessage(handler);
+  await started.start();
+  broker = started;
+  return started;
+};
+
+const connectDevice = (port: number, password = 'right') =>
+  mqtt.connectAsync(`mqtt://127.0.0.1:${String(port)}`, {
+    username: 'd7',
+    password,
+    reconnectPeriod: 0,
+  });
+
+describe('embedded broker (Aedes on a worker thread)', () => {
+  it('hands device messages to the handler in order, with their payload and sender', async () => {
+    const seen: [string, string, string | undefined][] = [];
+    const started = await startBroker((topic, payload, meta) => {
+      seen.push([topic, payload.toString(), meta.clientId]);
+      return undefined;
+    });
+    const device = await connectDevice(started.port);
+    for (let i = 0; i < 50; i++) {
+      await device.publishAsync(topics.telemetry(7, 'dynamic'), `{"n":${String(i)}}`, { qos: 1 });
+    }
+    await device.endAsync();
+    expect(seen).toHaveLength(50);
+    expect(seen.map(([, payload]) => payload)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `{"n":${String(i)}}`),
+    );
+    expect(seen[0]?.[0]).toBe(topics.telemetry(7, 'dynamic'));
+    expect(seen[0]?.[2]).toBe(device.options.clientId);
+  });
+
+  it('holds the PUBACK until the promise the handler returned settles', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started = await startBroker(() => held);
+    const device = await connectDevice(started.port);
+    let acknowledged = false;
+    const publish = device
+      .publishAsync(topics.telemetry(7, 'dynamic'), '{}', { qos: 1 })
+      .then(() => (acknowledged = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(acknowledged).toBe(false);
+    release();
+    await publish;
+    expect(acknowledged).toBe(true);
+    await device.endAsync();
+  });
+
+  it('refuses a device whose password the authenticator rejects', async () => {
+    const started = await startBroker(() => undefined);
+    await expect(connectDevice(started.port, 'wrong')).rejects.toThrow(/Bad username or password/i);
+  });
+
+  it('delivers what the server publishes to a subscribed device', async () => {
+    const started = await startBroker(() => undefined);
+    const device = await connectDevice(started.port);
+    await device.subscribeAsync(topics.command(7), { qos: 1 });
+    const received = new Promise<string>((resolve) =>
+      device.on('message', (_topic, payload) => resolve(payload.toString())),
+    );
+    await started.publish(topics.command(7), '{"id":"j1"}', { qos: 1, retain: false });
+    expect(await received).toBe('{"id":"j1"}');
+    await device.endAsync();
+  });
+});

@@ -1,0 +1,259 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { parentPort } from 'node:worker_threads';
+import {
+  CLIENT_ID_PATTERN,
+  ENROL_USERNAME,
+  mayDevicePublish,
+  mayDeviceSubscribe,
+  parseDeviceUsername,
+  topics,
+} from '@netfleet/contracts';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { MessageMeta } from './broker';
+import type { FromBrokerWorker, ToBrokerWorker } from './broker-worker-protocol';
+
+// Aedes and the device sockets on a thread of their own: MQTT parsing and one socket write per
+// PUBACK cost as much as the gateway and the embedded database together, and the server's main
+// thread runs both of those. Relative imports only: the worker resolves no `@/` paths.
+
+/** Who a connected client is, decided once at CONNECT. */
+type Identity = { kind: 'enrol' } | { kind: 'device'; deviceId: number };
+type Item = [topic: string, payload: Buffer, meta: MessageMeta];
+type Callback = (error: Error | null) => void;
+
+/** MQTT 3.1.1 CONNACK return codes. */
+const BAD_USERNAME_OR_PASSWORD = 4;
+const NOT_AUTHORIZED = 5;
+/** A batch goes to the main thread once per event-loop turn, or sooner at this many messages. */
+const BATCH_MAX = 1000;
+
+const port = parentPort;
+if (!port) throw new Error('broker-worker runs as a worker thread');
+const send = (message: FromBrokerWorker) => port.postMessage(message);
+
+const refusal = (returnCode: number): AuthenticateError =>
+  Object.assign(new Error('connection refused'), { returnCode }) as AuthenticateError;
+
+const identities = new WeakMap<Client, Identity>();
+const sockets = new Set<Socket>();
+const authentications = new Map<number, (ok: boolean) => void>();
+/** Batches sent to the main thread whose messages wait for their PUBACK. */
+const unacknowledged = new Map<number, Callback[]>();
+let drained: (() => void) | null = null;
+let batch: { items: Item[]; callbacks: Callback[]; bytes: number } | null = null;
+let nextId = 1;
+let aedes: Aedes | null = null;
+let server: Server | null = null;
+let boundPort = 0;
+let listenHost = '127.0.0.1';
+
+const metaOf = (client: Client): MessageMeta => {
+  const ip = (client.conn as Partial<Socket>).remoteAddress;
+  return { clientId: client.id, ...(ip ? { ip } : {}) };
+};
+
+const flushBatch = () => {
+  const current = batch;
+  batch = null;
+  if (!current) return;
+  const id = nextId++;
+  unacknowledged.set(id, current.callbacks);
+  const payloads = Buffer.allocUnsafeSlow(current.bytes);
+  const items: [string, number, MessageMeta][] = [];
+  let end = 0;
+  for (const [topic, payload, meta] of current.items) {
+    payload.copy(payloads, end);
+    end += payload.length;
+    items.push([topic, end, meta]);
+  }
+  port.postMessage({ type: 'messages', id, items, payloads } satisfies FromBrokerWorker, [
+    payloads.buffer,
+  ]);
+};
+
+const enqueue = (item: Item, callback: Callback) => {
+  if (!batch) {
+    batch = { items: [], callbacks: [], bytes: 0 };
+    setImmediate(flushBatch);
+  }
+  batch.items.push(item);
+  batch.callbacks.push(callback);
+  batch.bytes += item[1].length;
+  if (batch.items.length >= BATCH_MAX) flushBatch();
+};
+
+const allAcknowledged = () =>
+  new Promise<void>((resolve) => {
+    flushBatch();
+    if (unacknowledged.size === 0) return resolve();
+    drained = resolve;
+  });
+
+const createAedes = () =>
+  Aedes.createBroker({
+    // The enrol reply address is the client id; the protocol allows up to 64 characters.
+    maxClientsIdLength: 64,
+    authenticate(client, username, password, done) {
+      if (username === ENROL_USERNAME) {
+        if (!CLIENT_ID_PATTERN.test(client.id)) return done(refusal(NOT_AUTHORIZED), false);
+        identities.set(client, { kind: 'enrol' });
+        return done(null, true);
+      }
+      const deviceId = parseDeviceUsername(username);
+      if (deviceId === null || !password) return done(refusal(BAD_USERNAME_OR_PASSWORD), false);
+      const id = nextId++;
+      authentications.set(id, (ok) => {
+        if (!ok) return done(refusal(BAD_USERNAME_OR_PASSWORD), false);
+        identities.set(client, { kind: 'device', deviceId });
+        done(null, true);
+      });
+      send({
+        type: 'authenticate',
+        id,
+        deviceId,
+        password: password.toString('utf8'),
+        meta: metaOf(client),
+      });
+    },
+    authorizePublish(client, packet, callback) {
+      const identity = client ? identities.get(client) : undefined;
+      const allowed =
+        identity?.kind === 'enrol'
+          ? packet.topic === topics.enrolRequest(client?.id ?? '')
+          : identity?.kind === 'device' && mayDevicePublish(identity.deviceId, packet.topic);
+      if (!client || !allowed) return callback(new Error('not authorized'));
+      // The gateway has the message; nothing else subscribes to device topics here, and Aedes
+      // matches every retained message against every new subscription, so 10k retained state
+      // messages would make each device's connect scan them all.
+      packet.retain = false;
+      const { payload } = packet;
+      // The PUBACK waits until the main thread has handed the message to the gateway.
+      enqueue(
+        [
+          packet.topic,
+          typeof payload === 'string' ? Buffer.from(payload) : payload,
+          metaOf(client),
+        ],
+        callback,
+      );
+    },
+    authorizeSubscribe(client, subscription, callback) {
+      const identity = identities.get(client);
+      const allowed =
+        identity?.kind === 'enrol'
+          ? subscription.topic === topics.enrolResponse(client.id)
+          : identity?.kind === 'device' &&
+            mayDeviceSubscribe(identity.deviceId, subscription.topic);
+      // A null subscription is answered with a SUBACK failure; the connection stays open.
+      callback(null, allowed ? subscription : null);
+    },
+  });
+
+const openListener = (listenPort: number, host: string) =>
+  new Promise<void>((resolve, reject) => {
+    if (!aedes) return reject(new Error('broker not created'));
+    const next = createServer(aedes.handle);
+    next.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    next.once('error', reject);
+    next.listen(listenPort, host, () => {
+      next.off('error', reject);
+      const address = next.address();
+      boundPort = typeof address === 'object' && address ? address.port : listenPort;
+      server = next;
+      resolve();
+    });
+  });
+
+const closeListener = async () => {
+  const current = server;
+  server = null;
+  if (!current) return;
+  const closed = new Promise<void>((resolve) => current.close(() => resolve()));
+  for (const socket of sockets) socket.destroy();
+  await closed;
+};
+
+const closeAedes = async () => {
+  const broker = aedes;
+  aedes = null;
+  // Closing the clients publishes their wills; they reach the gateway before close() resolves.
+  if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
+  await allAcknowledged();
+};
+
+const publish = (message: Extract<ToBrokerWorker, { type: 'publish' }>) =>
+  new Promise<void>((resolve, reject) => {
+    if (!aedes) return reject(new Error('broker not started'));
+    aedes.publish(
+      {
+        cmd: 'publish',
+        topic: message.topic,
+        payload: Buffer.from(
+          message.payload.buffer,
+          message.payload.byteOffset,
+          message.payload.byteLength,
+        ),
+        qos: message.qos,
+        retain: message.retain,
+        dup: false,
+      },
+      (error) => (error ? reject(error) : resolve()),
+    );
+  });
+
+const run = async (message: ToBrokerWorker): Promise<number | undefined> => {
+  switch (message.type) {
+    case 'start':
+      listenHost = message.host;
+      aedes = await createAedes();
+      try {
+        await openListener(message.port, message.host);
+      } catch (error) {
+        await closeAedes();
+        throw error;
+      }
+      return boundPort;
+    case 'publish':
+      return void (await publish(message));
+    case 'restart-listener':
+      await closeListener();
+      if (!aedes) throw new Error('broker not started');
+      return void (await openListener(boundPort, listenHost));
+    case 'close':
+      await closeListener();
+      await closeAedes();
+      return undefined;
+    default:
+      return undefined;
+  }
+};
+
+port.on('message', (message: ToBrokerWorker) => {
+  if (message.type === 'authenticated') {
+    authentications.get(message.id)?.(message.ok);
+    authentications.delete(message.id);
+    return;
+  }
+  if (message.type === 'taken') {
+    for (const callback of unacknowledged.get(message.id) ?? []) callback(null);
+    unacknowledged.delete(message.id);
+    if (unacknowledged.size === 0 && drained) {
+      drained();
+      drained = null;
+    }
+    return;
+  }
+  run(message).then(
+    (result) =>
+      send({ type: 'done', id: message.id, ...(result === undefined ? {} : { port: result }) }),
+    (error: NodeJS.ErrnoException) =>
+      send({
+        type: 'done',
+        id: message.id,
+        error: { message: error.message, ...(error.code ? { code: error.code } : {}) },
+      }),
+  );
+});
