@@ -39,6 +39,9 @@ export interface DeviceGatewayOptions {
   now: () => Date;
   retentionDays: number;
   liveness?: LivenessStore;
+  /** Buffer sizes (tests shrink them): flush early at `flushAtRows`, hold PUBACKs past `highWaterRows`. */
+  flushAtRows?: number;
+  highWaterRows?: number;
 }
 
 type Periods = Record<
@@ -78,6 +81,8 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   const liveness = options.liveness ?? createMemoryLiveness();
   const logs = createConnectionLog();
   const telemetry = createTelemetryBuffer({ retentionDays: options.retentionDays });
+  const flushAtRows = options.flushAtRows ?? FLUSH_AT_ROWS;
+  const highWaterRows = options.highWaterRows ?? HIGH_WATER_ROWS;
   const listeners: GatewayListener[] = [];
   const inFlight = new Set<Promise<void>>();
   const connects: { deviceId: number; at: Date; ip: string | null }[] = [];
@@ -266,11 +271,11 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
           stats.dropped += 1;
           return void log.debug({ topic }, 'invalid telemetry dropped');
         }
-        if (telemetry.size < FLUSH_AT_ROWS) return undefined;
+        if (telemetry.size < flushAtRows) return undefined;
         void flush();
         // Past the high-water mark the PUBACK waits for the flush that empties the buffer, so a
         // server that cannot keep up slows its devices down rather than piling readings up.
-        return telemetry.size >= HIGH_WATER_ROWS ? flush() : undefined;
+        return telemetry.size >= highWaterRows ? flush() : undefined;
       }
       default:
         return undefined;
