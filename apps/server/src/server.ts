@@ -22,6 +22,11 @@ const main = async () => {
   });
   // ioredis reconnects by itself; an outage is logged, and logins fail until it is back.
   redis?.on('error', (error) => app.log.warn({ err: error }, 'Redis connection error'));
+  if (broker.kind === 'embedded') {
+    broker.onFailure((error) =>
+      app.log.error({ err: error }, 'MQTT broker thread failed; starting a new one'),
+    );
+  }
   // Not onClose hooks: those run newest first, so the database would close before the modules'
   // own hooks (deliveries in flight) are done with it.
   // The broker first: no message is taken after the gateway's last flush in app.close().

@@ -82,4 +82,27 @@ describe('embedded broker (Aedes on a worker thread)', () => {
     expect(await received).toBe('{"id":"j1"}');
     await device.endAsync();
   });
+  it('starts a new thread on the same port when the broker thread dies, and says so', async () => {
+    const seen: string[] = [];
+    const started = await startBroker((_topic, payload) => {
+      seen.push(payload.toString());
+      return undefined;
+    });
+    const failures: Error[] = [];
+    started.onFailure((error) => failures.push(error));
+    const port = started.port;
+    await started.terminateThread();
+    expect(failures).toHaveLength(1);
+    // The new thread listens a second later; a device retries until it is there.
+    let device: Awaited<ReturnType<typeof connectDevice>> | null = null;
+    for (let attempt = 0; attempt < 40 && !device; attempt++) {
+      device = await connectDevice(port).catch(() => null);
+      if (!device) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!device) throw new Error('no broker after the restart');
+    expect(started.port).toBe(port);
+    await device.publishAsync(topics.telemetry(7, 'dynamic'), 'after', { qos: 1 });
+    expect(seen).toEqual(['after']);
+    await device.endAsync();
+  });
 });

@@ -13,7 +13,13 @@ export interface EmbeddedBroker extends Broker {
   readonly port: number;
   /** Drops every connection and listens again on the same port (tests: a broker outage). */
   restartListener(): Promise<void>;
+  /** Hears of a broker thread that died; the broker starts a new one a second later. */
+  onFailure(listener: (error: Error) => void): void;
+  /** Ends the broker thread as a crash would (tests). */
+  terminateThread(): Promise<void>;
 }
+
+const RESTART_DELAY_MS = 1000;
 
 const startError = (error: NodeJS.ErrnoException, port: number, host: string): Error => {
   const { code } = error;
@@ -57,6 +63,8 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
   let worker: Worker | null = null;
   let boundPort = options.port;
   let nextId = 1;
+  let closed = false;
+  let failure: (error: Error) => void = () => undefined;
   const pending = new Map<number, Pending>();
 
   const post = (message: ToBrokerWorker) => worker?.postMessage(message);
@@ -101,11 +109,19 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
     else waiting?.resolve(message.port);
   };
 
-  /** A worker that dies fails whatever waits on it; the next start() begins a new one. */
-  const onExit = (error: Error) => {
+  /**
+   * A thread that dies fails whatever waits on it and takes its device connections with it; a new
+   * one listens on the same port a second later and the devices reconnect.
+   */
+  const onExit = (error: Error, restart: () => Promise<void>) => {
     worker = null;
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
+    if (closed) return;
+    failure(error);
+    setTimeout(() => {
+      if (!closed && !worker) restart().catch(failure);
+    }, RESTART_DELAY_MS).unref();
   };
 
   const stopWorker = async () => {
@@ -114,31 +130,33 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
     if (current) await current.terminate();
   };
 
-  return {
+  const broker: EmbeddedBroker = {
     kind: 'embedded',
     get port() {
       return boundPort;
     },
 
     async start() {
+      closed = false;
       const next = new Worker(WORKER_BOOTSTRAP, { eval: true });
       worker = next;
+      const restart = () => broker.start();
       next.on('message', onMessage);
-      next.on('error', onExit);
+      next.on('error', (error) => {
+        if (worker === next) onExit(error, restart);
+      });
       next.on('exit', (code) => {
-        if (worker === next) onExit(new Error(`MQTT broker thread exited with ${code}`));
+        if (worker === next) onExit(new Error(`MQTT broker thread exited with ${code}`), restart);
       });
       try {
+        // A restarted thread listens where the first one did (port 0 became a real port).
         boundPort =
-          (await request((id) => ({
-            type: 'start',
-            id,
-            port: options.port,
-            host: options.host,
-          }))) ?? options.port;
+          (await request((id) => ({ type: 'start', id, port: boundPort, host: options.host }))) ??
+          boundPort;
       } catch (error) {
+        closed = true;
         await stopWorker();
-        throw startError(error as NodeJS.ErrnoException, options.port, options.host);
+        throw startError(error as NodeJS.ErrnoException, boundPort, options.host);
       }
     },
 
@@ -159,11 +177,21 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
       await request((id) => ({ type: 'restart-listener', id }));
     },
 
+    onFailure(listener) {
+      failure = listener;
+    },
+
+    async terminateThread() {
+      await worker?.terminate();
+    },
+
     async close() {
+      closed = true;
       if (!worker) return;
       // Closing the clients publishes their wills, so the gateway learns they went offline.
       await request((id) => ({ type: 'close', id })).catch(() => undefined);
       await stopWorker();
     },
   };
+  return broker;
 };

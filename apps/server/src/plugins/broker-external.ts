@@ -30,7 +30,9 @@ export interface ExternalBrokerOptions {
  * instances split the device messages, each processed once. MQTT 3.1.1, which every broker speaks;
  * Mosquitto accepts `$share/` from 3.1.1 clients. The broker authenticates the devices itself.
  */
-export const createExternalBroker = (options: ExternalBrokerOptions): Broker => {
+export type ExternalBroker = Broker & { readonly kind: 'external' };
+
+export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBroker => {
   const group = options.group ?? SHARED_SUBSCRIPTION_GROUP;
   let handler: MessageHandler = () => undefined;
   let client: MqttClient | null = null;
