@@ -272,10 +272,10 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
           return void log.debug({ topic }, 'invalid telemetry dropped');
         }
         if (telemetry.size < flushAtRows) return undefined;
-        void flush();
+        const flushed = flush();
         // Past the high-water mark the PUBACK waits for the flush that empties the buffer, so a
         // server that cannot keep up slows its devices down rather than piling readings up.
-        return telemetry.size >= highWaterRows ? flush() : undefined;
+        return telemetry.size >= highWaterRows ? flushed : undefined;
       }
       default:
         return undefined;
