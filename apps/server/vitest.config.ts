@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -12,8 +13,9 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    // Each file owns a database (PGlite ~0.5 GB); running them one at a time keeps memory flat.
-    fileParallelism: false,
+    // Each file owns its database (PGlite ~0.5 GB, or its own PostgreSQL database), so files run
+    // side by side. Vitest's default leaves one core idle; at most four keeps memory modest.
+    maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

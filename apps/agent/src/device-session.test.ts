@@ -3,6 +3,7 @@ import {
   TELEMETRY_SCHEMAS,
   ackMessageSchema,
   helloSchema,
+  hotspotUsersResultSchema,
   topics,
   type AckMessage,
 } from '@netfleet/contracts';
@@ -115,6 +116,35 @@ describe('device session', () => {
       /load average/,
     );
     expect(statuses(id, 6)).toEqual([]);
+  });
+
+  it('answers the hotspot user commands with their results over MQTT', async () => {
+    const credential = broker.addDevice();
+    const id = credential.device_id;
+    const withHotspot = Array.from({ length: 200 }, (_, i) => new SimDevice(i, 42)).find(
+      (d) => d.capabilities.has_hotspot,
+    );
+    simSession(credential, withHotspot);
+    await waitFor(() => broker.on(topics.hello(id)).length > 0);
+    const expires_at = Date.now() + 60_000;
+    await broker.publish(topics.command(id), {
+      id: 11,
+      type: 'hotspot_user_add',
+      args: { index: 0, username: 'lobby', password: 'secret' },
+      expires_at,
+    });
+    await waitFor(() => statuses(id, 11).includes('completed'));
+    await broker.publish(topics.command(id), {
+      id: 12,
+      type: 'hotspot_users',
+      args: { index: 0 },
+      expires_at,
+    });
+    await waitFor(() => statuses(id, 12).includes('completed'));
+    const result = acks(id).find((a) => a.id === 12 && a.status === 'completed')?.result;
+    expect(hotspotUsersResultSchema.parse(JSON.parse(result ?? '')).users).toContainEqual({
+      username: 'lobby',
+    });
   });
 
   it('reboots: drops the connection (last will), comes back with uptime reset and completes', async () => {

@@ -6,6 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { registerDeviceModules } from './app-devices';
 import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { createAccountRepository } from './modules/account/account.repository';
@@ -28,15 +29,11 @@ import { impersonationRoutes } from './modules/impersonation/impersonation.route
 import { createImpersonationService } from './modules/impersonation/impersonation.service';
 import { createEmailConfigurationsRepository } from './modules/email-configurations/email-configurations.repository';
 import { emailConfigurationsRoutes } from './modules/email-configurations/email-configurations.routes';
-import { devicesModule } from './modules/devices/devices.module';
 import { createEmailConfigurationsService } from './modules/email-configurations/email-configurations.service';
 import { createCompaniesRepository } from './modules/companies/companies.repository';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
-import { createDeviceGateway } from './modules/device-gateway/gateway';
-import { createGatewayRepository } from './modules/device-gateway/gateway.repository';
 import type { DeviceLink, GatewayListener } from './modules/device-gateway/gateway.port';
-import { registerDeviceJobs } from './modules/device-jobs/device-jobs.module';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailService, type MailTransport } from './modules/mail/mail.service';
 import { createMailLogsRepository } from './modules/mail-logs/mail-logs.repository';
@@ -119,6 +116,10 @@ export interface BuildAppOptions {
   broker?: Broker;
   /** Stands in for the broker's gateway as the device jobs' link to devices (tests drive devices). */
   deviceGateway?: { link: DeviceLink; addListener(listener: GatewayListener): void };
+  /** How often coalesced device changes go to the live device channels (tests shorten it). */
+  deviceChangesIntervalMs?: number;
+  /** How often sockets' live device channels are checked again (tests shorten it). */
+  realtimeRecheckMs?: number;
 }
 
 /** Builds the instance: plugins first (auth before any route, so every route is recorded), then modules. */
@@ -303,6 +304,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     authService,
     statusChannels: statusService,
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.realtimeRecheckMs ? { recheckMs: options.realtimeRecheckMs } : {}),
   });
 
   await app.register(accountRoutes, {
@@ -329,31 +331,17 @@ export const buildApp = async (options: BuildAppOptions) => {
   await app.register(invitationAccountRoutes, { invitationRegistrationService, cookies });
   await app.register(mfaRoutes, { mfaService });
   await app.register(emailConfigurationsRoutes, { emailConfigurationsService });
-  await app.register(devicesModule, { db, status: statusService, now });
-
-  const deviceGateway = options.broker
-    ? createDeviceGateway({
-        broker: options.broker,
-        repository: createGatewayRepository(db),
-        log: app.log,
-        now,
-        retentionDays: config.telemetryRetentionDays,
-      })
-    : null;
-  app.decorate('deviceGateway', deviceGateway);
-  if (deviceGateway) {
-    app.addHook('onReady', () => deviceGateway.start());
-    app.addHook('onClose', () => deviceGateway.close());
-  }
-  await registerDeviceJobs(app, {
+  await registerDeviceModules(app, {
+    config,
     db,
+    jwtSecret: options.jwtSecret,
+    now,
     status: statusService,
     companies: companiesRepository,
-    gateway: options.deviceGateway ?? deviceGateway,
-    secret: options.jwtSecret,
-    dataDir: config.dataDir,
-    publicUrl: config.publicUrl,
-    now,
+    publisher: realtime.publisher,
+    broker: options.broker,
+    deviceGateway: options.deviceGateway,
+    deviceChangesIntervalMs: options.deviceChangesIntervalMs,
   });
 
   await app.register(spaPlugin, { webDist: config.webDist });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tileUrlSchema } from '@netfleet/contracts';
 import { z } from 'zod';
 
 /** The repository root: `npm start -w` runs with cwd apps/server, so relative paths are anchored here. */
@@ -89,6 +90,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.stringbool({ error: 'must be true or false' }).default(false),
   ),
+  MAP_TILE_URL: z.preprocess(emptyToUndefined, tileUrlSchema.optional()),
+  MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().trim().max(500).optional()),
   BRAND: z.preprocess(
     emptyToUndefined,
     z
@@ -121,6 +124,9 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Lets webhooks target loopback/private addresses (labs, tests); off by default against SSRF. */
   webhookAllowPrivateNetworks: boolean;
+  /** Raster tiles the device maps draw over their offline base layer, when reachable. */
+  mapTileUrl: string | undefined;
+  mapTileAttribution: string | undefined;
   brand: string;
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -153,6 +159,8 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     smtpUrl: e.SMTP_URL,
     trustProxy: e.TRUST_PROXY,
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    mapTileUrl: e.MAP_TILE_URL,
+    mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     brand: e.BRAND,
     webDist: fromRepoRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,

@@ -37,6 +37,10 @@ export interface TestAppOptions {
   broker?: Broker;
   /** A device gateway double for the jobs module (tests that play the devices). */
   deviceGateway?: BuildAppOptions['deviceGateway'];
+  /** The live device channels' emit interval (milliseconds). */
+  deviceChangesIntervalMs?: number;
+  /** How often sockets' live device channels are checked again (milliseconds). */
+  realtimeRecheckMs?: number;
 }
 
 /**
@@ -102,6 +106,10 @@ export const buildTestApp = async (
     ...(options.deliverWebhooks ? { deliverWebhooks: true } : {}),
     ...(options.broker ? { broker: options.broker } : {}),
     ...(options.deviceGateway ? { deviceGateway: options.deviceGateway } : {}),
+    ...(options.deviceChangesIntervalMs
+      ? { deviceChangesIntervalMs: options.deviceChangesIntervalMs }
+      : {}),
+    ...(options.realtimeRecheckMs ? { realtimeRecheckMs: options.realtimeRecheckMs } : {}),
   });
   await app.ready();
   return {

@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       trustProxy: false,
       webhookAllowPrivateNetworks: false,
+      mapTileUrl: undefined,
+      mapTileAttribution: undefined,
       brand: 'default',
       webDist: join(REPO_ROOT, 'apps/web/dist'),
       logLevel: 'info',
@@ -61,6 +63,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: ',' }, 'TRUST_PROXY'],
+    [{ MAP_TILE_URL: 'ftp://tiles.example/{z}/{x}/{y}.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_URL: 'https://tiles.example/tile.png' }, 'MAP_TILE_URL'],
   ])('names the bad setting in one line: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid setting ${name}=`));

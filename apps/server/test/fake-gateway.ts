@@ -32,7 +32,7 @@ export const createFakeGateway = () => {
     /** The registered listener (the jobs service); throws if none registered. */
     get listener(): Required<GatewayListener> {
       const [listener] = listeners;
-      if (!listener?.deviceReady || !listener.ack)
+      if (!listener?.devicesReady || !listener.ack)
         throw new Error('no gateway listener registered');
       return listener as Required<GatewayListener>;
     },

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { MIGRATIONS_FOLDER } from '../src/db/client';
+import { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } from '../src/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +36,7 @@ export const setup = async (project: TestProject) => {
   }
   const file = join(tmpdir(), `netfleet-pglite-template-${migrationsHash()}.tar`);
   if (!existsSync(file)) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     const dump = await client.dumpDataDir('none');
     await client.close();

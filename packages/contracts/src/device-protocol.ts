@@ -230,6 +230,10 @@ export const COMMAND_TYPES = [
   'update_metrics_data',
   'firmware_update',
   'command',
+  'hotspot_users',
+  'hotspot_user_add',
+  'hotspot_user_delete',
+  'hotspot_sessions',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 

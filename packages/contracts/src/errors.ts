@@ -18,6 +18,12 @@ export const ERROR_CODES = {
   PASSWORD_CONFIRMATION_REQUIRED: 'PASSWORD_CONFIRMATION_REQUIRED',
   CHANNEL_NOT_FOUND: 'CHANNEL_NOT_FOUND',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** A read that must ask the device (hotspot users) while it is not connected. */
+  DEVICE_OFFLINE: 'DEVICE_OFFLINE',
+  /** The device is connected but did not answer in time. */
+  DEVICE_TIMEOUT: 'DEVICE_TIMEOUT',
+  /** The device answered with a refusal or a failure (its message says why), or with nonsense. */
+  DEVICE_ERROR: 'DEVICE_ERROR',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -45,6 +51,8 @@ export type ApiErrorBody = z.infer<typeof errorEnvelopeSchema>;
 
 export const metaSchema = z.looseObject({
   total: z.number().int().optional(),
+  /** True when `total` is an estimate: more rows match than LIST_EXACT_COUNT_LIMIT. */
+  total_estimated: z.boolean().optional(),
   channel: z.string().optional(),
 });
 
@@ -55,7 +63,7 @@ export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({
     success: z.literal(true),
     data: z.array(item),
-    meta: z.looseObject({ total: z.number().int() }),
+    meta: z.looseObject({ total: z.number().int(), total_estimated: z.boolean().optional() }),
   });
 
 /** `{success:true}` with no data: answers to deletes and other fire-and-forget mutations. */
@@ -64,7 +72,7 @@ export const emptySuccessSchema = z.object({ success: z.literal(true) });
 export interface ApiSuccess<T> {
   success: true;
   data: T;
-  meta?: { total?: number; channel?: string; [key: string]: unknown };
+  meta?: { total?: number; total_estimated?: boolean; channel?: string; [key: string]: unknown };
 }
 
 export const isBlockingErrorCode = (code: string | undefined): code is BlockingErrorCode =>

@@ -3,6 +3,13 @@ import { z } from 'zod';
 export const LIST_DEFAULT_LIMIT = 25;
 export const LIST_MAX_LIMIT = 1000;
 
+/**
+ * Lists count matching rows exactly up to this many. Past it the total is the database planner's
+ * estimate (never below this + 1) and the envelope says so with `meta.total_estimated: true`:
+ * counting 80,000 matching rows on every page costs more than the page itself.
+ */
+export const LIST_EXACT_COUNT_LIMIT = 10_000;
+
 const commaList = z.union([z.string(), z.array(z.string())]).transform((v) =>
   (Array.isArray(v) ? v.join(',') : v)
     .split(',')

@@ -22,6 +22,9 @@ export const truncateOutput = (text: string, tailLines?: number): string => {
     : lines;
 };
 
+export const HOTSPOT_NOT_SUPPORTED =
+  'Hotspot users are not supported by netfleet-agent on this platform';
+
 export interface LinuxCommandOptions {
   allowReboot: boolean;
   /** A script that installs a downloaded image (its path is the one argument); unset = disabled. */
@@ -154,5 +157,12 @@ export const runLinuxCommand = (
       return firmwareUpdate(command, context, options);
     case 'command':
       return shellCommand(command);
+    case 'hotspot_users':
+    case 'hotspot_sessions':
+    case 'hotspot_user_add':
+    case 'hotspot_user_delete':
+      // A generic Linux box has no hotspot (captive portal) whose users the agent could manage;
+      // saying so at once beats leaving the console waiting for a timeout.
+      return Promise.resolve({ status: 'rejected', message: HOTSPOT_NOT_SUPPORTED });
   }
 };

@@ -7,6 +7,7 @@ import {
 import { downloadVerified, progressThrottle } from '../download.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import type { SimDevice } from './sim-device.ts';
+import { runHotspotCommand } from './sim-hotspot.ts';
 
 export interface SimCommandOptions {
   /** How long a simulated reboot keeps the device away. */
@@ -120,5 +121,10 @@ export const runSimCommand = async (
       return firmwareUpdate(device, command, context, options);
     case 'command':
       return runCanned(device, command);
+    case 'hotspot_users':
+    case 'hotspot_sessions':
+    case 'hotspot_user_add':
+    case 'hotspot_user_delete':
+      return runHotspotCommand(device, command);
   }
 };

@@ -45,6 +45,8 @@ export class SimDevice {
   analog: number;
   wifiClients: number;
   hotspotUsers: number;
+  /** The hotspot's users (name → password); created by the first hotspot command (sim-hotspot.ts). */
+  hotspotUserList?: Map<string, string>;
 
   constructor(
     readonly index: number,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -28,6 +29,12 @@ export type Executor = Database | Transaction;
 export { DatabaseConnectionError };
 
 export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * The contrib extensions the migrations create (pg_trgm: the device search's trigram indexes).
+ * PostgreSQL ships them; PGlite must load their bundles when it starts, or CREATE EXTENSION fails.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Any session-level advisory lock id works as long as every instance uses the same one. */
 const MIGRATION_LOCK_ID = 72_616_001;
@@ -97,6 +104,7 @@ const createPglite = async (
   let client: PGlite;
   try {
     client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
       ...(dataDir ? { dataDir } : {}),
       ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
     });

@@ -41,16 +41,25 @@ export const searchFilter = (
   fields: string[] | undefined,
   searchable: Record<string, AnyColumn>,
 ): SQL | undefined => {
-  const chosen = fields?.length ? fields : Object.keys(searchable);
-  const unknown = chosen.find((field) => !Object.hasOwn(searchable, field));
+  const chosen = chosenSearchFields(fields, Object.keys(searchable));
+  const pattern = containsPattern(q);
+  return or(...chosen.map((field) => ilike(searchable[field] as AnyColumn, pattern)));
+};
+
+/** The `search-fields` the caller chose (default: all of `searchable`); an unknown one is a 400. */
+export const chosenSearchFields = (
+  fields: string[] | undefined,
+  searchable: readonly string[],
+): string[] => {
+  const chosen = fields?.length ? fields : [...searchable];
+  const unknown = chosen.find((field) => !searchable.includes(field));
   if (unknown !== undefined) {
     throw new ApiError(
       400,
       ERROR_CODES.VALIDATION_ERROR,
-      `Cannot search by ${unknown}; searchable fields: ${Object.keys(searchable).join(', ')}`,
+      `Cannot search by ${unknown}; searchable fields: ${searchable.join(', ')}`,
       'search-fields',
     );
   }
-  const pattern = containsPattern(q);
-  return or(...chosen.map((field) => ilike(searchable[field] as AnyColumn, pattern)));
+  return chosen;
 };

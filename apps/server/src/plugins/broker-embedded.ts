@@ -65,6 +65,7 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
   let nextId = 1;
   let closed = false;
   let failure: (error: Error) => void = () => undefined;
+  const connectionsLost: (() => void)[] = [];
   const pending = new Map<number, Pending>();
 
   const post = (message: ToBrokerWorker) => worker?.postMessage(message);
@@ -119,6 +120,7 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
     pending.clear();
     if (closed) return;
     failure(error);
+    for (const listener of connectionsLost) listener();
     setTimeout(() => {
       if (!closed && !worker) restart().catch(failure);
     }, RESTART_DELAY_MS).unref();
@@ -179,6 +181,10 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
 
     onFailure(listener) {
       failure = listener;
+    },
+
+    onConnectionsLost(listener) {
+      connectionsLost.push(listener);
     },
 
     async terminateThread() {

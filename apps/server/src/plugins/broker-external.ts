@@ -36,6 +36,8 @@ export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBr
   const group = options.group ?? SHARED_SUBSCRIPTION_GROUP;
   let handler: MessageHandler = () => undefined;
   let client: MqttClient | null = null;
+  /** The connection while start() runs: a persistent session's queued messages arrive then. */
+  let starting: MqttClient | null = null;
   const describe = (reason: string) =>
     new BrokerStartError(
       `Cannot connect to the MQTT broker at MQTT_URL=${redactUrl(options.url)}: ${reason}`,
@@ -54,6 +56,7 @@ export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBr
         reconnectPeriod: 250,
         connectTimeout: CONNECT_TIMEOUT_MS,
       });
+      starting = next;
       // Before the first CONNACK: a session with queued messages delivers them at once.
       // mqtt.js acknowledges after this listener returns; it cannot hold a PUBACK.
       next.on('message', (topic, payload) => void handler(topic, payload, {}));
@@ -91,15 +94,20 @@ export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBr
         });
         await subscribe();
       } catch (error) {
+        starting = null;
         await next.endAsync(true).catch(() => undefined);
         throw error instanceof BrokerStartError ? error : describe(describeError(error));
       }
       client = next;
+      starting = null;
     },
 
     async publish(topic, payload, { qos, retain }) {
-      if (!client) throw new Error('broker not started');
-      await client.publishAsync(topic, payload, { qos, retain });
+      // An answer to a message queued while this instance was down (an enrolment request) goes
+      // out on the connection that delivered it, before start() has finished subscribing.
+      const target = client ?? starting;
+      if (!target) throw new Error('broker not started');
+      await target.publishAsync(topic, payload, { qos, retain });
     },
 
     onMessage(next) {

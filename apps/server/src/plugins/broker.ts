@@ -40,6 +40,11 @@ export interface Broker {
    * itself (docs/scale-out.md), so it ignores it.
    */
   onAuthenticate(authenticator: DeviceAuthenticator): void;
+  /**
+   * The embedded broker's thread died, and every device connection with it: no last wills come
+   * for them. External brokers keep their connections (and send the wills) themselves.
+   */
+  onConnectionsLost?(listener: () => void): void;
   /** Stops taking messages; what was acknowledged has been handed to the handler. */
   close(): Promise<void>;
 }

@@ -19,6 +19,7 @@ import { ACCESS_COOKIE } from '@/modules/auth/session-cookies';
 import type { StatusService } from '@/modules/status/status.service';
 import { closeRedis } from '@/redis/client';
 import { bearerSecret } from './auth';
+import { isDeviceChannel, mayJoinDeviceChannel } from './realtime-device-channels';
 import type { RealtimePublisher } from './realtime-publisher';
 
 interface SocketData {
@@ -79,6 +80,8 @@ export interface RealtimePluginOptions {
   statusChannels: Pick<StatusService, 'isOwnChannel'>;
   /** With REDIS_URL: two connections duplicated from it fan events out across instances. */
   redis?: Redis;
+  /** How often the live device channels of every socket are checked again; a minute by default. */
+  recheckMs?: number;
 }
 
 const channelPayload = z.object({ channel: z.string().min(1).max(200) });
@@ -89,11 +92,6 @@ const FORBIDDEN_ACK: SubscriptionAck = {
   message: 'You may not subscribe to this channel',
 };
 
-/**
- * socket.io at /status/socket.io (spec §7 Realtime). A socket authenticates like a request (the
- * session cookie, or a personal access token as `auth.token` or a Bearer header) and then
- * subscribes to its user's channel and its own status channels; anything else is refused with 403.
- */
 // setTimeout's limit (about 24.8 days); a later expiry is checked again at the next reconnect.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -113,8 +111,20 @@ export const isSameOrigin = (origin: string | undefined, host: string | undefine
   }
 };
 
+/** Access to the live device channels is judged again this often (a role or company change). */
+const RECHECK_MS = 60_000;
+
+/**
+ * socket.io at /status/socket.io (spec §7 Realtime). A socket authenticates like a request (the
+ * session cookie, or a personal access token as `auth.token` or a Bearer header) and then
+ * subscribes to its user's channel, its own status channels and its company's live device
+ * channels; anything else is refused with 403.
+ */
 export const realtimePlugin = fp<RealtimePluginOptions>(
-  async (app: FastifyInstance, { realtime, authService, statusChannels, redis }) => {
+  async (
+    app: FastifyInstance,
+    { realtime, authService, statusChannels, redis, recheckMs = RECHECK_MS },
+  ) => {
     const { io } = realtime;
     app.decorate('publisher', realtime.publisher);
 
@@ -163,9 +173,26 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       );
     });
 
-    /** One's own (acting) user channel, and status channels that are live and one's own. */
-    const mayJoin = async (userId: number, channel: string): Promise<boolean> => {
+    /** The credential (resolved now) is still the socket's user, and lets it hear the channel. */
+    const mayHoldDeviceChannel = (
+      socket: RealtimeSocket,
+      auth: AuthContext | null,
+      channel: string,
+    ): boolean => auth?.user.id === socket.data.userId && mayJoinDeviceChannel(auth, channel);
+
+    /**
+     * One's own (acting) user channel, status channels that are live and one's own, and the live
+     * device channels of one's company that one's permissions allow.
+     */
+    const mayJoin = async (socket: RealtimeSocket, channel: string): Promise<boolean> => {
+      const { userId } = socket.data;
       if (channel === userChannel(userId)) return true;
+      if (isDeviceChannel(channel)) {
+        // Role, company or impersonation may have changed since the handshake: the credential
+        // is resolved again, as a request would resolve it now.
+        const auth = await authenticate(socket.handshake);
+        return mayHoldDeviceChannel(socket, auth, channel);
+      }
       const owner = STATUS_CHANNEL_PATTERN.exec(channel)?.[1];
       return Number(owner) === userId && (await statusChannels.isOwnChannel(userId, channel));
     };
@@ -177,7 +204,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       const parsed = channelPayload.safeParse(payload);
       if (!parsed.success) return { success: false, status: 400, message: 'Expected { channel }' };
       const { channel } = parsed.data;
-      if (await mayJoin(socket.data.userId, channel)) {
+      if (await mayJoin(socket, channel)) {
         await socket.join(channel);
         return { success: true };
       }
@@ -204,6 +231,38 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
         });
     };
 
+    /**
+     * A socket keeps a live device channel only while its credential would still be let in: a
+     * user whose role, company or session changed stops hearing the fleet within `recheckMs`,
+     * not only when the credential expires (a personal access token may live for months).
+     */
+    const recheck = async (socket: RealtimeSocket) => {
+      const rooms = [...socket.rooms].filter(isDeviceChannel);
+      if (rooms.length === 0) return;
+      const auth = await authenticate(socket.handshake);
+      for (const room of rooms.filter(
+        (candidate) => !mayHoldDeviceChannel(socket, auth, candidate),
+      )) {
+        await socket.leave(room);
+        socket.emit('ChannelRevoked', { channel: room });
+      }
+    };
+    let rechecking = false;
+    const recheckAll = async () => {
+      // One socket after another: a pass is a trickle of session reads, never a burst.
+      for (const socket of io.of('/').sockets.values()) await recheck(socket);
+    };
+    const recheckTimer = setInterval(() => {
+      if (rechecking) return;
+      rechecking = true;
+      recheckAll()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'device channel recheck failed'))
+        .finally(() => {
+          rechecking = false;
+        });
+    }, recheckMs);
+    recheckTimer.unref();
+
     io.on('connection', (socket) => {
       socket.on('subscribe', (payload, ack) => answer(ack, subscribe(socket, payload)));
       socket.on('unsubscribe', (payload, ack) => answer(ack, unsubscribe(socket, payload)));
@@ -222,6 +281,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     // Closing the transports (not a socket.io disconnect) lets clients reconnect, to another
     // instance or this one restarted. Not io.close(): the HTTP server is Fastify's to close.
     app.addHook('preClose', async () => {
+      clearInterval(recheckTimer);
       io.engine.close();
     });
     app.addHook('onClose', async () => {

@@ -1,8 +1,8 @@
-import type { Permission } from '@netfleet/contracts';
+import type { PermissionRequirement } from '@netfleet/contracts';
 import type { World } from './world';
 
 export interface ListSpec {
-  permission: Permission;
+  permission: PermissionRequirement;
   /** company: rows of the companies the caller sees; owner: only the caller's own rows. */
   scope: 'company' | 'owner';
   /** Queries that name B's rows outright: filters and searches must not reach past the scope. */
@@ -95,6 +95,20 @@ export const LISTS: Readonly<Record<string, ListSpec>> = {
   },
   '/api/devices/export/csv': {
     permission: 'view_devices',
+    scope: 'company',
+    probes: (world) => [`company_id=${world.zones.foreign.company.id}`, foreignSearch(world)],
+  },
+  '/api/hotspots': {
+    permission: { allOf: ['view_devices', 'view_device_hotspots'] },
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `ssid_names=${encodeURIComponent(`hotspot ${world.zones.foreign.marker}`)}`,
+      foreignSearch(world),
+    ],
+  },
+  '/api/wireless': {
+    permission: { allOf: ['view_devices', 'view_wireless_information'] },
     scope: 'company',
     probes: (world) => [`company_id=${world.zones.foreign.company.id}`, foreignSearch(world)],
   },

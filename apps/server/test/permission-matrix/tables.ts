@@ -5,9 +5,11 @@ import { deviceRoutes } from './routes/devices';
 import { emailConfigurationRoutes } from './routes/email-configurations';
 import { invitationRoutes } from './routes/invitations';
 import { roleRoutes } from './routes/roles';
+import { statisticsRoutes } from './routes/statistics';
 import { systemRoutes } from './routes/system';
 import { tagRoutes } from './routes/tags';
 import { userRoutes } from './routes/users';
+import { wirelessRoutes } from './routes/wireless';
 
 /** Every route that requires a permission, by area; completeness.test.ts keeps it whole. */
 export const MATRIX: Readonly<Record<string, AreaTable>> = {
@@ -20,4 +22,6 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   system: systemRoutes,
   devices: deviceRoutes,
   'device-jobs': deviceJobRoutes,
+  wireless: wirelessRoutes,
+  statistics: statisticsRoutes,
 };

@@ -18,6 +18,7 @@ import { createOutbox } from '@test/outbox';
 import { confirmPassword, loginAs, type TestSession } from '@test/session';
 import { createFresh, type Fresh } from './fresh';
 import { matrixDevice } from './routes/devices';
+import { matrixWireless } from './routes/wireless';
 
 /**
  * Where a target lives, seen from an actor of company A: A itself, its subsidiary A1, or the
@@ -130,7 +131,10 @@ export const buildWorld = async (): Promise<World> => {
     foreign: await buildZone(fresh, b),
     foreignChild: await buildZone(fresh, b1),
   };
-  for (const zone of Object.values(zones)) await matrixDevice(t.db, zone.company, zone.marker);
+  for (const zone of Object.values(zones)) {
+    const deviceId = await matrixDevice(t.db, zone.company, zone.marker);
+    await matrixWireless(t.db, deviceId, zone.marker);
+  }
 
   const ownOnlyRoleId = await fresh.role(a, OWN_ONLY_PERMISSIONS);
   const actorUser = async (name: ActorName) => {

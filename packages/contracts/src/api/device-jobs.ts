@@ -116,7 +116,10 @@ export const firmwareUpdateCancelBodySchema = z.object({
 });
 export type FirmwareUpdateCancelBody = z.infer<typeof firmwareUpdateCancelBodySchema>;
 
-export const pendingUpdatesQuerySchema = listQuerySchema.pick({ limit: true, offset: true });
+/** Beyond RMS: `device_id` narrows the list to one device (the device page asks per device). */
+export const pendingUpdatesQuerySchema = listQuerySchema
+  .pick({ limit: true, offset: true })
+  .extend({ device_id: idSchema.optional() });
 export type PendingUpdatesQuery = z.infer<typeof pendingUpdatesQuerySchema>;
 
 export const pendingUpdateSchema = z.object({

@@ -362,6 +362,11 @@ export const locationSchema = z.object({
   satellites: z.number().nullable(),
 });
 
+/**
+ * The longest range GET /statistics/devices/online answers: every five-minute sample is sent,
+ * about 26 000 in 90 days.
+ */
+export const ONLINE_STATISTICS_MAX_DAYS = 90;
 export const onlineStatisticsQuerySchema = dateRangeQuerySchema.extend({
   company_id: idSchema.optional(),
   include_child_companies: z.stringbool().default(true),

@@ -116,6 +116,26 @@ export const devices = pgTable(
     index('devices_name_id_idx').on(t.name, t.id),
     index('devices_last_connection_at_id_idx').on(t.lastConnectionAt, t.id),
     index('devices_serial_idx').on(t.serial),
+    // Trigram indexes (pg_trgm, created by migration 0009) serve `q`, a case-insensitive
+    // substring search, over the default search fields: ILIKE '%…%' on 100k rows reads the
+    // matches instead of every row. Model, firmware and operator have few distinct values and
+    // their own filters; each GIN index also costs every update that moves a row (the
+    // latest-reading writes). fastupdate off: PGlite runs no autovacuum, so GIN's pending list
+    // would grow to 4 MB per index and every search would scan it (a MAC search at 100k devices:
+    // 245 ms instead of 15 ms). The MAC is indexed as its hex digits: see macSearch in
+    // modules/devices/device-query.ts.
+    index('devices_name_trgm_idx')
+      .using('gin', sql`${t.name} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('devices_serial_trgm_idx')
+      .using('gin', sql`${t.serial} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('devices_mac_hex_trgm_idx')
+      .using('gin', sql`(replace(${t.mac}, ':', '')) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('devices_imei_trgm_idx')
+      .using('gin', sql`${t.imei} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -149,7 +169,13 @@ export const deviceLogs = pgTable(
     ip: varchar('ip', { length: 64 }),
     createdAt: createdAt(),
   },
-  (t) => [index('device_logs_device_id_idx').on(t.deviceId, t.id)],
+  (t) => [
+    index('device_logs_device_id_idx').on(t.deviceId, t.id),
+    // The logs lists page by id (the primary key), but the statistics' "connected devices" count
+    // a date range of this table, which is never pruned: without an index that range read every
+    // log row ever written. Rows arrive in time order, so the index only ever grows at its end.
+    index('device_logs_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /** Bytes per device, day, modem and SIM slot, summed from the deltas of dynamic telemetry. */

@@ -16,3 +16,4 @@ export * from './invitations';
 export * from './mfa';
 export * from './smtp';
 export * from './devices';
+export * from './wireless';

@@ -61,7 +61,8 @@ export const updateLatest = (latest: LatestRow[]) => {
       info = d.info || coalesce(u.v->'info', '{}'::jsonb),
       information_updated_at = greatest(d.information_updated_at, u.at)
     from unnest(${ids}, ${values}, ${ats}) as u(id, v, at)
-    where d.id = u.id`;
+    where d.id = u.id
+    returning d.id, d.company_id`;
 };
 
 /** Rows are summed per key beforehand: ON CONFLICT cannot touch one row twice in a statement. */

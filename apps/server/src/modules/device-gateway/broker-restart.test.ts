@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { RECONNECT_BASE_MS, topics } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { devices } from '@/db/schema';
 import { deviceTelemetry } from '@/db/telemetry-table';
 import { createEmbeddedBroker } from '@/plugins/broker-embedded';
 import { createExternalBroker } from '@/plugins/broker-external';
@@ -12,6 +13,7 @@ import {
   type DeviceTestApp,
   enrol,
   type PendingDevice,
+  waitFor,
 } from '@test/devices';
 import { startPrivateMosquitto } from '@test/mosquitto';
 
@@ -77,6 +79,14 @@ const publishThroughOutage = async (
   expect(acked.filter((ts) => !have.has(ts))).toEqual([]);
 };
 
+const statusOf = async (t: DeviceTestApp, deviceId: number) => {
+  const [row] = await t.db
+    .select({ status: devices.status })
+    .from(devices)
+    .where(eq(devices.id, deviceId));
+  return row?.status;
+};
+
 describe('broker restart', () => {
   it('embedded: loses no acknowledged message when the listener drops everyone', async () => {
     const broker = createEmbeddedBroker({ port: 0, host: '127.0.0.1' });
@@ -92,6 +102,30 @@ describe('broker restart', () => {
       () => broker.restartListener(),
       100,
     );
+  });
+
+  it('embedded: a crashed thread takes its devices offline, though no will comes', async () => {
+    const broker = createEmbeddedBroker({ port: 0, host: '127.0.0.1' });
+    const t = await buildDeviceTestApp({ broker });
+    cleanup.push(() => t.close());
+    const pending = await createPendingDevice(t.db);
+    const answer = await enrol(t.mqttUrl, pending);
+    if (!answer.ok) throw new Error('enrolment refused');
+    // It stays away after the crash: what the gateway shows is what the crash left.
+    const device = await connectDevice(
+      t.mqttUrl,
+      { deviceId: pending.id, username: answer.username, password: answer.password },
+      { reconnectPeriod: 0 },
+    );
+    cleanup.push(() => device.endAsync(true));
+    await waitFor(() => t.gateway.link.isOnline(pending.id));
+    await t.gateway.flush();
+    expect(await statusOf(t, pending.id)).toBe(1);
+
+    await broker.terminateThread();
+    await waitFor(() => !t.gateway.link.isOnline(pending.id));
+    await t.gateway.flush();
+    expect(await statusOf(t, pending.id)).toBe(0);
   });
 
   it.skipIf(!process.env.MQTT_URL)(

@@ -12,6 +12,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '@/db/errors';
 import { hashClaimSecret, hashDeviceCredential, newDeviceCredential } from '@/lib/device-secrets';
+import type { DeviceChangeSink } from '@/modules/device-live/device-live';
 import type { Broker, MessageMeta } from '@/plugins/broker';
 import type { ConnectionLog } from './connection-log';
 import type { GatewayRepository } from './gateway.repository';
@@ -28,6 +29,8 @@ interface Deps {
   logs: ConnectionLog;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Hears of the device leaving pending (status 0 until it connects). */
+  changes?: DeviceChangeSink | undefined;
 }
 
 /** MAC or IMEI, whichever identifies the device's series, as the request states it. */
@@ -90,9 +93,9 @@ export const createEnrolment = (deps: Deps) => {
       return ENROL_REFUSED;
     }
     const password = newDeviceCredential();
-    let completed: boolean;
+    let companyId: number | null;
     try {
-      completed = await deps.repository.completeEnrolment(pending.id, {
+      companyId = await deps.repository.completeEnrolment(pending.id, {
         credentialHash: hashDeviceCredential(password),
         model: request.model,
         firmware: request.firmware,
@@ -104,7 +107,8 @@ export const createEnrolment = (deps: Deps) => {
       if (isUniqueViolation(error)) return ENROL_REFUSED;
       throw error;
     }
-    if (!completed) return ENROL_REFUSED;
+    if (companyId === null) return ENROL_REFUSED;
+    deps.changes?.add({ id: pending.id, company_id: companyId, status: 0 });
     // Logged at once: the device connects with its credential right after this answer.
     await deps.repository.insertLogs([
       { deviceId: pending.id, code: CONNECTION_CODES.enrolled, reason: null, ip, at },

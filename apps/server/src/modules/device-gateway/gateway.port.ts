@@ -13,10 +13,19 @@ export interface DeviceLink {
   isOnline(deviceId: number): boolean;
 }
 
+/** A device that connected and announced itself. */
+export interface ReadyDevice {
+  deviceId: number;
+  hello: Hello;
+}
+
 /** What the gateway tells the modules that registered with it. */
 export interface GatewayListener {
-  /** The device connected and announced itself: send it what is waiting. */
-  deviceReady?(deviceId: number, hello: Hello): Promise<void>;
+  /**
+   * Devices connected and announced themselves: send them what is waiting. Hellos come in
+   * batches (a fleet reconnecting together), so one query can serve them all.
+   */
+  devicesReady?(devices: readonly ReadyDevice[]): Promise<void>;
   /** The device acknowledged or reported progress on a command. */
   ack?(deviceId: number, ack: AckMessage): Promise<void>;
 }

@@ -1,8 +1,9 @@
 import type { DeviceCapabilities } from '@netfleet/contracts';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { devices } from '@/db/schema';
 import { addUsage, array, insertReadings, updateLatest } from './batch-statements';
+import { replaceWireless } from './wireless-latest';
 
 const periodColumns = {
   dynamicMonitoring: devices.dynamicMonitoring,
@@ -55,6 +56,18 @@ export interface UsageRow {
   tx: number;
 }
 
+/** Device id → company id of the rows a batch UPDATE wrote (its RETURNING). */
+export type WrittenDevices = ReadonlyMap<number, number>;
+
+/** PGlite and node-postgres both answer { rows }; the generic driver type does not say so. */
+const writtenDevices = (result: unknown): WrittenDevices =>
+  new Map(
+    (result as { rows: { id: number; company_id: number }[] }).rows.map((row) => [
+      row.id,
+      row.company_id,
+    ]),
+  );
+
 export const createGatewayRepository = (db: Database) => ({
   /** The enrolled device holding a serial, if any (the unique index allows one). */
   async findEnrolledBySerial(serial: string, tx: Executor = db) {
@@ -87,7 +100,7 @@ export const createGatewayRepository = (db: Database) => ({
     return row ?? null;
   },
 
-  /** False when another enrolment of the same device won the race. */
+  /** The device's company, or null when another enrolment of the same device won the race. */
   async completeEnrolment(
     id: number,
     values: {
@@ -111,8 +124,8 @@ export const createGatewayRepository = (db: Database) => ({
         status: 0,
       })
       .where(and(eq(devices.id, id), isNull(devices.credentialHash)))
-      .returning({ id: devices.id });
-    return rows.length === 1;
+      .returning({ companyId: devices.companyId });
+    return rows[0]?.companyId ?? null;
   },
 
   async credentialHash(deviceId: number, tx: Executor = db) {
@@ -123,9 +136,10 @@ export const createGatewayRepository = (db: Database) => ({
     return row?.hash ?? null;
   },
 
-  /** What a hello needs: the identity to compare and the periods to push. */
-  async findEnrolled(deviceId: number, tx: Executor = db) {
-    const [row] = await tx
+  /** What hellos need: the identity to compare and the periods to push, of those enrolled. */
+  async findEnrolledMany(deviceIds: number[], tx: Executor = db) {
+    if (deviceIds.length === 0) return [];
+    return tx
       .select({
         id: devices.id,
         model: devices.model,
@@ -133,8 +147,7 @@ export const createGatewayRepository = (db: Database) => ({
         ...periodColumns,
       })
       .from(devices)
-      .where(and(eq(devices.id, deviceId), isNotNull(devices.credentialHash)));
-    return row ?? null;
+      .where(and(inArray(devices.id, deviceIds), isNotNull(devices.credentialHash)));
   },
 
   async updateIdentity(
@@ -198,9 +211,12 @@ export const createGatewayRepository = (db: Database) => ({
       where exists (select 1 from devices d where d.id = u.device_id)`);
   },
 
-  /** Status and last-seen of every device that changed since the last flush, in ONE UPDATE. */
-  async applyLiveness(rows: LivenessRow[], tx: Executor = db) {
-    if (rows.length === 0) return;
+  /**
+   * Status and last-seen of every device that changed since the last flush, in ONE UPDATE;
+   * answers the company of each device written (for the live device channels).
+   */
+  async applyLiveness(rows: LivenessRow[], tx: Executor = db): Promise<WrittenDevices> {
+    if (rows.length === 0) return new Map();
     const ids = array(
       'int',
       rows.map((r) => r.deviceId),
@@ -217,28 +233,38 @@ export const createGatewayRepository = (db: Database) => ({
       'timestamptz',
       rows.map((r) => r.connectedAt?.toISOString() ?? null),
     );
-    await tx.execute(sql`
+    const result = await tx.execute(sql`
       update devices d set
         status = coalesce(u.status, d.status),
         last_seen_at = greatest(d.last_seen_at, u.seen_at),
         last_connection_at = coalesce(u.connected_at, d.last_connection_at)
       from unnest(${ids}, ${statuses}, ${seen}, ${connected}) as u(id, status, seen_at, connected_at)
-      where d.id = u.id and d.credential_hash is not null`);
+      where d.id = u.id and d.credential_hash is not null
+      returning d.id, d.company_id`);
+    return writtenDevices(result);
   },
 
   /**
-   * The readings, the latest-reading columns and the data-usage counters of one flush, each in
-   * one statement, together: a failed flush is retried whole, so nothing is counted twice.
+   * The readings, the latest-reading columns, the data-usage counters and the latest Wi-Fi and
+   * hotspot rows (device_wireless) of one flush, each in one statement, together: a failed flush
+   * is retried whole, so nothing is counted twice.
+   * Answers the company of each device whose latest readings were written.
    */
   async storeTelemetry(
     batch: { rows: TelemetryRow[]; latest: LatestRow[]; usage: UsageRow[] },
     tx: Database = db,
-  ) {
+  ): Promise<WrittenDevices> {
     const { rows, latest, usage } = batch;
-    await tx.transaction(async (t) => {
+    return tx.transaction(async (t) => {
       if (rows.length > 0) await t.execute(insertReadings(rows));
-      if (latest.length > 0) await t.execute(updateLatest(latest));
+      const written =
+        latest.length > 0
+          ? writtenDevices(await t.execute(updateLatest(latest)))
+          : new Map<number, number>();
       if (usage.length > 0) await t.execute(addUsage(usage));
+      const wireless = replaceWireless(latest);
+      if (wireless) await t.execute(wireless);
+      return written;
     });
   },
 

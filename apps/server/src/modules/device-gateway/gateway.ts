@@ -10,12 +10,15 @@ import {
   topics,
 } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { createBatchQueue } from '@/lib/batch-queue';
+import type { DeviceChangeSink } from '@/modules/device-live/device-live';
 import type { Broker, MessageMeta } from '@/plugins/broker';
 import { createDeviceAuthenticator } from './device-auth';
 import { createConnectionLog } from './connection-log';
 import { createEnrolment, parseJson } from './enrolment';
-import type { DeviceLink, GatewayListener } from './gateway.port';
+import type { DeviceLink, GatewayListener, ReadyDevice } from './gateway.port';
 import type { GatewayRepository } from './gateway.repository';
+import { livenessChanges, readingChanges } from './live-changes';
 import { createMemoryLiveness, type LivenessStore } from './liveness';
 import { maintainPartitions, SAMPLE_INTERVAL_MS, sampleSlot } from './maintenance';
 import { createTelemetryBuffer } from './telemetry-buffer';
@@ -31,6 +34,8 @@ const HIGH_WATER_ROWS = 20_000;
  */
 const DERIVED_INTERVAL_MS = 15_000;
 const MAINTENANCE_INTERVAL_MS = 6 * 3_600_000;
+/** Most hellos answered with one query: a fleet back from a reboot says hello all at once. */
+const HELLO_BATCH_MAX = 500;
 
 export interface DeviceGatewayOptions {
   broker: Broker;
@@ -39,6 +44,8 @@ export interface DeviceGatewayOptions {
   now: () => Date;
   retentionDays: number;
   liveness?: LivenessStore;
+  /** Hears what each flush wrote to the devices rows: status, connection time, latest readings. */
+  changes?: DeviceChangeSink;
   /** Buffer sizes (tests shrink them): flush early at `flushAtRows`, hold PUBACKs past `highWaterRows`. */
   flushAtRows?: number;
   highWaterRows?: number;
@@ -91,7 +98,8 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   let flushing: Promise<void> = Promise.resolve();
   let flushQueued = false;
 
-  const enrol = createEnrolment({ repository, broker, logs, log, now });
+  const { changes } = options;
+  const enrol = createEnrolment({ repository, broker, logs, log, now, changes });
 
   /** Async handlers are tracked so close() waits for them before the last flush. */
   const track = (work: Promise<void>, what: string) => {
@@ -124,28 +132,44 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     isOnline: (deviceId) => liveness.isOnline(deviceId),
   };
 
+  /**
+   * Hellos of a batch: one query for the devices, their identity updated where it changed, their
+   * periods pushed, and then the listeners send what waits for them.
+   */
+  const announce = async (batch: ReadyDevice[]) => {
+    const enrolled = await repository.findEnrolledMany([...new Set(batch.map((d) => d.deviceId))]);
+    const byId = new Map(enrolled.map((device) => [device.id, device]));
+    const ready: (ReadyDevice & { config: ConfigMessage })[] = [];
+    for (const { deviceId, hello } of batch) {
+      const device = byId.get(deviceId);
+      if (!device) continue;
+      const { model, firmware } = hello;
+      if (device.model !== model || device.firmware !== firmware) {
+        await repository.updateIdentity(deviceId, {
+          model,
+          firmware,
+          capabilities: deviceCapabilities(model, firmware),
+        });
+        logs.add({
+          deviceId,
+          code: CONNECTION_CODES.identityChanged,
+          reason: `Now ${model} with firmware ${firmware}`,
+          ip: null,
+          at: now(),
+        });
+      }
+      ready.push({ deviceId, hello, config: configOf(device) });
+    }
+    await Promise.all(ready.map(({ deviceId, config }) => link.pushConfig(deviceId, config)));
+    const devices = ready.map(({ deviceId, hello }) => ({ deviceId, hello }));
+    if (devices.length > 0) await notify((listener) => listener.devicesReady?.(devices));
+  };
+  const hellos = createBatchQueue(announce, { max: HELLO_BATCH_MAX });
+
   const hello = async (deviceId: number, payload: Buffer) => {
     const message = helloSchema.safeParse(parseJson(payload));
     if (!message.success) return void log.debug({ deviceId }, 'invalid hello dropped');
-    const device = await repository.findEnrolled(deviceId);
-    if (!device) return;
-    const { model, firmware } = message.data;
-    if (device.model !== model || device.firmware !== firmware) {
-      await repository.updateIdentity(deviceId, {
-        model,
-        firmware,
-        capabilities: deviceCapabilities(model, firmware),
-      });
-      logs.add({
-        deviceId,
-        code: CONNECTION_CODES.identityChanged,
-        reason: `Now ${model} with firmware ${firmware}`,
-        ip: null,
-        at: now(),
-      });
-    }
-    await link.pushConfig(deviceId, configOf(device));
-    await notify((listener) => listener.deviceReady?.(deviceId, message.data));
+    await hellos.push({ deviceId, hello: message.data });
   };
 
   const state = (deviceId: number, payload: Buffer, meta: MessageMeta) => {
@@ -198,12 +222,14 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
       // Before the status update, which would hide whether the device had been offline.
       await logConnections();
       const rows = liveness.drain();
+      let statusWritten;
       try {
-        await repository.applyLiveness(rows);
+        statusWritten = await repository.applyLiveness(rows);
       } catch (error) {
         liveness.restore(rows);
         throw error;
       }
+      if (changes) for (const change of livenessChanges(rows, statusWritten)) changes.add(change);
       const entries = logs.drain();
       try {
         await repository.insertLogs(entries);
@@ -218,8 +244,9 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     if (derived) derivedAt = now().getTime();
     const batch = telemetry.drain(derived);
     if (batch.rows.length + batch.latest.length + batch.usage.length === 0) return;
+    let readingsWritten;
     try {
-      await repository.storeTelemetry(batch);
+      readingsWritten = await repository.storeTelemetry(batch);
       stats.stored += batch.rows.length;
     } catch (error) {
       const dropped = telemetry.restore(batch);
@@ -228,7 +255,10 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
         'telemetry flush failed; retrying',
       );
       stats.dropped += dropped;
+      return;
     }
+    if (changes)
+      for (const change of readingChanges(batch.latest, readingsWritten)) changes.add(change);
   };
 
   /** Flushes run one after another; a flush asked for while one runs is folded into the next. */
@@ -243,6 +273,11 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   };
 
   broker.onAuthenticate(createDeviceAuthenticator({ repository, logs, now }));
+  // No wills come from a broker thread that died: its devices are offline until they reconnect.
+  broker.onConnectionsLost?.(() => {
+    liveness.offlineAll(now());
+    void flush();
+  });
   broker.onMessage((topic, payload, meta) => {
     const parsed = parseTopic(topic);
     if (!parsed) return undefined;

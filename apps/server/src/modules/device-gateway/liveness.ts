@@ -10,6 +10,8 @@ export interface LivenessStore {
   /** Any message from the device: refreshes last_seen_at (at most once a minute per device). */
   seen(deviceId: number, at: Date): void;
   isOnline(deviceId: number): boolean;
+  /** Every device held online goes offline (their connections were lost without a will). */
+  offlineAll(at: Date): void;
   /** The changes since the previous drain, one row per device. */
   drain(): LivenessRow[];
   /** Puts drained rows back after a failed flush; newer changes win. */
@@ -56,6 +58,13 @@ export const createMemoryLiveness = (): LivenessStore => {
       if (at.getTime() - written >= SEEN_RESOLUTION_MS) change(deviceId, null, at, false);
     },
     isOnline: (deviceId) => state.get(deviceId) === true,
+    offlineAll(at) {
+      for (const [deviceId, online] of state) {
+        if (!online) continue;
+        state.set(deviceId, false);
+        change(deviceId, 0, at, false);
+      }
+    },
     drain() {
       const rows = [...dirty.values()];
       dirty = new Map();

@@ -17,6 +17,8 @@ import type { StatusService } from '@/modules/status/status.service';
 import { createDeviceJobsRepository } from './device-jobs.repository';
 import { deviceJobsRoutes } from './device-jobs.routes';
 import { createDeviceJobsService } from './device-jobs.service';
+import { createDeviceRequests } from './device-requests';
+import { createJobWaiters } from './job-waiters';
 import { createJobSweeper } from '@/modules/device-jobs/job-sweeper';
 import { firmwareUpdatesRoutes } from './firmware-updates.routes';
 import { createFirmwareUpdatesService } from './firmware-updates.service';
@@ -47,6 +49,7 @@ export interface DeviceJobsModuleOptions {
 /**
  * Device jobs (actions, commands, firmware updates), the files they use, and monitoring periods
  * and templates. Registers its routes, hears the gateway, and sweeps expired jobs while it runs.
+ * Returns the jobs service and the device requests for modules that talk to devices too.
  */
 export const registerDeviceJobs = async (
   app: FastifyInstance,
@@ -55,8 +58,17 @@ export const registerDeviceJobs = async (
   const { db, status, companies, gateway, now } = options;
   const link = gateway?.link ?? noDeviceGateway;
   const jobsRepository = createDeviceJobsRepository(db);
-  const jobsService = createDeviceJobsService({ jobsRepository, status, link, now, log: app.log });
+  const waiters = createJobWaiters();
+  const jobsService = createDeviceJobsService({
+    jobsRepository,
+    status,
+    link,
+    now,
+    log: app.log,
+    waiters,
+  });
   gateway?.addListener(jobsService);
+  const requests = createDeviceRequests({ jobsRepository, link, waiters, now, log: app.log });
 
   const store = createFileStore(join(options.dataDir, 'files'));
   const filesService = createFilesService({
@@ -93,5 +105,5 @@ export const registerDeviceJobs = async (
   app.addHook('onReady', async () => sweeper.start());
   // Before the database closes, so a sweep in flight can finish.
   app.addHook('preClose', () => sweeper.stop());
-  return jobsService;
+  return { jobsService, requests };
 };

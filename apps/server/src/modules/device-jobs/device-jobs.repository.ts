@@ -31,7 +31,8 @@ const jobColumns = {
 export interface NewJob {
   deviceId: number;
   userId: number;
-  channel: string;
+  /** Null for a request answered in its own response (a read that waits for the device). */
+  channel: string | null;
   type: string;
   args: Record<string, unknown>;
   expiresAt: Date;
@@ -66,6 +67,13 @@ const carried = (key: keyof JobValues, value: SQL, column: SQL | AnyColumn) =>
   sql`case when c.v->'values' ? ${key} then ${value} else ${column} end`;
 
 const moved = { id: deviceJobs.id, deviceId: deviceJobs.deviceId, channel: deviceJobs.channel };
+
+/**
+ * A job's args may carry a secret the device needs (a hotspot user's password): kept until the
+ * job ends, so a reconnecting device can still get it, and dropped from the row when it ends.
+ */
+const argsOnMove = (status: SQL) =>
+  sql`case when ${status} in ('completed', 'failed', 'cancelled', 'timeout') then ${deviceJobs.args} - 'password' else ${deviceJobs.args} end`;
 
 export const createDeviceJobsRepository = (db: Database) => {
   const selectJobs = (tx: Executor) =>
@@ -108,10 +116,12 @@ export const createDeviceJobsRepository = (db: Database) => {
         .where(and(inArray(deviceJobs.id, ids), eq(deviceJobs.status, 'queued')));
     },
 
-    /** A device's jobs that may still run, oldest first, for delivery on (re)connect. */
-    async openForDevice(deviceId: number, at: Date, tx: Executor = db) {
+    /** The devices' jobs that may still run, oldest first, for delivery on (re)connect. */
+    async openForDevices(deviceIds: number[], at: Date, tx: Executor = db) {
+      if (deviceIds.length === 0) return [];
       return tx
         .select({
+          deviceId: deviceJobs.deviceId,
           id: deviceJobs.id,
           type: deviceJobs.type,
           args: deviceJobs.args,
@@ -120,7 +130,7 @@ export const createDeviceJobsRepository = (db: Database) => {
         .from(deviceJobs)
         .where(
           and(
-            eq(deviceJobs.deviceId, deviceId),
+            inArray(deviceJobs.deviceId, deviceIds),
             inArray(deviceJobs.status, OPEN),
             sql`${deviceJobs.expiresAt} > ${at}`,
           ),
@@ -143,7 +153,7 @@ export const createDeviceJobsRepository = (db: Database) => {
       if (ids.length === 0) return [];
       return tx
         .update(deviceJobs)
-        .set({ status, ...values })
+        .set({ status, ...values, args: argsOnMove(sql`${status}`) })
         .where(
           and(
             eq(deviceJobs.deviceId, deviceId),
@@ -166,6 +176,7 @@ export const createDeviceJobsRepository = (db: Database) => {
         .update(deviceJobs)
         .set({
           status: sql`c.v->>'status'`,
+          args: argsOnMove(sql`c.v->>'status'`),
           progress: carried(
             'progress',
             sql`nullif(c.v->'values'->'progress', 'null'::jsonb)`,
@@ -203,9 +214,27 @@ export const createDeviceJobsRepository = (db: Database) => {
         .for('update', { skipLocked: true });
       return tx
         .update(deviceJobs)
-        .set({ status: 'timeout', finishedAt: at, message: 'The job expired before it finished' })
+        .set({
+          status: 'timeout',
+          finishedAt: at,
+          message: 'The job expired before it finished',
+          args: argsOnMove(sql`'timeout'`),
+        })
         .where(and(inArray(deviceJobs.id, due), inArray(deviceJobs.status, OPEN)))
         .returning(moved);
+    },
+
+    /** Where a job stands, and its answer once it has one (device-requests.ts polls it). */
+    async state(deviceId: number, id: number, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          status: deviceJobs.status,
+          message: deviceJobs.message,
+          result: deviceJobs.result,
+        })
+        .from(deviceJobs)
+        .where(and(eq(deviceJobs.id, id), eq(deviceJobs.deviceId, deviceId)));
+      return row ?? null;
     },
 
     /** One job of a device the viewer sees. */
@@ -248,12 +277,13 @@ export const createDeviceJobsRepository = (db: Database) => {
       return page(tx, and(...filters), query);
     },
 
-    /** Open firmware jobs of the viewer's devices. */
+    /** Open firmware jobs of the viewer's devices (of one device with device_id). */
     async pendingUpdates(viewer: Viewer, query: PendingUpdatesQuery, tx: Executor = db) {
       const where = and(
         visibleCompaniesFilter(viewer),
         eq(deviceJobs.type, 'firmware_update'),
         inArray(deviceJobs.status, OPEN),
+        query.device_id ? eq(deviceJobs.deviceId, query.device_id) : undefined,
       );
       return page(tx, where, query);
     },

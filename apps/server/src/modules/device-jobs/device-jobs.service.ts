@@ -6,14 +6,17 @@ import {
   type DeviceJobState,
   ERROR_CODES,
   type ErrorItem,
-  type Hello,
   STATUS_CHANNEL_TTL_SECONDS,
   type StatusUpdate,
 } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { conflict, notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/auth/auth.types';
-import type { DeviceLink, GatewayListener } from '@/modules/device-gateway/gateway.port';
+import type {
+  DeviceLink,
+  GatewayListener,
+  ReadyDevice,
+} from '@/modules/device-gateway/gateway.port';
 import type { StatusService } from '@/modules/status/status.service';
 import type { DeviceJobsRepository, MovedJob } from '@/modules/device-jobs/device-jobs.repository';
 import {
@@ -22,6 +25,7 @@ import {
   type JobStep,
   stepOfAck,
 } from '@/modules/device-jobs/job-steps';
+import type { JobWaiters } from '@/modules/device-jobs/job-waiters';
 
 /**
  * How long a job waits for its device. Actions expire an hour before their status channel would
@@ -61,9 +65,15 @@ export const deviceError = (
   source: String(deviceId),
 });
 
-/** A signed download link is a credential: job history shows that there was one, not the link. */
-const withoutSecrets = (args: JobArgs): JobArgs =>
-  'url' in args ? { ...args, url: '[signed link]' } : args;
+/**
+ * A signed download link is a credential, and so is a hotspot user's password: job history shows
+ * that there was one, never the value.
+ */
+const withoutSecrets = (args: JobArgs): JobArgs => ({
+  ...args,
+  ...('url' in args ? { url: '[signed link]' } : {}),
+  ...('password' in args ? { password: '[hidden]' } : {}),
+});
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -90,6 +100,8 @@ interface Deps {
   link: DeviceLink;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Requests waiting for a job's answer (device-requests.ts); woken as acks are applied. */
+  waiters?: Pick<JobWaiters, 'notify'>;
 }
 
 /**
@@ -97,7 +109,14 @@ interface Deps {
  * loses nothing: a device gets its open jobs whenever it announces itself (deviceReady), acks move
  * the row and report to the job's status channel, and the sweeper times out what expired.
  */
-export const createDeviceJobsService = ({ jobsRepository, status, link, now, log }: Deps) => {
+export const createDeviceJobsService = ({
+  jobsRepository,
+  status,
+  link,
+  now,
+  log,
+  waiters,
+}: Deps) => {
   /**
    * One publishMany per channel, updates in the given order. A channel outlives its last update
    * by a day; a week-long job may outlive its channel, and then its updates are dropped.
@@ -153,6 +172,7 @@ export const createDeviceJobsService = ({ jobsRepository, status, link, now, log
         job,
       ]),
     );
+    waiters?.notify(moved.keys());
     await report(
       batch.flatMap(({ change, update }) => {
         const job = moved.get(change.id);
@@ -285,14 +305,19 @@ export const createDeviceJobsService = ({ jobsRepository, status, link, now, log
   };
 
   const listener: Required<GatewayListener> = {
-    /** Finishes what the device says it did, then sends everything still open and unexpired. */
-    async deviceReady(deviceId: number, hello: Hello) {
+    /**
+     * Finishes what the devices say they did, then sends everything still open and unexpired:
+     * one query for the whole batch of hellos.
+     */
+    async devicesReady(devices: readonly ReadyDevice[]) {
       const at = now();
       await Promise.all(
-        (hello.done_jobs ?? []).map((id) => steps.push(doneStep(deviceId, id, at))),
+        devices.flatMap(({ deviceId, hello }) =>
+          (hello.done_jobs ?? []).map((id) => steps.push(doneStep(deviceId, id, at))),
+        ),
       );
-      const open = await jobsRepository.openForDevice(deviceId, now());
-      await send(open.map((job) => ({ ...job, deviceId })));
+      const ids = [...new Set(devices.map((device) => device.deviceId))];
+      await send(await jobsRepository.openForDevices(ids, now()));
     },
 
     /** Resolves once the ack's batch is applied and reported. */

@@ -173,7 +173,7 @@ describe('device actions', () => {
     if (!rebootJob || !metricsJob) throw new Error('jobs missing');
 
     gateway.online.add(device.id);
-    await gateway.listener.deviceReady(device.id, hello([rebootJob.id]));
+    await gateway.listener.devicesReady([{ deviceId: device.id, hello: hello([rebootJob.id]) }]);
 
     expect(gateway.commandsFor(device.id).map((command) => command.id)).toEqual([metricsJob.id]);
     expect(await statesOf(first, device.id)).toEqual(['started', 'completed']);
@@ -274,8 +274,22 @@ describe('durability', () => {
     expect(updates[1]?.errorcode).toBe('TIMEOUT');
     // An expired job is not sent when the device comes back.
     gateway.online.add(device.id);
-    await instance().deviceReady(device.id, hello());
+    await instance().devicesReady([{ deviceId: device.id, hello: hello() }]);
     expect(gateway.commandsFor(device.id)).toEqual([]);
+  });
+
+  it('sends each device of a batch of hellos its own open jobs', async () => {
+    const [a, b, idle] = await Promise.all([1, 2, 3].map(() => insertDevice(t.db, company)));
+    if (!a || !b || !idle) throw new Error('devices missing');
+    await reboot([a.id, b.id]);
+    for (const device of [a, b, idle]) gateway.online.add(device.id);
+    await gateway.listener.devicesReady(
+      [a, b, idle, a].map((device) => ({ deviceId: device.id, hello: hello() })),
+    );
+    // One hello or two from the same device: its job goes once.
+    expect(gateway.commandsFor(a.id)).toEqual([expect.objectContaining({ type: 'reboot' })]);
+    expect(gateway.commandsFor(b.id)).toEqual([expect.objectContaining({ type: 'reboot' })]);
+    expect(gateway.commandsFor(idle.id)).toEqual([]);
   });
 
   it('resends open jobs from a new instance on the same database (a restart)', async () => {
@@ -292,7 +306,7 @@ describe('durability', () => {
     await app.ready();
     try {
       restarted.online.add(device.id);
-      await restarted.listener.deviceReady(device.id, hello());
+      await restarted.listener.devicesReady([{ deviceId: device.id, hello: hello() }]);
       const [command] = restarted.commandsFor(device.id);
       expect(command).toMatchObject({ type: 'reboot' });
       await restarted.listener.ack(device.id, { id: command?.id ?? 0, status: 'completed' });

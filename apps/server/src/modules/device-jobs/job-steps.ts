@@ -1,4 +1,5 @@
 import { type AckMessage, OPEN_DEVICE_JOB_STATES, type StatusUpdate } from '@netfleet/contracts';
+import { type BatchSelector, createBatchQueue } from '@/lib/batch-queue';
 import type { JobChange } from '@/modules/device-jobs/device-jobs.repository';
 
 /** A guarded move of one job, and the update its channel gets if the job moved. */
@@ -62,58 +63,23 @@ export const doneStep = (deviceId: number, id: number, at: Date): JobStep => ({
 export const STEP_BATCH_MAX = 500;
 
 /**
- * Coalesces job steps, so that a burst of acks from thousands of devices costs a few set-based
- * statements per batch instead of a few queries per ack. A batch starts on the event loop turn
- * after the first step arrives (acks read together share it), and whatever arrives while a batch
- * runs waits for the next one: batches grow with the load, and a lone ack waits for nothing.
- * Batches run one at a time in arrival order, so a job's acks apply in the order they came.
+ * Up to `max` steps, each job's earliest: one statement moves a row once, so a job's later steps
+ * (a device often sends received, progress and completed back to back) wait for the next batch.
  */
-export const createStepQueue = (run: (steps: JobStep[]) => Promise<void>, max = STEP_BATCH_MAX) => {
-  let waiting: { step: JobStep; settle: (error?: unknown) => void }[] = [];
-  let draining = false;
-
-  /**
-   * Up to `max` steps, each job's earliest: one statement moves a row once, so a job's later steps
-   * (a device often sends received, progress and completed back to back) wait for the next batch.
-   */
-  const take = () => {
-    const ids = new Set<number>();
-    const batch: typeof waiting = [];
-    const later: typeof waiting = [];
-    for (const entry of waiting) {
-      const { id } = entry.step.change;
-      if (batch.length < max && !ids.has(id)) batch.push(entry);
-      else later.push(entry);
-      ids.add(id);
-    }
-    waiting = later;
-    return batch;
-  };
-
-  const drain = async () => {
-    await new Promise((resolve) => setImmediate(resolve));
-    while (waiting.length > 0) {
-      const batch = take();
-      const error = await run(batch.map((entry) => entry.step)).then(
-        () => undefined,
-        (failure: unknown) => failure ?? new Error('job step batch failed'),
-      );
-      for (const entry of batch) entry.settle(error);
-    }
-    draining = false;
-  };
-
-  return {
-    /** Resolves once the step's batch has been applied and reported; rejects if it failed. */
-    push(step: JobStep): Promise<void> {
-      const done = new Promise<void>((resolve, reject) => {
-        waiting.push({ step, settle: (error) => (error ? reject(error) : resolve()) });
-      });
-      if (!draining) {
-        draining = true;
-        void drain();
-      }
-      return done;
-    },
-  };
+const earliestPerJob: BatchSelector<JobStep> = (waiting, max) => {
+  const ids = new Set<number>();
+  const batch: JobStep[] = [];
+  for (const step of waiting) {
+    const { id } = step.change;
+    if (batch.length < max && !ids.has(id)) batch.push(step);
+    ids.add(id);
+  }
+  return batch;
 };
+
+/**
+ * Coalesces job steps (lib/batch-queue): a burst of acks from thousands of devices costs a few
+ * set-based statements per batch. A job's acks apply in the order they came.
+ */
+export const createStepQueue = (run: (steps: JobStep[]) => Promise<void>, max = STEP_BATCH_MAX) =>
+  createBatchQueue(run, { max, select: earliestPerJob });

@@ -6,6 +6,7 @@ import {
   type DeviceListQuery,
   ERROR_CODES,
   INFORMATION_MAX_POINTS,
+  ONLINE_STATISTICS_MAX_DAYS,
   simLabel,
   TELEMETRY_CATEGORIES,
   type TelemetryCategory,
@@ -173,6 +174,14 @@ export const createDeviceInfoService = ({
       query: { company_id?: number | undefined; include_child_companies: boolean },
       range: Range,
     ) {
+      if (range.to.getTime() - range.from.getTime() > ONLINE_STATISTICS_MAX_DAYS * DAY_MS) {
+        throw new ApiError(
+          400,
+          ERROR_CODES.VALIDATION_ERROR,
+          `The range can be at most ${ONLINE_STATISTICS_MAX_DAYS} days`,
+          'start_date',
+        );
+      }
       const company = await stats.visibleCompany(auth, query.company_id ?? auth.company.id);
       if (!company) {
         throw new ApiError(404, ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, 'company_id');

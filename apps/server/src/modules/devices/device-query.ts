@@ -12,6 +12,7 @@ import {
   desc,
   eq,
   gte,
+  ilike,
   inArray,
   isNull,
   lte,
@@ -22,7 +23,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import { orderByFrom, searchFilter } from '@/db/list';
+import { containsPattern, orderByFrom } from '@/db/list';
 import { companies, devices, deviceTags, tags } from '@/db/schema';
 import { ApiError } from '@/lib/api-error';
 
@@ -110,14 +111,27 @@ export const SORTABLE: Record<string, AnyColumn | SQL> = {
   uptime: devices.uptime,
 };
 
-const SEARCHABLE: Record<(typeof DEVICE_SEARCH_FIELDS)[number], AnyColumn> = {
-  name: devices.name,
-  serial: devices.serial,
-  mac: devices.mac,
-  imei: devices.imei,
-  model: devices.model,
-  firmware: devices.firmware,
-  operator: devices.operator,
+const contains = (column: AnyColumn) => (q: string) => ilike(column, containsPattern(q));
+
+/**
+ * MACs are stored 00:1E:42:AB:CD:EF, and every device of a vendor shares the first three octets:
+ * pg_trgm splits words at the colons, so "1E:42:01:E2" would look up the trigrams of "1e", "42",
+ * … that every MAC has. The hex digits alone (the devices_mac_hex_trgm_idx expression) make
+ * trigrams that pick out the few matching devices, and also find "1e4201e2" or "1E-42-01".
+ */
+const macSearch = (q: string) => {
+  const hex = q.replace(/[\s:.-]/g, '');
+  return hex ? ilike(sql`replace(${devices.mac}, ':', '')`, containsPattern(hex)) : undefined;
+};
+
+const SEARCHABLE: Record<(typeof DEVICE_SEARCH_FIELDS)[number], (q: string) => SQL | undefined> = {
+  name: contains(devices.name),
+  serial: contains(devices.serial),
+  mac: macSearch,
+  imei: contains(devices.imei),
+  model: contains(devices.model),
+  firmware: contains(devices.firmware),
+  operator: contains(devices.operator),
 };
 
 /**
@@ -154,6 +168,19 @@ const TEXT: Partial<Record<FilterField, AnyColumn>> = {
 
 const badFilter = (field: string, message: string) =>
   new ApiError(400, ERROR_CODES.VALIDATION_ERROR, message, field);
+
+/** `q` (case-insensitive substring, LIKE wildcards literal) over the chosen search fields. */
+export const deviceSearch = (q: string, fields: string[] | undefined): SQL => {
+  const chosen = fields?.length ? fields : DEFAULT_SEARCH_FIELDS;
+  const unknown = chosen.find((field) => !Object.hasOwn(SEARCHABLE, field));
+  if (unknown !== undefined) {
+    const known = Object.keys(SEARCHABLE).join(', ');
+    throw badFilter('search-fields', `Cannot search by ${unknown}; searchable fields: ${known}`);
+  }
+  const conditions = chosen.map((field) => SEARCHABLE[field as keyof typeof SEARCHABLE](q));
+  // A q of separators alone ("--") searches no MAC; with no field left it matches nothing.
+  return or(...conditions) ?? sql`false`;
+};
 
 const toInt = (field: string, value: string) => {
   if (!/^-?\d{1,10}$/.test(value)) throw badFilter(field, `${field} must be whole numbers`);
@@ -248,10 +275,7 @@ export const deviceWhere = (
   raw: Record<string, unknown>,
 ) => {
   const conditions: (SQL | undefined)[] = [inArray(devices.companyId, [...visibleCompanyIds])];
-  if (query.q) {
-    const fields = query['search-fields']?.length ? query['search-fields'] : DEFAULT_SEARCH_FIELDS;
-    conditions.push(searchFilter(query.q, fields, SEARCHABLE));
-  }
+  if (query.q) conditions.push(deviceSearch(query.q, query['search-fields']));
   if (query.id?.length) conditions.push(inArray(devices.id, query.id));
   for (const filter of parseFieldFilters(raw, DEVICE_FILTER_FIELDS)) {
     conditions.push(negated(filter, conditionOf(filter)));

@@ -13,6 +13,7 @@ import {
   informationParameterSchema,
   informationParamsSchema,
   listEnvelope,
+  ONLINE_STATISTICS_MAX_DAYS,
   locationSchema,
   onlineSampleSchema,
   onlineStatisticsQuerySchema,
@@ -221,7 +222,7 @@ export const devicesReadRoutes: FastifyPluginAsyncZod<{
       config: { permission: 'view_statistics' },
       schema: {
         tags: ['statistics'],
-        summary: 'Online and total devices over time for a company (and its subsidiaries)',
+        summary: `Online and total devices over time for a company (and its subsidiaries), at most ${ONLINE_STATISTICS_MAX_DAYS} days`,
         querystring: onlineStatisticsQuerySchema,
         response: { 200: listEnvelope(onlineSampleSchema) },
       },

@@ -223,6 +223,24 @@ describe('device readings', () => {
       `/api/statistics/devices/online?company_id=${treeB.id}`,
     );
     expect(foreign.status).toBe(404);
+
+    const tooLong = await call(
+      statsA,
+      'GET',
+      '/api/statistics/devices/online?start_date=2026-01-01T00:00:00Z&end_date=2026-04-02T00:00:00Z',
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors?.[0]).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'The range can be at most 90 days',
+      source: 'start_date',
+    });
+    const longest = await call(
+      statsA,
+      'GET',
+      '/api/statistics/devices/online?start_date=2026-01-01T00:00:00Z&end_date=2026-04-01T00:00:00Z',
+    );
+    expect(longest.status, longest.text).toBe(200);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 import { isUniqueViolation } from '@/db/errors';
 import { hashClaimSecret, newClaimSecret } from '@/lib/device-secrets';
 import type { AuthContext } from '@/modules/auth/auth.types';
+import type { DeviceChangeSink } from '@/modules/device-live/device-live';
 import type { StatusService } from '@/modules/status/status.service';
 import type { DevicesRepository, NewDeviceRow } from './devices.repository';
 
@@ -54,10 +55,14 @@ export const checkNewDevice = (raw: unknown, prefix: string): Candidate => {
 interface Deps {
   devicesRepository: DevicesRepository;
   status: Pick<StatusService, 'open' | 'publish'>;
+  changes: DeviceChangeSink;
 }
 
-/** Adding, removing and moving devices in bulk: each item succeeds or fails on its own. */
-export const createDevicesWriteService = ({ devicesRepository, status }: Deps) => ({
+/**
+ * Adding, removing and moving devices in bulk: each item succeeds or fails on its own. The live
+ * device channels hear of each so that lists showing them refresh.
+ */
+export const createDevicesWriteService = ({ devicesRepository, status, changes }: Deps) => ({
   /**
    * Adds the valid candidates as pending devices, each with a fresh claim secret whose hash
    * alone is stored. A serial seen in another company makes no difference (no ownership oracle);
@@ -99,6 +104,7 @@ export const createDevicesWriteService = ({ devicesRepository, status }: Deps) =
       });
     }
     const inserted = await devicesRepository.insertMany(rows.map(({ source: _, ...row }) => row));
+    for (const row of inserted) changes.add({ id: row.id, company_id: row.companyId, status: 2 });
     const idOf = new Map(inserted.map((row) => [`${row.companyId}/${row.serial}`, row.id]));
     const data: (CreatedDevice & { source: string })[] = [];
     for (const row of rows) {
@@ -138,9 +144,12 @@ export const createDevicesWriteService = ({ devicesRepository, status }: Deps) =
 
   async remove(auth: AuthContext, ids: number[]): Promise<BulkResult<number>> {
     const unique = [...new Set(ids)];
-    const found = new Set((await devicesRepository.findVisible(auth, unique)).map((d) => d.id));
+    const found = new Map(
+      (await devicesRepository.findVisible(auth, unique)).map((d) => [d.id, d.companyId]),
+    );
     const removable = unique.filter((id) => found.has(id));
     await devicesRepository.remove(removable);
+    for (const [id, companyId] of found) changes.add({ id, company_id: companyId, removed: true });
     const errors = unique
       .filter((id) => !found.has(id))
       .map((id) => item(ERROR_CODES.NOT_FOUND, DEVICE_MESSAGES.notFound, String(id)));
@@ -175,6 +184,7 @@ export const createDevicesWriteService = ({ devicesRepository, status }: Deps) =
           errors.push(item(ERROR_CODES.CONFLICT, DEVICE_MESSAGES.duplicateSerial, String(id)));
           continue;
         }
+        changes.add({ id, company_id: companyId, status: device.status }, device.companyId);
       }
       data.push(id);
     }

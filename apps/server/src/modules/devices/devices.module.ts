@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
+import type { DeviceChangeSink } from '@/modules/device-live/device-live';
 import type { StatusService } from '@/modules/status/status.service';
 import { createDeviceImportService } from './device-import.service';
 import { createDeviceInfoRepository } from './device-info.repository';
@@ -19,17 +20,23 @@ export interface DevicesModuleOptions {
   db: Database;
   status: Pick<StatusService, 'open' | 'publish'>;
   now: () => Date;
+  /** Hears of devices added, removed, moved or reset to pending (the live device channels). */
+  changes: DeviceChangeSink;
 }
 
 /** The devices REST API (RMS v3 devices, tags, logs, graph, history, usage, statistics). */
 export const devicesModule: FastifyPluginAsyncZod<DevicesModuleOptions> = async (
   app,
-  { db, status, now },
+  { db, status, now, changes },
 ) => {
   const devicesRepository = createDevicesRepository(db);
   const deviceTagsRepository = createDeviceTagsRepository(db);
-  const devicesService = createDevicesService({ devicesRepository, deviceTagsRepository });
-  const devicesWriteService = createDevicesWriteService({ devicesRepository, status });
+  const devicesService = createDevicesService({
+    devicesRepository,
+    deviceTagsRepository,
+    changes,
+  });
+  const devicesWriteService = createDevicesWriteService({ devicesRepository, status, changes });
   const deviceImportService = createDeviceImportService({
     writes: devicesWriteService,
     deviceTagsRepository,

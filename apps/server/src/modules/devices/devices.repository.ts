@@ -2,7 +2,7 @@ import type { DeviceSeries } from '@netfleet/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
-import { countAll } from '@/db/list';
+import { cappedTotal, type ListTotal, pageTotal } from '@/db/estimated-total';
 import { companies, devices, deviceTags, tags } from '@/db/schema';
 import { deviceColumns, devicesWithCompany } from './device-query';
 
@@ -46,15 +46,23 @@ export const createDevicesRepository = (db: Database) => {
     },
 
     /**
-     * One page: the rows (tags included) and the count, side by side (on PostgreSQL they run on
+     * One page: the rows (tags included) and the total, side by side (on PostgreSQL they run on
      * two pooled connections). No join: the WHERE of deviceWhere reads only the devices table.
      */
     async list(page: DevicePage, tx: Executor = db) {
-      const [rows, [count]] = await Promise.all([
-        this.page(page, tx),
-        tx.select({ total: countAll }).from(devices).where(page.where),
-      ]);
-      return { rows, total: count?.total ?? 0 };
+      const [rows, total] = await Promise.all([this.page(page, tx), this.total(page.where, tx)]);
+      return pageTotal(rows, page, total);
+    },
+
+    /** The exact count up to LIST_EXACT_COUNT_LIMIT devices, past it an estimate (cappedTotal). */
+    async total(where: SQL | undefined, tx: Executor = db): Promise<ListTotal> {
+      return cappedTotal(
+        tx,
+        tx
+          .select({ one: sql`1` })
+          .from(devices)
+          .where(where),
+      );
     },
 
     /** Rows only, for the CSV export's pages. */
@@ -76,7 +84,7 @@ export const createDevicesRepository = (db: Database) => {
       return row ?? null;
     },
 
-    /** Id, company and enrolment of the listed devices the viewer sees (bulk operations). */
+    /** Id, company, status and enrolment of the listed devices the viewer sees (bulk operations). */
     async findVisible(viewer: Viewer, ids: number[], tx: Executor = db) {
       if (!ids.length) return [];
       return tx
@@ -84,6 +92,7 @@ export const createDevicesRepository = (db: Database) => {
           id: devices.id,
           companyId: devices.companyId,
           serial: devices.serial,
+          status: devices.status,
           enrolled: sql<boolean>`${devices.credentialHash} is not null`,
         })
         .from(devices)

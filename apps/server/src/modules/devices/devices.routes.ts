@@ -79,8 +79,14 @@ export const devicesRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const query = request.query;
       if (query.fields_only) return { success: true as const, data: devicesService.fields() };
-      const { data, total } = await devicesService.list(requireAuth(request), query, query);
-      return { success: true as const, data, meta: { total } };
+      const { data, total, estimated } = await devicesService.list(
+        requireAuth(request),
+        query,
+        query,
+      );
+      // total stays a number (RMS API v3); the flag only appears on estimates.
+      const meta = estimated ? { total, total_estimated: true } : { total };
+      return { success: true as const, data, meta };
     },
   );
 

@@ -9,6 +9,7 @@ import {
 import { ApiError, notFound } from '@/lib/api-error';
 import { hashClaimSecret, newClaimSecret } from '@/lib/device-secrets';
 import type { AuthContext } from '@/modules/auth/auth.types';
+import type { DeviceChangeSink } from '@/modules/device-live/device-live';
 import { fieldPicker, toDevice } from './device-mapper';
 import { type DeviceQuery, deviceOrderBy, deviceWhere } from './device-query';
 import type { DeviceTagsRepository } from './device-tags.repository';
@@ -20,6 +21,7 @@ const EXPORT_PAGE = 1000;
 interface Deps {
   devicesRepository: DevicesRepository;
   deviceTagsRepository: Pick<DeviceTagsRepository, 'companiesOf' | 'overwrite'>;
+  changes: DeviceChangeSink;
 }
 
 export interface ExportQuery extends DeviceQuery {
@@ -28,7 +30,11 @@ export interface ExportQuery extends DeviceQuery {
 }
 
 /** Reading and editing single devices of the companies the caller sees; others answer 404. */
-export const createDevicesService = ({ devicesRepository, deviceTagsRepository }: Deps) => {
+export const createDevicesService = ({
+  devicesRepository,
+  deviceTagsRepository,
+  changes,
+}: Deps) => {
   const requireDevice = async (auth: AuthContext, id: number) => {
     const row = await devicesRepository.find(auth, id);
     if (!row) throw notFound(DEVICE_MESSAGES.notFound);
@@ -49,13 +55,13 @@ export const createDevicesService = ({ devicesRepository, deviceTagsRepository }
 
     async list(auth: AuthContext, query: DeviceListQuery, raw: Record<string, unknown>) {
       const pick = fieldPicker(query.fields);
-      const { rows, total } = await devicesRepository.list({
+      const { rows, total, estimated } = await devicesRepository.list({
         where: deviceWhere(await devicesRepository.scopeOf(auth), query, raw),
         orderBy: deviceOrderBy(query.sort),
         limit: query.limit,
         offset: query.offset,
       });
-      return { data: rows.map((row) => pick(toDevice(row))), total };
+      return { data: rows.map((row) => pick(toDevice(row))), total, estimated };
     },
 
     async get(auth: AuthContext, id: number, fields?: string[]): Promise<Partial<Device>> {
@@ -109,9 +115,10 @@ export const createDevicesService = ({ devicesRepository, deviceTagsRepository }
      * again (its credential stops working at once). Only the hash is kept.
      */
     async newClaimSecret(auth: AuthContext, id: number) {
-      await requireDevice(auth, id);
+      const device = await requireDevice(auth, id);
       const secret = newClaimSecret();
       await devicesRepository.resetClaim(id, hashClaimSecret(secret));
+      changes.add({ id, company_id: device.companyId, status: 2 });
       return { id, claim_secret: secret };
     },
   };

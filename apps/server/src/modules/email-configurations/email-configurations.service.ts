@@ -1,12 +1,14 @@
 import {
+  COMPANY_MESSAGES,
   type CreateEmailConfigurationBody,
+  ERROR_CODES,
   type EmailConfiguration,
   type EmailConfigurationListQuery,
   hasPermission,
   type UpdateEmailConfigurationBody,
 } from '@netfleet/contracts';
 import { createTransport } from 'nodemailer';
-import { invalid, notFound } from '@/lib/api-error';
+import { ApiError, invalid, notFound } from '@/lib/api-error';
 import { actorOf, type ActionLogService } from '@/modules/action-log/action-log.service';
 import type { AuthContext } from '@/modules/auth/auth.types';
 import type { MailService, MailTransport } from '@/modules/mail/mail.service';
@@ -83,7 +85,8 @@ export const createEmailConfigurationsService = ({
       const scope = scopeOf(auth);
       // Out of reach and missing read the same, so nothing is learnt about other companies.
       if (!(await repository.findCompany(scope, body.company_id))) {
-        throw invalid('Company not found', 'company_id');
+        // As tags and devices answer a company out of reach: it does not exist for the caller.
+        throw new ApiError(404, ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, 'company_id');
       }
       const values: EmailConfigurationValues = {
         companyId: body.company_id,

@@ -199,8 +199,9 @@ describe('scoping', () => {
       '/api/email-configurations',
       configuration(sibling),
     );
-    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.status).toBe(404);
     expect(elsewhere.body.errors[0]).toMatchObject({
+      code: 'NOT_FOUND',
       message: 'Company not found',
       source: 'company_id',
     });

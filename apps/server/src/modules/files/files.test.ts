@@ -223,6 +223,44 @@ describe('firmware updates', () => {
     });
   });
 
+  it('lists the pending updates of one device with device_id, until cancelled', async () => {
+    const file = await uploaded(randomBytes(8));
+    const device = await insertDevice(t.db, company);
+    const idle = await insertDevice(t.db, company);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/updates/set',
+      headers: session.headers,
+      payload: { data: [{ device_id: device.id, file_id: file.id }] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const pendingOf = async (id: number | string) =>
+      (await get(`/api/devices/updates/pending?device_id=${id}`)).json() as {
+        data: { device_id: number; file_name: string }[];
+        meta: { total: number };
+      };
+
+    expect(await pendingOf(device.id)).toMatchObject({
+      data: [{ device_id: device.id, file_name: 'RUT9_R_00.07.07.bin' }],
+      meta: { total: 1 },
+    });
+    expect(await pendingOf(idle.id)).toMatchObject({ data: [], meta: { total: 0 } });
+    // Another company's device is simply not among the caller's updates.
+    expect(
+      (await get(`/api/devices/updates/pending?device_id=${device.id}`, stranger)).json(),
+    ).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await get('/api/devices/updates/pending?device_id=abc')).statusCode).toBe(400);
+
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/updates/cancel',
+      headers: session.headers,
+      payload: { data: [{ device_id: device.id }] },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await pendingOf(device.id)).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
   it('refuses a foreign file per device without naming it', async () => {
     const file = await uploaded(randomBytes(8));
     const theirs = await insertDevice(t.db, strangerCompany);

@@ -24,8 +24,6 @@ export const emailConfigurationRoutes: AreaTable = {
     permission: 'manage_smtp',
     scope: 'company',
     ok: 201,
-    // The module answers a company out of reach as an invalid field (source company_id).
-    hidden: 422,
     build: async (context) => {
       const name = context.world.fresh.label('smtp', context.zone.company);
       return {

@@ -1,0 +1,2 @@
+CREATE INDEX "device_logs_created_at_idx" ON "device_logs" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "device_wireless_ssid_trgm_idx" ON "device_wireless" USING gin ("ssid" gin_trgm_ops) WITH (fastupdate=false);
