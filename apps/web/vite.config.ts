@@ -41,17 +41,33 @@ export default defineConfig({
   },
   build: {
     rolldownOptions: {
+      // Our modules only declare things: one that nothing uses is dropped with its imports, even
+      // behind a barrel (formatDateTime from '@/components/data-table' must not bring the table).
+      // A module run for its effect alone (`import './x'`) would be dropped too: there is none.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]apps[\\/]web[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+        ],
+      },
       output: {
         // Vendor code changes less often than ours; separate chunks stay cached across deploys.
+        // Only for what the first page needs: vendor code used by lazy pages alone (schema form,
+        // table, maps, charts) stays in their chunks instead of loading up front.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              tags: ['$initial'],
               priority: 3,
             },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/]@mantine[\\/]/,
+              tags: ['$initial'],
+              priority: 2,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
           ],
         },
       },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -10,6 +11,10 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}', 'brands/**/*.test.ts', 'vite-plugins/**/*.test.ts'],
       css: false,
       restoreMocks: true,
+      // Vitest's default leaves one core idle, which on a two-core CI machine halves the speed.
+      maxWorkers: Math.max(2, availableParallelism()),
+      // Typing into forms through user-event takes seconds on a busy two-core machine.
+      testTimeout: 15_000,
     },
   }),
 );

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { acceptAgreementIfAsked, logIn, openAccountMenu } from './helpers';
+import { acceptAgreementIfAsked, logIn, openAccountForm } from './helpers';
 import { waitForMail } from './mail';
 import { PASSWORD_CHANGER } from './users';
 
@@ -14,13 +14,6 @@ async function pick(page: Page, scope: Locator, label: string, option: string) {
   await input.click();
   await input.fill(option.slice(0, 4));
   await page.getByRole('option', { name: option }).click();
-}
-
-async function openAccountForm(page: Page, title: string) {
-  const menu = await openAccountMenu(page);
-  await menu.getByRole('menuitem', { name: 'Forms' }).hover();
-  await page.getByRole('menuitem', { name: title, exact: true }).click();
-  return page.getByRole('dialog', { name: title });
 }
 
 test('an admin creates a child company and invites a user, who registers, turns on TOTP and signs in with it', async ({
@@ -112,8 +105,11 @@ test('an admin creates a child company and invites a user, who registers, turns 
   await mfa.getByRole('button', { name: 'Verify' }).click();
   await expect(inviteePage.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
-  // An End Client's menu: no administration of companies, users or roles.
+  // An End Client lands on the fleet table; its menu has no administration of companies, users
+  // or roles, only tags.
+  await expect(inviteePage).toHaveURL(/\/management\/devices$/);
   const nav = inviteePage.getByRole('navigation');
+  await nav.getByText('Administration').click();
   await expect(nav.getByRole('link', { name: 'Companies' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Tags' })).toBeVisible();

@@ -23,6 +23,14 @@ export async function openAccountMenu(page: Page) {
   return page.getByRole('menu');
 }
 
+/** Opens a form of the account menu's Forms submenu; returns its dialog. */
+export async function openAccountForm(page: Page, title: string) {
+  const menu = await openAccountMenu(page);
+  await menu.getByRole('menuitem', { name: 'Forms' }).hover();
+  await page.getByRole('menuitem', { name: title, exact: true }).click();
+  return page.getByRole('dialog', { name: title });
+}
+
 /**
  * Follows the bell's reads of the notification list: one on load and one once its realtime
  * subscription is confirmed (the second may cancel the first). `settled()` waits for both, after

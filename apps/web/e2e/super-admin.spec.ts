@@ -9,9 +9,9 @@ test('the super admin logs in, sees the menu, switches dark mode and time zone, 
   await logIn(page, SUPER_ADMIN);
   await acceptAgreementIfAsked(page);
 
-  // Unknown paths land on the first permitted page that is built.
-  await expect(page).toHaveURL(/\/companies$/);
-  await expect(page.getByRole('heading', { name: 'Companies' })).toBeVisible();
+  // Signing in lands on the default start page, the fleet table.
+  await expect(page).toHaveURL(/\/management\/devices$/);
+  await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible();
   const nav = page.locator('nav');
   await expect(nav.getByText('Administration')).toBeVisible();
   await expect(nav.getByText('System')).toBeVisible();

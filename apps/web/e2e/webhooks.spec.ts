@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { acceptAgreementIfAsked, logIn } from './helpers';
+import { acceptAgreementIfAsked, logIn, openAccountForm } from './helpers';
 import { SUPER_ADMIN } from './users';
 
 interface Received {
@@ -52,6 +52,22 @@ test('a webhook test delivery is signed and its progress shows live in Action st
     const signature = String(first.headers['x-netfleet-signature']);
     const [, t, v1] = /^t=(\d+),v1=([0-9a-f]+)$/.exec(signature) ?? [];
     expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${first.body}`).digest('hex'));
+
+    // Minimised, it waits in the bottom-left row beside a minimised dialog, not on top of it.
+    await status.getByRole('button', { name: 'Minimize' }).click();
+    await expect(status).toBeHidden();
+    const tagForm = await openAccountForm(page, 'New tag');
+    await tagForm.getByRole('button', { name: 'Minimize' }).click();
+    const windows = await page.getByRole('toolbar', { name: 'Minimized windows' }).boundingBox();
+    const statuses = await page
+      .getByRole('toolbar', { name: 'Minimized action status' })
+      .boundingBox();
+    if (!windows || !statuses) throw new Error('a minimised row is not shown');
+    const apart =
+      windows.x + windows.width <= statuses.x || statuses.x + statuses.width <= windows.x;
+    expect(apart, 'the two rows of chips overlap').toBe(true);
+    expect(Math.abs(windows.y - statuses.y)).toBeLessThan(2);
+    await page.screenshot({ path: 'e2e/.artifacts/minimized-dock.png' });
   } finally {
     receiver.close();
   }

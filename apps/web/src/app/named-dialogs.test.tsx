@@ -31,7 +31,8 @@ describe('named dialogs (spec §2)', () => {
   it('opens a form dialog and a dialog of a feature not loaded yet by their spec names', async () => {
     await renderSignedIn();
     await act(() => openNamedDialog('company.new'));
-    expect(screen.getByRole('dialog', { name: 'New company' })).toBeInTheDocument();
+    // The form definitions and the dialog host load on first use.
+    expect(await screen.findByRole('dialog', { name: 'New company' })).toBeInTheDocument();
     await act(() => openNamedDialog('roles.new'));
     // One main dialog: the role editor replaced the company form.
     expect(await screen.findByRole('dialog', { name: 'New role' })).toBeInTheDocument();
@@ -50,6 +51,24 @@ describe('named dialogs (spec §2)', () => {
     expect(await within(dialog).findByText('view_devices')).toBeInTheDocument();
     expect(within(dialog).queryByText('view_reports')).not.toBeInTheDocument();
     expect(calls('GET /api/roles/2/permissions')).toHaveLength(1);
+  });
+
+  it("opens a device hotspot's users by name, for pages of other features", async () => {
+    const { calls } = await renderSignedIn({
+      'GET /api/devices/11/hotspots/0/users': () => ok([{ username: 'guest' }]),
+      'GET /api/devices/11/hotspots/0/users/active': () => ok([]),
+    });
+    await act(() =>
+      openNamedDialog('hotspot.users', {
+        device_id: 11,
+        index: 0,
+        ssid: 'Guest',
+        device_name: 'Depot router',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Hotspot users' });
+    expect(await within(dialog).findByText('guest')).toBeInTheDocument();
+    expect(calls('GET /api/devices/11/hotspots/0/users')).toHaveLength(1);
   });
 
   it('refuses a name nothing registered, saying which', async () => {

@@ -1,11 +1,11 @@
 // Spec §2 "Modal dialogs by name": the administration dialogs that are built, under their spec
 // names, composed here because features never import each other. Form dialogs come from the form
-// registry; the others load their feature on first use, as its pages do.
+// registry and the others from their feature, each loaded on first use, as pages are.
 import type { Role } from '@netfleet/contracts';
 import type { DialogOptions } from '@/components/dialogs';
-import { formDialog, type FormDefinition } from '@/components/schema-form';
 import type { MfaSetupOptions } from '@/features/account';
-import { FORMS } from './forms';
+import type { HotspotTarget } from '@/features/wireless';
+import { registeredFormDialog } from './forms';
 import { loadChunk } from './router/lazy-page';
 
 /** Props of the dialogs that open one record. */
@@ -13,16 +13,9 @@ interface RecordRef {
   id: number;
 }
 
-function registeredForm(name: string): FormDefinition {
-  const definition = FORMS[name];
-  if (!definition) throw new Error(`No form registered as '${name}'`);
-  return definition;
-}
-
 /** A registered form as the main dialog; `id` is the record an edit form loads. */
 function formNamed(name: string) {
-  const definition = registeredForm(name);
-  return (ref?: RecordRef) => formDialog(definition, ref ? { id: String(ref.id) } : {});
+  return (ref?: RecordRef) => registeredFormDialog(name, ref ? { id: String(ref.id) } : {});
 }
 
 function lazyDialog<M, P>(load: () => Promise<M>, build: (module: M, props: P) => DialogOptions) {
@@ -32,6 +25,7 @@ function lazyDialog<M, P>(load: () => Promise<M>, build: (module: M, props: P) =
 const companies = () => import('@/features/companies');
 const roles = () => import('@/features/roles');
 const account = () => import('@/features/account');
+const wireless = () => import('@/features/wireless');
 
 export const NAMED_DIALOGS = {
   'company.new': formNamed('new-company'),
@@ -47,5 +41,9 @@ export const NAMED_DIALOGS = {
   'smtp.config': formNamed('smtp-config-edit'),
   'mfa.change': lazyDialog(account, (m, options: MfaSetupOptions | undefined) =>
     m.mfaSetupDialog(options),
+  ),
+  // A device's hotspot: { device_id, index, ssid, device_name }.
+  'hotspot.users': lazyDialog(wireless, (m, hotspot: HotspotTarget) =>
+    m.hotspotUsersDialog(hotspot),
   ),
 };

@@ -1,7 +1,6 @@
 // Registry of the pages that are built: route name → lazy component. Only these routes are
 // mounted and shown in the menu; each later issue adds its feature's pages here.
 import type { ComponentType } from 'react';
-import { GenericFormPage } from '@/components/schema-form';
 import { loadNoticesAdminPage } from '@/features/notices';
 import { loadNotificationsPage } from '@/features/notifications';
 import { lazyPage } from './router/lazy-page';
@@ -12,6 +11,9 @@ const auth = () => import('@/features/auth');
 const users = () => import('@/features/users');
 const companies = () => import('@/features/companies');
 const tags = () => import('@/features/tags');
+const wireless = () => import('@/features/wireless');
+const monitoringTemplates = () => import('@/features/monitoring-templates');
+const statistics = () => import('@/features/statistics');
 
 export const PAGES: PageRegistry = {
   login: lazyPage(auth, (m) => m.LoginPage),
@@ -44,6 +46,16 @@ export const PAGES: PageRegistry = {
     ([companiesFeature, tagsFeature]) =>
       companiesFeature.createCompanyPage([tagsFeature.companyTagsTab]),
   ),
+  'devices.list': lazyPage(
+    () => import('@/features/devices'),
+    (m) => m.DevicesPage,
+  ),
+  device: lazyPage(
+    () => import('@/features/device-details'),
+    (m) => m.DevicePage,
+  ),
+  hotspots: lazyPage(wireless, (m) => m.HotspotsPage),
+  wifi: lazyPage(wireless, (m) => m.WifiPage),
   tags: lazyPage(tags, (m) => m.TagsPage),
   tag: lazyPage(tags, (m) => m.TagPage),
   'email-smtp': lazyPage(
@@ -54,9 +66,17 @@ export const PAGES: PageRegistry = {
     () => import('@/features/invitations'),
     (m) => m.RegisterPage,
   ),
-  forms: GenericFormPage,
+  forms: lazyPage(
+    () => import('./forms-page'),
+    (m) => m.FormsPage,
+  ),
   changelog: lazyPage(
     () => import('@/features/changelog'),
     (m) => m.ChangelogPage,
   ),
+  'monitoring-templates': lazyPage(monitoringTemplates, (m) => m.TemplatesPage),
+  'monitoring-templates.create': lazyPage(monitoringTemplates, (m) => m.TemplateCreatePage),
+  'monitoring-templates.edit': lazyPage(monitoringTemplates, (m) => m.TemplateEditPage),
+  statistics: lazyPage(statistics, (m) => m.StatisticsPage),
+  'statistics.connection-manager': lazyPage(statistics, (m) => m.ConnectionManagerPage),
 };

@@ -1,6 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { PasswordConfirmationDialog } from '@/components/password-confirmation';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { registerPasswordConfirmation } from '@/lib/password-confirmation';
+import { lazyComponent } from './router/lazy-page';
+
+// Rarely needed: the dialog and its form code load when a request first asks for it.
+const PasswordConfirmationDialog = lazyComponent(
+  () => import('@/components/password-confirmation'),
+  (m) => m.PasswordConfirmationDialog,
+);
 
 /**
  * Registers the api-client's 423 handler (spec §8) and shows the 'Confirm your password' dialog
@@ -34,10 +40,12 @@ export function PasswordConfirmationHost() {
 
   if (message === null) return null;
   return (
-    <PasswordConfirmationDialog
-      message={message}
-      onConfirmed={() => finish(true)}
-      onCancel={() => finish(false)}
-    />
+    <Suspense fallback={null}>
+      <PasswordConfirmationDialog
+        message={message}
+        onConfirmed={() => finish(true)}
+        onCancel={() => finish(false)}
+      />
+    </Suspense>
   );
 }

@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -41,10 +40,8 @@ function ThemedProviders({ children, env }: { children: ReactNode; env?: 'test' 
       {...(env ? { env } : {})}
     >
       <ToastHost />
-      <ModalsProvider>
-        {children}
-        <PasswordConfirmationHost />
-      </ModalsProvider>
+      {children}
+      <PasswordConfirmationHost />
     </MantineProvider>
   );
 }

@@ -11,6 +11,16 @@ import { configureSessionHooks, resetSessionHooks } from '@/lib/session-hooks';
 import { testBrand } from './fixtures';
 import { mockApi, ok, type MockHandler } from './mock-api';
 
+// The app loads what only signed-in users need (realtime, the shell...), the dialog host and
+// the form code lazily; loading them while the test file is imported keeps the tests that use
+// them from waiting on their transform.
+await Promise.all([
+  import('@/app/router/signed-in'),
+  import('@/components/dialogs/dialog-host'),
+  import('@/app/form-definitions'),
+  import('@/components/schema-form'),
+]);
+
 /** A page that just names its route, so tests can see where the router landed. */
 function fakePage(title: string) {
   const Page = () => <h1>{title}</h1>;

@@ -1,5 +1,7 @@
 // Test-only: renders one page with the app's providers (brand, Mantine, query client, the password
-// confirmation dialog, the dialog host) in a memory router, so feature tests need not reach into src/app.
+// confirmation dialog, the dialog host, Mantine's modals) in a memory router, so feature tests need
+// not reach into src/app.
+import { ModalsProvider } from '@mantine/modals';
 import type { ReactElement } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -22,12 +24,13 @@ export function renderPage(
   page: ReactElement,
   { path, queryClient = createTestQueryClient() }: RenderPageOptions,
 ) {
-  // The app mounts the dialog host inside its router (RootLayout); so does the test page.
+  // The app mounts the dialog host inside its router (RootLayout) and Mantine's modals around
+  // signed-in pages (SignedInLayout); so does the test page.
   const element = (
-    <>
+    <ModalsProvider>
       {page}
       <DialogHost />
-    </>
+    </ModalsProvider>
   );
   const router = createMemoryRouter([{ path: path.split('?')[0], element }], {
     initialEntries: [path],

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import type * as SocketIoClient from 'socket.io-client';
 import { afterEach, vi } from 'vitest';
+import { dialogs } from '@/components/dialogs/dialog-store';
+
+// findBy/waitFor resolve as soon as they match: a longer limit only delays real failures, and
+// keeps two test workers on two busy cores from failing on a slow render.
+configure({ asyncUtilTimeout: 5000 });
 
 // No test talks to a real socket.io server: the app's own connection gets a disconnected fake.
 // Tests that follow events pass their own FakeSocket to RealtimeProvider.
@@ -51,6 +56,8 @@ if (!('fonts' in document)) {
 }
 
 afterEach(() => {
+  // The dialog store lives outside React: a dialog left open must not meet the next test.
+  act(() => dialogs.closeAll());
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -3,17 +3,14 @@ import { Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { ROUTES, type RouteDef } from '@netfleet/contracts';
 import { cancelAllPending } from '@/lib/api-client';
-import { RealtimeProvider } from '@/lib/realtime';
-import { ActionStatusHost } from '@/components/action-status';
-import { DialogHost, registerNamedDialogs } from '@/components/dialogs';
-import { FormRegistryProvider } from '@/components/schema-form';
+import { registerNamedDialogs } from '@/components/dialogs';
 import type { Brand } from '@/components/brand';
-import { FORMS } from '@/app/forms';
 import { NAMED_DIALOGS } from '@/app/named-dialogs';
 import type { PageRegistry } from '@/app/pages';
-import { AppShellLayout } from '@/app/shell/app-shell-layout';
 import { StartupGate } from '@/app/startup/startup-gate';
 import { LandingRedirect } from './landing-redirect';
+import { LazyDialogHost } from './lazy-dialog-host';
+import { isLazyPage, lazyComponent } from './lazy-page';
 import { RouteErrorPage } from './route-error-page';
 import { RouteGuard } from './route-guard';
 
@@ -32,23 +29,26 @@ function RootLayout() {
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
-      <DialogHost />
+      <LazyDialogHost />
     </>
   );
 }
 
-// Signed-in users only: one realtime connection for the session, the generic forms, the named
-// dialogs and the 'Action status' dialogs.
+const loadSignedIn = () => import('./signed-in');
+const SignedInLayout = lazyComponent(loadSignedIn, (m) => m.SignedInLayout);
+const AppShellLayout = lazyComponent(loadSignedIn, (m) => m.AppShellLayout);
+
+// Signed-in users only: the named dialogs, then ./signed-in (realtime, modals, the shell...).
 function AuthenticatedLayout() {
   useEffect(() => registerNamedDialogs(NAMED_DIALOGS), []);
+  // Fetched alongside the session rather than after it; a failure is left to the lazy
+  // components, which reload the page under the chunk rule.
+  useEffect(() => void loadSignedIn().catch(() => undefined), []);
   return (
     <StartupGate>
-      <RealtimeProvider>
-        <FormRegistryProvider forms={FORMS}>
-          <Outlet />
-        </FormRegistryProvider>
-        <ActionStatusHost />
-      </RealtimeProvider>
+      <Suspense fallback={<PageLoader />}>
+        <SignedInLayout />
+      </Suspense>
     </StartupGate>
   );
 }
@@ -76,10 +76,12 @@ export function buildRoutes(
       <Page />
     );
   };
-  const toRoute = (guarded: boolean) => (route: RouteDef) => ({
-    path: route.path,
-    element: element(route, guarded),
-  });
+  const toRoute = (guarded: boolean) => (route: RouteDef) => {
+    const page = pages[route.name];
+    const handle: PageHandle | undefined =
+      page && isLazyPage(page) ? { preload: page.preload } : undefined;
+    return { path: route.path, element: element(route, guarded), handle };
+  };
 
   return [
     {
@@ -121,11 +123,26 @@ export function cancelRequestsOnRouteChange(
   });
 }
 
+interface PageHandle {
+  preload: () => void;
+}
+
+/**
+ * Starts loading the chunk of the page at the address the console opened with, alongside the
+ * session and the signed-in shell instead of after them (issue 6: first rows sooner).
+ */
+export function preloadLandingPage(router: Pick<AppRouter, 'state'>): void {
+  for (const match of router.state.matches) {
+    (match.route.handle as PageHandle | undefined)?.preload();
+  }
+}
+
 export function createAppRouter(
   pages: PageRegistry,
   brand: Pick<Brand, 'disabled_routes'>,
 ): AppRouter {
   const router = createBrowserRouter(buildRoutes(pages, brand));
+  preloadLandingPage(router);
   cancelRequestsOnRouteChange(router);
   return router;
 }

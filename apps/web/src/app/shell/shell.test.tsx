@@ -111,6 +111,22 @@ describe('account menu', () => {
     expect(await within(dialog).findByText('View devices')).toBeInTheDocument();
   });
 
+  it('lists the forms the user may submit and opens one, loading its definition', async () => {
+    renderApp({ user: roleUser('end_user', { permissions: ['manage_tags'] }), pages, path });
+    const menu = await openAccountMenu();
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Forms' }));
+    const forms = within(await screen.findByRole('menu', { name: 'Forms' }));
+    expect(forms.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['New tag']);
+    await userEvent.click(forms.getByRole('menuitem', { name: 'New tag' }));
+    expect(await screen.findByRole('dialog', { name: 'New tag' })).toBeVisible();
+  });
+
+  it('hides the forms without a permission for any', async () => {
+    renderApp({ user: roleUser('end_user', { permissions: ['view_devices'] }), pages, path });
+    const menu = await openAccountMenu();
+    expect(menu.queryByRole('menuitem', { name: 'Forms' })).not.toBeInTheDocument();
+  });
+
   it('switches dark mode and stores it in a cookie', async () => {
     renderApp({ user: roleUser('admin'), pages, path });
     await openAccountMenu();

@@ -1,8 +1,7 @@
-import { ActionIcon, Affix, Button, Group, Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { MAX_MINIMIZED_DIALOGS, MESSAGES } from '@netfleet/contracts';
+import { MinimizedChip, MinimizedDock } from '@/components/minimized-dock';
 import { registerActionStatus, type ActionStatusOptions } from '@/lib/action-status';
 import { ActionStatusDialog } from './action-status-dialog';
 import { ACTION_STATUS_TEXTS } from './texts';
@@ -69,32 +68,19 @@ export function ActionStatusHost() {
         />
       )}
       {minimized.length > 0 && (
-        <Affix position={{ bottom: 16, left: 16 }}>
-          <Group gap="xs">
-            {minimized.map((entry) => (
-              <Paper key={entry.channel} shadow="sm" withBorder p={4}>
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    aria-label={ACTION_STATUS_TEXTS.restore(titleOf(entry))}
-                    onClick={() => setMinimized(entry.channel, false)}
-                  >
-                    {titleOf(entry)}
-                  </Button>
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={`${ACTION_STATUS_TEXTS.close} ${titleOf(entry)}`}
-                    onClick={() => close(entry.channel)}
-                  >
-                    <IconX size={14} />
-                  </ActionIcon>
-                </Group>
-              </Paper>
-            ))}
-          </Group>
-        </Affix>
+        <MinimizedDock label={ACTION_STATUS_TEXTS.minimizedBar}>
+          {minimized.map((entry) => (
+            <MinimizedChip
+              key={entry.channel}
+              restoreLabel={ACTION_STATUS_TEXTS.restore(titleOf(entry))}
+              closeLabel={`${ACTION_STATUS_TEXTS.close} ${titleOf(entry)}`}
+              onRestore={() => setMinimized(entry.channel, false)}
+              onClose={() => close(entry.channel)}
+            >
+              {titleOf(entry)}
+            </MinimizedChip>
+          ))}
+        </MinimizedDock>
       )}
     </>
   );

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StatusChannelData } from '@netfleet/contracts';
+import { dialogs } from '@/components/dialogs';
 import { api } from '@/lib/api-client';
 import { openActionStatus } from '@/lib/action-status';
 import { RealtimeProvider } from '@/lib/realtime';
@@ -127,5 +128,23 @@ describe('Action status dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Show Reboot' }));
     expect(await screen.findByRole('dialog', { name: 'Reboot' })).toBeInTheDocument();
+  });
+
+  it('minimizes into the same bottom-left row as minimized dialogs, beside their chips', async () => {
+    mockApi({ [STATUS]: () => ok({ '1': [{ status: 'started', value: 'Queued' }] }) });
+    // renderPage has the dialog host too.
+    const { user } = renderHost();
+    act(() => {
+      dialogs.open({ id: 'tag', title: 'Edit tag', content: 'tag form' });
+      dialogs.minimize('tag');
+    });
+    act(() => void openActionStatus(CHANNEL, { title: 'Reboot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reboot' });
+    await user.click(within(dialog).getByRole('button', { name: 'Minimize' }));
+
+    const windows = screen.getByRole('toolbar', { name: 'Minimized windows' });
+    const statuses = await screen.findByRole('toolbar', { name: 'Minimized action status' });
+    expect(statuses.parentElement).toBe(windows.parentElement);
+    expect(statuses.parentElement).toHaveStyle({ position: 'fixed', left: '16px', bottom: '16px' });
   });
 });

@@ -6,6 +6,7 @@ export const ACTION_STATUS_TEXTS = {
   close: 'Close',
   minimize: 'Minimize',
   restore: (title: string) => `Show ${title}`,
+  minimizedBar: 'Minimized action status',
   waiting: 'Waiting for updates…',
   item: 'Item',
   status: 'Status',

@@ -1,6 +1,6 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { memo, type Key, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { rawValue, valueText } from './columns';
+import { pinnedStyle, rawValue, valueText } from './columns';
 import type { DataTableColumn, TableRow } from './types';
 
 /** Enough placeholder rows to hold the layout without filling a tall page with grey bars. */
@@ -58,33 +58,54 @@ export function ErrorRow({
 }
 
 export interface RowSelection {
-  isSelected: (row: TableRow) => boolean;
+  /** Ids of the rows ticked on the page. */
+  ids: ReadonlySet<Key>;
+  /** Stable for as long as the query is, so memoised rows are not re-rendered by a tick. */
   onToggle: (row: TableRow, checked: boolean) => void;
 }
 
 export interface DataRowProps<T extends TableRow> {
   row: T;
   columns: readonly DataTableColumn<T>[];
+  /** Must be stable across renders (the table passes a stable one) to keep rows memoised. */
   onRowClick?: (row: T) => void;
-  selection?: RowSelection;
+  /** Present when rows are selectable; `selected` then says whether this one is ticked. */
+  onToggle?: RowSelection['onToggle'];
+  selected?: boolean;
   /** Set by the virtualiser to measure the rendered row. */
   rowRef?: (element: HTMLTableRowElement | null) => void;
   index?: number;
+  /** Fixed height in px, for one-line rows that the virtualiser does not measure one by one. */
+  height?: number;
 }
 
-export function DataRow<T extends TableRow>({
+// Cells are plain <td>s with Mantine's own class rather than Table.Td, which is a Box (style props,
+// theme and context lookups, class merging) per cell: a virtualised table mounts rows on every
+// scroll frame, a dozen cells each. DataTable sets no Table option that styles cells otherwise.
+const CELL_CLASS = Table.classes.td;
+/**
+ * Rows of a fixed height are one line in a fixed table layout: a value wider than its column is
+ * cut with an ellipsis instead of running over the next cell.
+ */
+const ONE_LINE_CELL = { overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+/** Keeps a click on the checkbox from also activating the row. */
+const stopPropagation = (event: MouseEvent) => event.stopPropagation();
+
+function DataRowView<T extends TableRow>({
   row,
   columns,
   onRowClick,
-  selection,
+  onToggle,
+  selected = false,
   rowRef,
   index,
+  height,
 }: DataRowProps<T>) {
   // Clickable rows are reachable and activatable from the keyboard like buttons.
   const interactive = onRowClick
     ? {
         tabIndex: 0,
-        style: { cursor: 'pointer' },
         onClick: () => onRowClick(row),
         onKeyDown: (event: KeyboardEvent) => {
           if (
@@ -97,33 +118,43 @@ export function DataRow<T extends TableRow>({
         },
       }
     : {};
-  const selected = selection?.isSelected(row) ?? false;
+  const cellStyle = height === undefined ? undefined : ONE_LINE_CELL;
   return (
     <Table.Tr
       ref={rowRef}
       data-index={index}
-      aria-selected={selection ? selected : undefined}
+      aria-selected={onToggle ? selected : undefined}
+      style={{ cursor: onRowClick ? 'pointer' : undefined, height }}
       {...interactive}
     >
-      {selection && (
-        // The checkbox must not also open the row.
-        <Table.Td onClick={(event) => event.stopPropagation()}>
+      {onToggle && (
+        <td className={CELL_CLASS} onClick={stopPropagation}>
           <Checkbox
             size="xs"
             aria-label={`Select row ${row.id}`}
             checked={selected}
-            onChange={(event) => selection.onToggle(row, event.currentTarget.checked)}
+            onChange={(event) => onToggle(row, event.currentTarget.checked)}
           />
-        </Table.Td>
+        </td>
       )}
       {columns.map((column) => (
-        <Table.Td key={column.key}>
+        <td
+          key={column.key}
+          className={CELL_CLASS}
+          style={column.pinned ? { ...cellStyle, ...pinnedStyle(column, 'cell') } : cellStyle}
+        >
           {column.render ? column.render(row) : valueText(rawValue(row, column.key))}
-        </Table.Td>
+        </td>
       ))}
     </Table.Tr>
   );
 }
+
+/**
+ * One data row, re-rendered only when its own props change: scrolling a virtualised page, ticking
+ * another row or a live patch of another row (which keeps this row's object) leaves it alone.
+ */
+export const DataRow = memo(DataRowView) as typeof DataRowView;
 
 interface DataRowsProps<T extends TableRow> {
   rows: readonly T[];
@@ -144,7 +175,8 @@ export function DataRows<T extends TableRow>({
       row={row}
       columns={columns}
       onRowClick={onRowClick}
-      selection={selection}
+      onToggle={selection?.onToggle}
+      selected={selection?.ids.has(row.id)}
     />
   ));
 }

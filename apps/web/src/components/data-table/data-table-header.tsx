@@ -1,6 +1,7 @@
 import { Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { parseSort } from '@netfleet/contracts';
+import { pinnedStyle } from './columns';
 import { DataTableFilterRow } from './data-table-filters';
 import type { DataTableColumn } from './types';
 
@@ -47,7 +48,7 @@ function SortableHeader<T>({
   const direction = directionOf(sort, column.key);
   const Icon = ICONS[direction];
   return (
-    <Table.Th w={column.width} aria-sort={direction}>
+    <Table.Th w={column.width} aria-sort={direction} style={pinnedStyle(column, 'header')}>
       {/* A native button gives Enter/Space toggling and focus for free. */}
       <UnstyledButton onClick={() => onSort(column.key)} fw={700} fz="inherit">
         <Group gap={4} wrap="nowrap">
@@ -86,7 +87,7 @@ export function DataTableHeader<T>({
           column.sortable ? (
             <SortableHeader key={column.key} column={column} sort={sort} onSort={onSort} />
           ) : (
-            <Table.Th key={column.key} w={column.width}>
+            <Table.Th key={column.key} w={column.width} style={pinnedStyle(column, 'header')}>
               {column.header}
             </Table.Th>
           ),

@@ -1,8 +1,11 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { LIST_EXACT_COUNT_LIMIT } from '@netfleet/contracts';
 import { PAGE_SIZE_OPTIONS } from './use-table-query-state';
 
 interface DataTablePaginationProps {
   total: number;
+  /** The total is the server's estimate past its exact-count limit: shown as "10,000+". */
+  estimated?: boolean;
   limit: number;
   offset: number;
   page: number;
@@ -12,6 +15,7 @@ interface DataTablePaginationProps {
 
 export function DataTablePagination({
   total,
+  estimated = false,
   limit,
   offset,
   page,
@@ -20,11 +24,13 @@ export function DataTablePagination({
 }: DataTablePaginationProps) {
   const first = total === 0 ? 0 : offset + 1;
   const last = Math.min(offset + limit, total);
+  // Only the lower bound is certain; the pages still follow the estimate so the user can go on.
+  const of = estimated ? `${LIST_EXACT_COUNT_LIMIT.toLocaleString('en-US')}+` : total;
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
         <Text size="sm" c="dimmed">
-          Showing {first}–{last} of {total}
+          Showing {first}–{last} of {of}
         </Text>
         <NativeSelect
           size="xs"

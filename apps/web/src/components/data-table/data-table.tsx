@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Stack, Table } from '@mantine/core';
+import { useCallbackRef } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DataRows, EmptyRow, ErrorRow, SkeletonRows } from './data-table-body';
 import { BulkActionsBar } from './data-table-bulk-bar';
@@ -38,6 +39,8 @@ export interface DataTableProps<T extends TableRow> {
   bulkActions?: readonly BulkAction<T>[];
   /** Adds an 'Export CSV' button exporting every row of the current filter. */
   exportCsv?: CsvExport<T>;
+  /** One line per row (wide tables scroll sideways): dense lists such as the fleet table. */
+  noWrap?: boolean;
 }
 
 const NO_ROWS: never[] = [];
@@ -58,6 +61,7 @@ export function DataTable<T extends TableRow>({
   tableId,
   bulkActions,
   exportCsv,
+  noWrap = false,
 }: DataTableProps<T>) {
   const { query, page, setPage } = state;
   const { data, isPending, isError, error, refetch, isPlaceholderData } = result;
@@ -70,6 +74,9 @@ export function DataTable<T extends TableRow>({
   const selectable = Boolean(bulkActions?.length);
   // State, not a ref: the rows' virtualiser runs before a parent's ref is set, and must see it.
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  // Rows are memoised: a handler made anew on each render of the page must not re-render them.
+  const stableRowClick = useCallbackRef(onRowClick);
+  const rowClick = onRowClick ? stableRowClick : undefined;
 
   // A link or a shrunken list can leave the offset past the end: go to the last real page.
   useEffect(() => {
@@ -101,14 +108,13 @@ export function DataTable<T extends TableRow>({
         columns={shown}
         span={span}
         scroller={scroller}
-        onRowClick={onRowClick}
+        onRowClick={rowClick}
         selection={rowSelection}
+        uniformHeight={noWrap}
       />
     );
   } else {
-    body = (
-      <DataRows rows={rows} columns={shown} onRowClick={onRowClick} selection={rowSelection} />
-    );
+    body = <DataRows rows={rows} columns={shown} onRowClick={rowClick} selection={rowSelection} />;
   }
 
   const searchableColumns = columns.filter((column) => column.searchable);
@@ -122,7 +128,7 @@ export function DataTable<T extends TableRow>({
       // Rows come and go while scrolling: fixed layout keeps the columns from changing width.
       layout={virtual ? 'fixed' : undefined}
       miw={virtual ? 600 : undefined}
-      style={{ opacity: isPlaceholderData ? 0.6 : 1 }}
+      style={{ opacity: isPlaceholderData ? 0.6 : 1, whiteSpace: noWrap ? 'nowrap' : undefined }}
     >
       <DataTableHeader
         columns={shown}
@@ -185,6 +191,7 @@ export function DataTable<T extends TableRow>({
       {data && data.total > 0 && !isError ? (
         <DataTablePagination
           total={data.total}
+          estimated={data.estimated === true}
           limit={query.limit}
           offset={query.offset}
           page={page}

@@ -32,12 +32,16 @@ export interface DataTableColumn<T> {
   hideable?: boolean;
   /** Hidden until the user shows it from the column chooser. */
   defaultHidden?: boolean;
+  /** Stays at the right edge while a wide table scrolls sideways (a row's actions). */
+  pinned?: 'right';
 }
 
 /** One page of a server-driven list: the rows plus the envelope's `meta.total`. */
 export interface ListPage<T> {
   rows: T[];
   total: number;
+  /** `meta.total_estimated`: more rows match than the server counts exactly. */
+  estimated?: boolean;
 }
 
 export type TableRow = { id: Key };

@@ -1,4 +1,4 @@
-import { useMemo, useState, type Key } from 'react';
+import { useCallback, useMemo, useState, type Key } from 'react';
 import type { RowSelection } from './data-table-body';
 import type { HeaderSelection } from './data-table-header';
 import type { TableRow } from './types';
@@ -20,16 +20,18 @@ export function useRowSelection<T extends TableRow>(rows: readonly T[], scope: s
   const ids = selected.scope === scope ? selected.ids : NONE;
   const selectedRows = useMemo(() => rows.filter((row) => ids.has(row.id)), [rows, ids]);
 
-  const row: RowSelection = {
-    isSelected: (target) => ids.has(target.id),
-    onToggle: (target, checked) =>
+  // Stable per query: rows are memoised on it, and ticking one must not re-render the others.
+  const onToggle = useCallback(
+    (target: TableRow, checked: boolean) =>
       setSelected((previous) => {
         const next = new Set(previous.scope === scope ? previous.ids : NONE);
         if (checked) next.add(target.id);
         else next.delete(target.id);
         return { scope, ids: next };
       }),
-  };
+    [scope],
+  );
+  const row: RowSelection = { ids, onToggle };
   const header: HeaderSelection = {
     all: rows.length > 0 && selectedRows.length === rows.length,
     some: selectedRows.length > 0,

@@ -33,8 +33,8 @@ export function DialogHost() {
     return () => window.removeEventListener('keydown', closeTopOnEscape, { capture: true });
   }, []);
 
-  // Leaving the app settles every waiting confirm or prompt (as cancelled).
-  useEffect(() => () => dialogs.closeAll(), []);
+  // No closeAll on unmount: the host mounts when the first dialog opens, and StrictMode's
+  // rehearsed unmount in development would close that dialog at once.
 
   return (
     <OptionalPortal>

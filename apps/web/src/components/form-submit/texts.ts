@@ -13,3 +13,9 @@ export const MFA_TEXTS = {
   verify: 'Verify',
   cancel: 'Cancel',
 } as const;
+
+/** A 207 answer's warning: the request succeeded for some items only. */
+export const PARTIAL_TEXTS = {
+  /** 'Users moved successfully, except:', then the list. */
+  except: (done: string) => `${done.replace(/\.$/, '')}, except:`,
+} as const;

@@ -25,7 +25,7 @@ export interface SubmitOptions<V> {
   /** For the message builder: 'Tag created successfully', 'Failed to create tag (Conflict)'. */
   item?: string;
   verb?: ActionVerb;
-  /** Custom toast text, or false for none; default: the response's data.message, else the builder. */
+  /** Custom toast text, or false for none (nor a 207's warning: the caller reports it); default: the response's data.message, else the builder. */
   successMessage?: string | false;
   /** Keep the enclosing dialog (useDialog) open on success. */
   stayOpen?: boolean;
@@ -34,6 +34,8 @@ export interface SubmitOptions<V> {
   /** On a form page go back one step; default true on /forms/* outside a dialog. */
   goBack?: boolean;
   onSuccess?: (response: ApiResponse<unknown>) => void;
+  /** Names what a 207 error's `source` points at (a user id → 'User 12'); default the source. */
+  describeSource?: (source: string) => string;
   /** A response with meta.channel opens the live 'Action status' dialog unless false. */
   actionStatus?: ActionStatusOptions | false;
   /** Messages that belong to no field: a list under the form, a toast if single, or an 'Error' dialog. */

@@ -65,6 +65,28 @@ const stateOf = () => screen.getByRole('status', { name: 'State' });
 const errorList = () => within(screen.getByRole('list', { name: 'Errors' }));
 
 describe('useFormSubmit', () => {
+  it('turns a 207 into a warning that lists what was not done, named by describeSource', async () => {
+    const request = () =>
+      Promise.resolve({
+        success: true as const,
+        data: { moved: [9] },
+        errors: [
+          { code: 'FORBIDDEN', message: 'Role not available there', source: '10' },
+          { code: 'QUOTA', message: 'The company is full', source: null },
+        ],
+      });
+    const { user } = renderHarness({
+      request,
+      item: 'users',
+      verb: 'move',
+      describeSource: (id) => `User ${id}`,
+    });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Users moved successfully, except:')).toBeInTheDocument();
+    expect(screen.getByText('User 10: Role not available there')).toBeInTheDocument();
+    expect(screen.getByText('The company is full')).toBeInTheDocument();
+  });
+
   it('ignores a second submit while the first is waiting', async () => {
     let answer!: (response: ApiResponse<unknown>) => void;
     const request = vi.fn(() => new Promise<ApiResponse<unknown>>((resolve) => (answer = resolve)));

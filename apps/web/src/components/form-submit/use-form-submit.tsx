@@ -8,6 +8,7 @@ import { isAbortError, type ApiResponse } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { ErrorList } from './error-list';
 import { failureMessages } from './failure-messages';
+import { partialErrors, PartialErrorList } from './partial-errors';
 import { sendWithMfa } from './send-with-mfa';
 import type { FormSubmit, SubmitOptions, SubmitState } from './types';
 
@@ -28,11 +29,30 @@ function successText<V>(options: SubmitOptions<V>, response: ApiResponse<unknown
     : MESSAGES.operationComplete;
 }
 
+/** The success toast; a 207 was done for some items only, so a warning lists the others. */
+function announce<V>(options: SubmitOptions<V>, response: ApiResponse<unknown>): void {
+  // false: the caller reports the outcome itself.
+  if (options.successMessage === false) return;
+  const notDone = partialErrors(response);
+  if (notDone.length === 0) {
+    toast.success(successText(options, response));
+    return;
+  }
+  toast.warning(
+    <PartialErrorList
+      done={successText(options, response)}
+      errors={notDone}
+      describeSource={options.describeSource ?? String}
+    />,
+  );
+}
+
 /**
  * Spec §4 Form submit: idle → waiting (a second submit is ignored) → success or error. MFA_REQUIRED
  * asks for the code and resubmits with the session data; a refused code is asked for again with
  * the server's message. Success: toast, the enclosing dialog closes, data reloads, a form page
- * goes back, a status channel opens 'Action status'. Failure: field errors, then the rest as a
+ * goes back, a status channel opens 'Action status'; a 207's `errors[]` turn the toast into a
+ * warning that lists them. Failure: field errors, then the rest as a
  * list, a toast or an 'Error' dialog; the dialog stays open.
  */
 export function useFormSubmit<V>(options: SubmitOptions<V>): FormSubmit<V> {
@@ -48,7 +68,7 @@ export function useFormSubmit<V>(options: SubmitOptions<V>): FormSubmit<V> {
   const succeed = useCallback(
     (response: ApiResponse<unknown>) => {
       const current = latest.current;
-      if (current.successMessage !== false) toast.success(successText(current, response));
+      announce(current, response);
       if (current.actionStatus !== false) openActionStatusFor(response, current.actionStatus ?? {});
       if (current.invalidate) {
         for (const queryKey of current.invalidate) void queryClient.invalidateQueries({ queryKey });

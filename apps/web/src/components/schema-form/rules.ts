@@ -11,10 +11,11 @@ import { hasValue, isEmptyValue, rowCells, visibleFields } from './values';
 const matchesPattern = (pattern: string, value: string): boolean =>
   new RegExp(`^(?:${pattern})$`).test(value);
 
-// Floating point: 0.3 / 0.1 is 2.9999999999999996.
+// Floating point: 0.3 / 0.1 is 2.9999999999999996, and the error grows with the ratio: a latitude
+// of 54.687157 is 144687157.00000003 steps of 0.000001 above -90. The tolerance grows with it.
 const isMultiple = (value: number, step: number, base: number): boolean => {
   const ratio = (value - base) / step;
-  return Math.abs(ratio - Math.round(ratio)) < 1e-9;
+  return Math.abs(ratio - Math.round(ratio)) < Math.max(1e-9, Math.abs(ratio) * 1e-12);
 };
 
 function textRule(field: FieldDefinition, value: string): string | null {

@@ -47,6 +47,7 @@ export function SchemaForm({
     item: definition.item,
     verb: definition.verb,
     successMessage: definition.successMessage,
+    describeSource: definition.describeSource,
     stayOpen: definition.stayOpen,
     invalidate: definition.invalidate,
     onSuccess,

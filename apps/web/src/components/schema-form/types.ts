@@ -82,6 +82,8 @@ export interface FormDefinition {
   /** A returned message is shown as a toast and nothing is sent. */
   beforeSubmit?: (values: FormValues, initial: FormValues) => string | null;
   successMessage?: string | false;
+  /** Names what a 207 error's `source` points at, for the warning that lists them. */
+  describeSource?: (source: string) => string;
   stayOpen?: boolean;
   invalidate?: readonly QueryKey[];
   submitLabel?: string;

@@ -21,9 +21,6 @@ export const TAG_TEXTS = {
   bulkPartial: (removed: number, total: number) => `${removed} of ${total} tags removed`,
   empty: 'No tags found',
   searchPlaceholder: 'Search by name or description',
-  companyFilter: 'Filter by company',
-  allCompanies: 'All companies',
-  noCompanies: 'No companies found',
   notFound: 'Tag not found',
   none: '—',
 } as const;

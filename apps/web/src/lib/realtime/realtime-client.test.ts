@@ -64,6 +64,26 @@ describe('RealtimeClient', () => {
     expect(socket.subscribes()).toHaveLength(1);
   });
 
+  it('closes a channel the server revoked and tells its listeners as a 403', async () => {
+    const { socket, client, logger } = setup();
+    const onError = vi.fn();
+    const onEvent = vi.fn();
+    client.subscribe(CHANNEL, { onError, WebNotificationCreated: onEvent });
+    client.subscribe('private-user.9', {});
+    await flush();
+    socket.fire('ChannelRevoked', { channel: CHANNEL });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ success: false, status: 403 }));
+    expect(logger.warn).toHaveBeenCalled();
+    expect(client.channelNames()).toEqual(['private-user.9']);
+    socket.fire('WebNotificationCreated', { channel: CHANNEL, notification });
+    expect(onEvent).not.toHaveBeenCalled();
+    // Not asked for again after a reconnect; the other channel is.
+    socket.drop();
+    socket.connect();
+    expect(socket.subscribes(CHANNEL)).toHaveLength(1);
+    expect(socket.subscribes('private-user.9')).toHaveLength(2);
+  });
+
   it('logs other refusals and keeps the channel for the next connection', async () => {
     const { socket, client, logger } = setup();
     socket.answer = () => ({ success: false, status: 500 });

@@ -1,6 +1,7 @@
 // One socket.io connection per signed-in session (spec §7 Realtime). Components subscribe to
 // channels through it; a channel is joined once however many components listen to it, left when
-// the last one goes, joined again after every reconnect, and closed when the server refuses it.
+// the last one goes, joined again after every reconnect, and closed when the server refuses or
+// revokes it.
 import type { Socket } from 'socket.io-client';
 import {
   SOCKET_RECONNECT,
@@ -15,21 +16,33 @@ export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EventName = keyof ServerToClientEvents;
 type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>;
 
-/** Events that carry the channel they were published on. */
-export type ChannelEventName = {
+type ChannelPayloadEventName = {
   [E in EventName]: Payload<E> extends [{ channel: string }] ? E : never;
 }[EventName];
+/** Events published on a channel, for its listeners (ChannelRevoked is about the channel). */
+export type ChannelEventName = Exclude<ChannelPayloadEventName, 'ChannelRevoked'>;
 /** Events sent to everyone, without a channel (NoticesChanged). */
-export type BroadcastEventName = Exclude<EventName, ChannelEventName>;
+export type BroadcastEventName = Exclude<EventName, ChannelPayloadEventName>;
+
+/** What listeners of a revoked channel hear: as if the server had refused to subscribe. */
+const REVOKED_ACK: SubscriptionAck = {
+  success: false,
+  status: 403,
+  message: 'You may no longer listen to this channel',
+};
 
 // A Record so a new channel event in the contracts fails to compile until it is forwarded here.
 const CHANNEL_EVENTS: Record<ChannelEventName, true> = {
   WebNotificationCreated: true,
   StatusUpdated: true,
+  DevicesChanged: true,
 };
 
 export type ChannelHandlers = { [E in ChannelEventName]?: ServerToClientEvents[E] } & {
-  /** The server refused the subscription; on 403 (someone else's channel) it is then closed. */
+  /**
+   * The server refused the subscription, or revoked it later; on 403 (someone else's channel, or
+   * no longer one's own) it is then closed.
+   */
   onError?: (ack: SubscriptionAck) => void;
   /** Subscribed, also again after a reconnect: state may have changed while not listening. */
   onSubscribed?: () => void;
@@ -69,10 +82,12 @@ export class RealtimeClient {
     socket.on('connect', this.onConnect);
     socket.on('disconnect', this.onDisconnect);
     socket.on('connect_error', this.onConnectError);
+    socket.on('ChannelRevoked', this.onRevoked);
     this.detach.push(() => {
       socket.off('connect', this.onConnect);
       socket.off('disconnect', this.onDisconnect);
       socket.off('connect_error', this.onConnectError);
+      socket.off('ChannelRevoked', this.onRevoked);
     });
     for (const event of Object.keys(CHANNEL_EVENTS) as ChannelEventName[]) this.forward(event);
   }
@@ -152,10 +167,21 @@ export class RealtimeClient {
       return;
     }
     this.logger.error(`Failed to subscribe to ${channel}`, ack);
-    if (ack.status !== 403) return;
+    if (ack.status === 403) this.close(channel, entry, ack);
+  }
+
+  private close(channel: string, entry: ChannelEntry, ack: SubscriptionAck): void {
     this.channels.delete(channel);
     for (const handlers of entry.listeners) handlers.onError?.(ack);
   }
+
+  // The server already took the socket out (a role or company change): not joined again.
+  private readonly onRevoked = ({ channel }: { channel: string }) => {
+    const entry = this.channels.get(channel);
+    if (!entry) return;
+    this.logger.warn(`No longer subscribed to ${channel}`);
+    this.close(channel, entry, REVOKED_ACK);
+  };
 
   private readonly onConnect = () => {
     this.refusals = 0;

@@ -19,6 +19,7 @@ export function useChannel(channel: string | null | undefined, handlers: Channel
     return client.subscribe(channel, {
       WebNotificationCreated: (payload) => latest.current.WebNotificationCreated?.(payload),
       StatusUpdated: (payload) => latest.current.StatusUpdated?.(payload),
+      DevicesChanged: (payload) => latest.current.DevicesChanged?.(payload),
       onError: (ack) => latest.current.onError?.(ack),
       onSubscribed: () => latest.current.onSubscribed?.(),
     });

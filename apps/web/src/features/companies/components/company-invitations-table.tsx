@@ -132,6 +132,7 @@ export function CompanyInvitationsTable({ companyId }: { companyId: number }) {
             ...baseColumns,
             {
               key: 'actions',
+              pinned: 'right',
               header: COMPANY_TEXTS.actions,
               hideable: false,
               csv: false,

@@ -79,6 +79,7 @@ export function CompaniesPage() {
     if (!actions.allowed) return base;
     const menu: DataTableColumn<Company> = {
       key: 'actions',
+      pinned: 'right',
       header: COMPANY_TEXTS.actions,
       hideable: false,
       csv: false,

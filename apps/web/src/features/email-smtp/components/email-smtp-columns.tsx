@@ -33,6 +33,7 @@ export function emailSmtpColumns(handlers: SmtpRowHandlers): DataTableColumn<Ema
     ...EMAIL_SMTP_COLUMNS,
     {
       key: 'actions',
+      pinned: 'right',
       header: TEXTS.actions,
       width: 80,
       hideable: false,

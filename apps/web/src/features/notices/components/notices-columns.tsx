@@ -59,6 +59,7 @@ export function noticeColumns(actions: NoticeRowActions): DataTableColumn<Notice
     },
     {
       key: 'actions',
+      pinned: 'right',
       header: NOTICES_TEXTS.actions,
       width: 100,
       render: (notice) => (

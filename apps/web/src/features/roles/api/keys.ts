@@ -4,5 +4,4 @@ export const rolesKeys = {
   all: ['roles'] as const,
   list: (query: TableQuery) => [...rolesKeys.all, 'list', query] as const,
   permissions: (roleId: number) => [...rolesKeys.all, 'permissions', roleId] as const,
-  companyOptions: (search: string) => [...rolesKeys.all, 'company-options', search] as const,
 };

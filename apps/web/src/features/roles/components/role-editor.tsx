@@ -13,6 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { hasPermission, ROLE_NAME_MAX_LENGTH, type Role } from '@netfleet/contracts';
+import { CompanySelect } from '@/components/company-select';
 import { useDialog } from '@/components/dialogs';
 import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
@@ -22,7 +23,6 @@ import { createRole } from '../api/create-role';
 import { useRolePermissions } from '../api/get-role-permissions';
 import { rolesKeys } from '../api/keys';
 import { updateRole } from '../api/update-role';
-import { CompanySelect } from './company-select';
 import {
   ROLE_FORM_FIELDS,
   roleFormSchema,
@@ -97,8 +97,10 @@ function RoleForm({ role, permissions }: RoleFormProps) {
             name="company_id"
             render={({ field, fieldState }) => (
               <CompanySelect
-                value={field.value}
-                onChange={field.onChange}
+                label="Company"
+                required
+                value={field.value === undefined ? null : String(field.value)}
+                onChange={(id) => field.onChange(id === null ? undefined : Number(id))}
                 fallback={{ value: String(me.company_id), label: me.company_name }}
                 searchable={hasPermission(me.permissions, 'view_companies')}
                 error={fieldErrorProp(fieldState.error)}

@@ -73,6 +73,7 @@ const columns: DataTableColumn<Role>[] = [
   },
   {
     key: 'actions',
+    pinned: 'right',
     header: 'Actions',
     render: (row) => <RoleRowMenu role={row} />,
     csv: false,

@@ -8,5 +8,4 @@ export const tagsKeys = {
   list: (query: TableQuery, companyId?: number) =>
     [...tagsKeys.all, 'list', companyId ?? null, query] as const,
   detail: (id: number) => [...tagsKeys.all, 'detail', id] as const,
-  companyOptions: (search: string) => [...tagsKeys.all, 'company-options', search] as const,
 };

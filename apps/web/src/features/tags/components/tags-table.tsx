@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { hasPermission, TAG_SORT_FIELDS, type Tag } from '@netfleet/contracts';
+import { CompanyFilter } from '@/components/company-select';
 import {
   DataTable,
   formatDateTime,
@@ -13,7 +14,6 @@ import { useCurrentUser } from '@/lib/current-user';
 import { getTags, useTags } from '../api/get-tags';
 import { tagPath } from '../paths';
 import { TAG_TEXTS } from '../texts';
-import { CompanyFilter } from './company-filter';
 import { TagName } from './tag-name';
 import { TagRowMenu } from './tag-row-menu';
 import { useTagActions } from './use-tag-actions';
@@ -80,6 +80,7 @@ export function TagsTable({ companyId }: TagsTableProps) {
     if (!actions.allowed) return base;
     const menu: DataTableColumn<Tag> = {
       key: 'actions',
+      pinned: 'right',
       header: TAG_TEXTS.actions,
       hideable: false,
       csv: false,

@@ -8,6 +8,4 @@ export const usersKeys = {
   impersonationLogs: (query: TableQuery) =>
     [...usersKeys.all, 'impersonation-logs', query] as const,
   roleOptions: () => [...usersKeys.all, 'role-options'] as const,
-  companyOptions: (search: string) => [...usersKeys.all, 'company-options', search] as const,
-  companyOption: (id: string) => [...usersKeys.all, 'company-option', id] as const,
 };

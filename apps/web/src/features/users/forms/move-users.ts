@@ -1,3 +1,4 @@
+import type { User } from '@netfleet/contracts';
 import type { FormDefinition } from '@/components/schema-form';
 
 /**
@@ -13,6 +14,8 @@ export const moveUsersForm: FormDefinition = {
   method: 'POST',
   url: '/users/move',
   submitLabel: 'Move',
+  // A 207 names each user that stayed by id.
+  describeSource: (id) => `User ${id}`,
   fields: [
     {
       key: 'user_id',
@@ -33,11 +36,13 @@ export const moveUsersForm: FormDefinition = {
 
 /**
  * The form for these users only: the picker lists just them (by `id`), so their e-mails show even
- * when they are not among the picker's first page of users.
+ * when they are not among the picker's first page of users; a 207 names them by e-mail too.
  */
-export function moveUsersFormFor(userIds: readonly number[]): FormDefinition {
+export function moveUsersFormFor(users: readonly Pick<User, 'id' | 'email'>[]): FormDefinition {
+  const userIds = users.map((user) => user.id);
   return {
     ...moveUsersForm,
+    describeSource: (id) => users.find((user) => String(user.id) === id)?.email ?? `User ${id}`,
     fields: moveUsersForm.fields.map((field) =>
       field.key === 'user_id'
         ? { ...field, props: { ...field.props, query: { id: userIds.join(',') } } }

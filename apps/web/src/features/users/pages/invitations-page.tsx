@@ -65,6 +65,7 @@ const columns: DataTableColumn<Invitation>[] = [
   },
   {
     key: 'actions',
+    pinned: 'right',
     header: 'Actions',
     render: (row) => <InvitationRowMenu invitation={row} />,
     csv: false,

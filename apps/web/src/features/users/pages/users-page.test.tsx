@@ -154,7 +154,7 @@ describe('UsersPage', () => {
       user_id: [9, 10],
       company_id: 4,
     });
-    expect(await screen.findByText('Some users were not moved:')).toBeInTheDocument();
+    expect(await screen.findByText('Users moved successfully, except:')).toBeInTheDocument();
     expect(screen.getByText('linus@example.com: Role not available there')).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import {
   type CurrentUser,
   type User,
 } from '@netfleet/contracts';
+import { CompanyFilter } from '@/components/company-select';
 import {
   DataTable,
   formatDateTime,
@@ -18,7 +19,6 @@ import { openFormDialog } from '@/components/schema-form';
 import { useCurrentUser } from '@/lib/current-user';
 import { useUsers } from '../api/get-users';
 import { USERS_PARENTS } from '../components/breadcrumbs';
-import { CompanyFilter } from '../components/company-filter';
 import { openMoveUsersDialog } from '../components/open-move-users-dialog';
 import { PageHeader } from '../components/page-header';
 import { RoleFilter } from '../components/role-filter';
@@ -77,6 +77,7 @@ const columns: DataTableColumn<User>[] = [
   },
   {
     key: 'actions',
+    pinned: 'right',
     header: 'Actions',
     render: (row) => <UserRowMenu user={row} />,
     csv: false,

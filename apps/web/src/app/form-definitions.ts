@@ -1,0 +1,17 @@
+// The generic forms' definitions, composed from the features' forms. Loaded on first use (see
+// ./forms): the form code and the schemas it pulls in stay out of the initial bundle.
+import type { FormDefinition } from '@/components/schema-form';
+import { companiesForms } from '@/features/companies/forms';
+import { deviceDetailsForms } from '@/features/device-details/forms';
+import { emailSmtpForms } from '@/features/email-smtp/forms';
+import { tagsForms } from '@/features/tags/forms';
+import { usersForms } from '@/features/users/forms';
+
+export const FORMS: Readonly<Record<string, FormDefinition>> = {
+  ...companiesForms,
+  ...tagsForms,
+  // The users feature owns the canonical move-users form (the company page keeps its own dialog).
+  ...usersForms,
+  ...emailSmtpForms,
+  ...deviceDetailsForms,
+};

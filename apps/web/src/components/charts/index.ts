@@ -1,0 +1,2 @@
+export { TimeChart } from './lazy-time-chart';
+export type { ChartData, ChartSeries, TimeChartProps } from './types';

@@ -1,0 +1,1 @@
+export { CompanyFilter, CompanySelect, type CompanySelectProps } from './company-select';

@@ -1,0 +1,2 @@
+export { MinimizedDock } from './minimized-dock';
+export { MinimizedChip } from './minimized-chip';

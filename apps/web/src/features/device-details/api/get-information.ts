@@ -1,0 +1,97 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MapSettings } from '@netfleet/contracts';
+import { rangeQuery, type DateRange, type RangePreset } from '@/components/date-range';
+import { api } from '@/lib/api-client';
+import type { DataUsageRow, InformationHistory, LocationRow, Reading } from '../model/readings';
+import { deviceApiPath, deviceKeys } from './keys';
+
+/** A user-chosen chart refresh (spec §9 refresh options); false leaves the data as loaded. */
+export type RefreshMs = number | false;
+
+/** Readings of one category over a range (the server thins them to INFORMATION_MAX_POINTS). */
+export function useInformation(
+  id: number,
+  type: 'dynamic' | 'io' | 'gps',
+  range: DateRange,
+  presets: readonly RangePreset[],
+  refreshMs: RefreshMs = false,
+) {
+  return useQuery({
+    queryKey: deviceKeys.information(id, type, range),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<Reading[]>(`${deviceApiPath(id)}/information/${type}`, {
+          query: { ...rangeQuery(range, presets) },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    refetchInterval: refreshMs,
+  });
+}
+
+export function useDataUsage(id: number, range: DateRange, presets: readonly RangePreset[]) {
+  return useQuery({
+    queryKey: deviceKeys.dataUsage(id, range),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<DataUsageRow[]>(`${deviceApiPath(id)}/data-usage`, {
+          query: { ...rangeQuery(range, presets) },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLocations(id: number, range: DateRange, presets: readonly RangePreset[]) {
+  return useQuery({
+    queryKey: deviceKeys.locations(id, range),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<LocationRow[]>(`${deviceApiPath(id)}/locations/history`, {
+          query: { ...rangeQuery(range, presets) },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Times the device reported at, newest first (the history tab's picker). */
+export function useHistoryDatetimes(id: number) {
+  return useQuery({
+    queryKey: deviceKeys.datetimes(id),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<string[]>(`${deviceApiPath(id)}/information-history/datetimes`, {
+          query: { limit: 100 },
+          signal,
+        })
+      ).data,
+  });
+}
+
+/** The latest reading of every category at `datetime` (null: now). */
+export function useInformationHistory(id: number, datetime: string | null) {
+  return useQuery({
+    queryKey: deviceKeys.history(id, datetime),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<InformationHistory>(`${deviceApiPath(id)}/information-history`, {
+          query: { datetime: datetime ?? undefined },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** MAP_TILE_URL from the server; it only changes with a restart. */
+export function useMapSettings() {
+  return useQuery({
+    queryKey: deviceKeys.mapSettings,
+    queryFn: async ({ signal }) => (await api.get<MapSettings>('/map/settings', { signal })).data,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,160 @@
+import { Anchor, Badge, Box, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil, IconPower, IconRefresh, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import {
+  deviceStatusLabel,
+  hasPermission,
+  type Device,
+  type DeviceJobState,
+  type PendingUpdate,
+} from '@netfleet/contracts';
+import { useCurrentUser } from '@/lib/current-user';
+import { usePendingUpdate } from '../api/pending-update';
+import { DEVICE_TEXTS as T } from '../texts';
+import { useCancelUpdateAction } from './use-cancel-update';
+import { useDeviceActions } from './use-device-actions';
+
+const STATUS_COLORS: Record<number, string> = { 0: 'red', 1: 'green', 2: 'yellow' };
+
+export function StatusDot({ status }: { status: number }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Box
+        w={10}
+        h={10}
+        bg={STATUS_COLORS[status] ?? 'gray'}
+        style={{ borderRadius: '50%' }}
+        aria-hidden
+      />
+      <Text size="sm">{deviceStatusLabel(status)}</Text>
+    </Group>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Box fz="sm">{children}</Box>
+    </Stack>
+  );
+}
+
+const UPDATE_STATES: Partial<Record<DeviceJobState, string>> = T.updateStates;
+
+/** 'RUT9_R_00.07.07.bin · Installing 40%'. */
+function updateLabel(update: PendingUpdate): string {
+  const state = UPDATE_STATES[update.status] ?? update.status;
+  const { progress } = update;
+  const percent =
+    progress && progress.total > 0
+      ? ` ${Math.round((progress.value / progress.total) * 100)}%`
+      : '';
+  return `${update.file_name ?? T.firmwareFile} · ${state}${percent}`;
+}
+
+function Actions({ device, update }: { device: Device; update: PendingUpdate | null }) {
+  const actions = useDeviceActions(device);
+  const cancelUpdate = useCancelUpdateAction(device, update);
+  if (!actions.allowed) return null;
+  const hint = actions.reachable ? undefined : T.notEnrolled;
+  return (
+    <Group gap="xs">
+      <Tooltip label={hint} disabled={!hint}>
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          leftSection={<IconPower size={14} aria-hidden />}
+          disabled={!actions.reachable}
+          onClick={actions.reboot}
+        >
+          {T.reboot}
+        </Button>
+      </Tooltip>
+      <Tooltip label={hint} disabled={!hint}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          disabled={!actions.reachable}
+          onClick={actions.refresh}
+        >
+          {T.refresh}
+        </Button>
+      </Tooltip>
+      {cancelUpdate && (
+        <Button
+          size="xs"
+          color="orange"
+          variant="light"
+          leftSection={<IconX size={14} aria-hidden />}
+          onClick={cancelUpdate}
+        >
+          {T.cancelUpdate}
+        </Button>
+      )}
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPencil size={14} aria-hidden />}
+        onClick={actions.edit}
+      >
+        {T.edit}
+      </Button>
+    </Group>
+  );
+}
+
+/** Name, live status, identity, company and tags of the device, with its actions. */
+export function DeviceHeader({ device }: { device: Device }) {
+  const { permissions } = useCurrentUser();
+  const update = usePendingUpdate(device.id).data ?? null;
+  const company = hasPermission(permissions, 'view_companies') ? (
+    <Anchor component={Link} to={`/companies/${device.company_id}`} size="sm">
+      {device.company_name}
+    </Anchor>
+  ) : (
+    device.company_name
+  );
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Title order={2}>{device.name}</Title>
+          {device.description && (
+            <Text size="sm" c="dimmed">
+              {device.description}
+            </Text>
+          )}
+        </Stack>
+        <Actions device={device} update={update} />
+      </Group>
+      <Group gap="xl" aria-label="Device summary" role="group">
+        <Fact label={T.status}>
+          <StatusDot status={device.status} />
+        </Fact>
+        <Fact label={T.model}>{device.model ?? T.none}</Fact>
+        <Fact label={T.serial}>{device.serial}</Fact>
+        <Fact label={T.firmware}>{device.firmware ?? T.none}</Fact>
+        {update && <Fact label={T.firmwareUpdate}>{updateLabel(update)}</Fact>}
+        <Fact label={T.company}>{company}</Fact>
+        <Fact label={T.tags}>
+          {device.tags.length === 0 ? (
+            T.noTags
+          ) : (
+            <Group gap={4}>
+              {device.tags.map((tag) => (
+                <Badge key={tag.id} variant="light" color={tag.color ?? 'gray'}>
+                  {tag.name}
+                </Badge>
+              ))}
+            </Group>
+          )}
+        </Fact>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useMemo } from 'react';
+import { DEVICE_STATUSES, hasPermission, type Device } from '@netfleet/contracts';
+import { confirmDialog } from '@/components/dialogs';
+import { openFormDialog } from '@/components/schema-form';
+import { toast } from '@/components/toasts';
+import { useCurrentUser } from '@/lib/current-user';
+import { useDeviceAction } from '../api/device-actions';
+import { editDeviceForm } from '../forms/edit-device';
+import { DEVICE_TEXTS } from '../texts';
+
+export interface DeviceActions {
+  /** update_devices: without it no action is offered. */
+  allowed: boolean;
+  /** A device that never enrolled has no link to receive actions on. */
+  reachable: boolean;
+  reboot: () => void;
+  refresh: () => void;
+  edit: () => void;
+}
+
+/** Reboot (confirmed) and refresh data open the live 'Action status'; edit opens the form. */
+export function useDeviceActions(device: Device): DeviceActions {
+  const { permissions } = useCurrentUser();
+  const { mutateAsync } = useDeviceAction();
+  const { id, name } = device;
+
+  const run = useCallback(
+    (action: 'reboot' | 'update_metrics_data', title: string) => {
+      mutateAsync({ id, name, action, title }).catch((error: unknown) =>
+        toast.error(error instanceof Error ? error.message : String(error)),
+      );
+    },
+    [id, name, mutateAsync],
+  );
+
+  const reboot = useCallback(() => {
+    void (async () => {
+      const confirmed = await confirmDialog({
+        title: DEVICE_TEXTS.rebootTitle,
+        message: DEVICE_TEXTS.rebootConfirm(name),
+        confirmText: DEVICE_TEXTS.reboot,
+        danger: true,
+      });
+      if (confirmed) run('reboot', DEVICE_TEXTS.rebootStatus(name));
+    })();
+  }, [name, run]);
+
+  const status = device.status;
+  return useMemo(
+    () => ({
+      allowed: hasPermission(permissions, 'update_devices'),
+      reachable: status === DEVICE_STATUSES.online || status === DEVICE_STATUSES.offline,
+      reboot,
+      refresh: () => run('update_metrics_data', DEVICE_TEXTS.refreshStatus(name)),
+      edit: () => openFormDialog(editDeviceForm, { id: String(id) }),
+    }),
+    [permissions, status, reboot, run, name, id],
+  );
+}

@@ -1,0 +1,1 @@
+export { DevicePage } from './pages/device-page';

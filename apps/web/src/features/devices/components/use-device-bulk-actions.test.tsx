@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { roleUser } from '@/test/fixtures';
+import { jsonResponse } from '@/test/mock-api';
+import { device, dialog, lastBody, listOk, renderDevices } from '../test-utils';
+
+const admin = roleUser('admin', { company_id: 3 });
+const rows = [device(), device({ id: 12, name: 'Pump station' })];
+const WAIT = { timeout: 5000 };
+
+async function tickBoth(view: ReturnType<typeof renderDevices>) {
+  await screen.findByRole('link', { name: 'Gate router' }, WAIT);
+  await view.user.click(screen.getByRole('checkbox', { name: 'Select row 11' }));
+  await view.user.click(screen.getByRole('checkbox', { name: 'Select row 12' }));
+}
+
+describe('Cancel firmware updates', { timeout: 30_000 }, () => {
+  it('cancels after a confirm and names the devices that had nothing to cancel', async () => {
+    const view = renderDevices(admin, {
+      'GET /api/devices': () => listOk(rows),
+      'POST /api/devices/updates/cancel': () =>
+        jsonResponse(207, {
+          success: true,
+          data: { device_id: [11] },
+          errors: [
+            {
+              code: 'NOT_FOUND',
+              message: 'The device has no pending firmware update',
+              source: '12',
+            },
+          ],
+        }),
+    });
+    await tickBoth(view);
+    await view.user.click(screen.getByRole('button', { name: 'Cancel firmware updates' }));
+    const confirm = await dialog('Cancel firmware updates');
+    expect(confirm.getByText(/Cancel the pending firmware updates of 2 devices\?/)).toBeVisible();
+    await view.user.click(confirm.getByRole('button', { name: 'Cancel firmware updates' }));
+
+    const result = await dialog('Some devices were not changed');
+    expect(result.getByText('1 of 2 devices done.')).toBeInTheDocument();
+    expect(
+      result.getByText('Pump station: The device has no pending firmware update'),
+    ).toBeInTheDocument();
+    expect(lastBody(view.calls, 'POST /api/devices/updates/cancel')).toEqual({
+      data: [{ device_id: 11 }, { device_id: 12 }],
+    });
+  });
+
+  it('sends nothing when the user keeps the updates', async () => {
+    const view = renderDevices(admin, { 'GET /api/devices': () => listOk(rows) });
+    await tickBoth(view);
+    await view.user.click(screen.getByRole('button', { name: 'Cancel firmware updates' }));
+    await view.user.click(
+      (await dialog('Cancel firmware updates')).getByRole('button', { name: 'Keep updates' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Cancel firmware updates' })).toBeNull(),
+    );
+    expect(view.calls('POST /api/devices/updates/cancel')).toHaveLength(0);
+    expect(screen.queryByText('Firmware updates cancelled')).toBeNull();
+  });
+});

@@ -1,0 +1,3 @@
+export const DEVICES_ROUTE = '/management/devices';
+
+export const devicePath = (id: number): string => `/devices/${id}`;

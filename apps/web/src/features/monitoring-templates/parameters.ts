@@ -1,0 +1,56 @@
+// Monitoring parameters as the template form edits them (spec §9 entries, periods and byte costs).
+import {
+  isMonitoringPeriod,
+  MONITORING,
+  type MonitoringEntry,
+  type MonitoringParameter,
+} from '@netfleet/contracts';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export const entryOf = (key: string): MonitoringEntry | undefined =>
+  MONITORING.find((entry) => entry.key === key);
+
+/** A new template monitors every category at its default period. */
+export const defaultParameters = (): MonitoringParameter[] =>
+  MONITORING.map((entry) => ({ key: entry.key, period: entry.defaultPeriod, enabled: true }));
+
+export const activeCount = (parameters: readonly MonitoringParameter[]): number =>
+  parameters.filter((parameter) => parameter.enabled).length;
+
+/** Bytes one message of the parameter costs (down + up), when the spec gives it. */
+export const bytesPerMessage = (key: string): number | null => {
+  const bytes = entryOf(key)?.bytes;
+  return bytes ? bytes.down + bytes.up : null;
+};
+
+/** Bytes a day of one parameter; 0 when off, null when its cost or period is unknown. */
+export const parameterBytesPerDay = (parameter: MonitoringParameter): number | null => {
+  const bytes = bytesPerMessage(parameter.key);
+  if (bytes === null || !isMonitoringPeriod(parameter.period)) return null;
+  return parameter.enabled ? Math.round((DAY_SECONDS / parameter.period) * bytes) : 0;
+};
+
+/** The day's total over the parameters whose cost is known (what the server reports too). */
+export const bytesPerDay = (parameters: readonly MonitoringParameter[]): number =>
+  parameters.reduce((sum, parameter) => sum + (parameterBytesPerDay(parameter) ?? 0), 0);
+
+const UNITS: readonly [seconds: number, one: string, many: string][] = [
+  [DAY_SECONDS, 'day', 'days'],
+  [3600, 'h', 'h'],
+  [60, 'min', 'min'],
+  [1, 's', 's'],
+];
+
+/** '5 min', '15 days', '1 h 30 min'. */
+export function humanPeriod(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return '';
+  let rest = Math.round(seconds);
+  const parts: string[] = [];
+  for (const [size, one, many] of UNITS) {
+    const count = Math.floor(rest / size);
+    if (count > 0) parts.push(`${count} ${count === 1 ? one : many}`);
+    rest -= count * size;
+  }
+  return parts.join(' ');
+}

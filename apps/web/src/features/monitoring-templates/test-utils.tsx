@@ -1,0 +1,29 @@
+// Test-only: fixtures of the monitoring template pages.
+import type { MonitoringTemplate } from '@netfleet/contracts';
+
+export { currentLocation, dialog, lastBody, listOk, renderWithSession } from '@/test/render-route';
+
+export function template(overrides: Partial<MonitoringTemplate> = {}): MonitoringTemplate {
+  return {
+    id: 4,
+    company_id: 3,
+    company_name: 'Acme',
+    name: 'Fast',
+    description: 'Every minute',
+    parameters: [
+      {
+        key: 'dynamic',
+        label: 'Dynamic',
+        period: 60,
+        enabled: true,
+        bytes: { down: 430, up: 1024 },
+      },
+      { key: 'gps', label: 'GPS', period: 300, enabled: true, bytes: null },
+      { key: 'io', label: 'Input/Output', period: 300, enabled: false, bytes: null },
+    ],
+    bytes_per_day: 2_093_760,
+    created_at: '2026-02-03T10:00:00Z',
+    updated_at: '2026-02-03T10:00:00Z',
+    ...overrides,
+  };
+}

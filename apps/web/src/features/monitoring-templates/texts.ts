@@ -1,0 +1,48 @@
+import { MAX_ACTIVE_MONITORING_PARAMETERS } from '@netfleet/contracts';
+
+// English texts of the monitoring template pages, shared by the components and their tests.
+export const TEMPLATE_TEXTS = {
+  templates: 'Monitoring templates',
+  newTemplate: 'New monitoring template',
+  editTemplate: 'Edit monitoring template',
+  name: 'Name',
+  description: 'Description',
+  company: 'Company',
+  activeParameters: 'Active parameters',
+  createdAt: 'Created',
+  edit: 'Edit',
+  delete: 'Delete',
+  actions: 'Actions',
+  empty: 'No monitoring templates found',
+  searchPlaceholder: 'Search by name or description',
+  // Spec §2 confirm prompt 'monitoring templates removal'.
+  removeTitle: 'Remove monitoring template',
+  removeConfirm: (name: string) => `Remove monitoring template ${name}?`,
+  remove: 'Remove',
+  notFound: 'Monitoring template not found',
+  parameters: 'Parameters',
+  parameter: 'Parameter',
+  enabled: 'Enabled',
+  enable: (label: string) => `Monitor ${label}`,
+  period: 'Period (s)',
+  periodOf: (label: string) => `${label} period in seconds`,
+  bytesPerMessage: 'Per message',
+  perDay: 'Per day',
+  unknownCost: 'Unknown',
+  removeParameter: (label: string) => `Remove ${label}`,
+  addParameter: 'Add parameter',
+  noParameters: 'No parameters: devices using this template send nothing.',
+  activeCount: (active: number) => `${active} / ${MAX_ACTIVE_MONITORING_PARAMETERS}`,
+  estimate: 'Estimated data per device per day',
+  estimateHelp: 'Only parameters with a known byte cost are counted.',
+  turnOffTitle: 'Turn off parameter',
+  turnOffConfirm: (label: string) =>
+    `Turn off ${label}? Devices using this template stop sending it.`,
+  turnOff: 'Turn off',
+  removeParameterTitle: 'Remove parameter',
+  removeParameterConfirm: (label: string) =>
+    `Remove ${label} from the template? Devices using it stop sending it.`,
+  save: 'Save',
+  cancel: 'Cancel',
+  loadFailed: 'Failed to load the monitoring template',
+} as const;

@@ -1,0 +1,1 @@
+export { ConnectionManagerPage, StatisticsPage } from './pages/statistics-page';

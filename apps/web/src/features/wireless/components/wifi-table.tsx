@@ -1,0 +1,63 @@
+import { WIRELESS_BANDS, WIRELESS_SORT_FIELDS, type WirelessInterface } from '@netfleet/contracts';
+import { formatDateTime, type DataTableColumn } from '@/components/data-table';
+import { getWireless, useWireless } from '../api/get-wireless';
+import { WIRELESS_TEXTS } from '../texts';
+import { deviceColumns } from './device-columns';
+import { DeviceRowsTable } from './device-rows-table';
+
+const BAND_OPTIONS = WIRELESS_BANDS.map((band) => ({ value: band, label: band }));
+
+const enabledText = (enabled: boolean | null) => {
+  if (enabled === null) return WIRELESS_TEXTS.none;
+  return enabled ? WIRELESS_TEXTS.yes : WIRELESS_TEXTS.no;
+};
+
+function wifiColumns(companyLinks: boolean): DataTableColumn<WirelessInterface>[] {
+  return [
+    ...deviceColumns<WirelessInterface>(companyLinks),
+    { key: 'ssid', header: WIRELESS_TEXTS.ssid, sortable: true, searchable: true },
+    {
+      key: 'band',
+      header: WIRELESS_TEXTS.band,
+      sortable: true,
+      filter: { type: 'select', options: BAND_OPTIONS },
+      render: (row) => row.band ?? WIRELESS_TEXTS.none,
+    },
+    {
+      key: 'channel',
+      header: WIRELESS_TEXTS.channel,
+      sortable: true,
+      render: (row) => row.channel ?? WIRELESS_TEXTS.none,
+    },
+    {
+      key: 'enabled',
+      header: WIRELESS_TEXTS.enabled,
+      render: (row) => enabledText(row.enabled),
+      csv: (row) => enabledText(row.enabled),
+    },
+    { key: 'clients', header: WIRELESS_TEXTS.clients, sortable: true },
+    {
+      key: 'updated_at',
+      header: WIRELESS_TEXTS.updatedAt,
+      sortable: true,
+      render: (row) => formatDateTime(row.updated_at),
+      csv: (row) => formatDateTime(row.updated_at),
+    },
+  ];
+}
+
+/** Every Wi-Fi interface of the devices the user sees, from their latest wireless readings. */
+export function WifiTable() {
+  return (
+    <DeviceRowsTable
+      label={WIRELESS_TEXTS.wifiTable}
+      tableId="wifi"
+      columns={wifiColumns}
+      sortFields={WIRELESS_SORT_FIELDS}
+      useRows={useWireless}
+      fetchPage={getWireless}
+      emptyMessage={WIRELESS_TEXTS.wifiEmpty}
+      csvName="wifi.csv"
+    />
+  );
+}

@@ -1,0 +1,4 @@
+// Display formats shared by the features (spec §9); formatBytes and the labels live in contracts.
+export * from './metrics';
+export * from './units';
+export * from './date-time';

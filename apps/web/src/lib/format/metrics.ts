@@ -1,0 +1,18 @@
+// Spec §9 measurement display: a value and its unit (dBm, °C, mA, V...), as charts and detail
+// tables show them. Missing readings render as an empty string, never as 0.
+
+/** '-67 dBm', '36.5 °C'; at most `decimals` places, trailing zeros dropped. */
+export function formatMeasurement(
+  value: number | null | undefined,
+  unit: string,
+  decimals = 1,
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  const rounded = Number(value.toFixed(decimals));
+  return unit ? `${rounded} ${unit}` : String(rounded);
+}
+
+/** Devices report temperatures in deci-degrees Celsius (RMS): 365 → 36.5. */
+export function celsiusFromDeci(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : value / 10;
+}
