@@ -15,6 +15,8 @@ const env = {
   PORT: process.env.E2E_PORT ?? '18180',
   DATA_DIR: dataDir,
   DATABASE_URL: '',
+  // The devices spec runs the simulator against the embedded broker on this port.
+  MQTT_PORT: process.env.E2E_MQTT_PORT ?? '18184',
   NETFLEET_ADMIN_EMAIL: 'admin@e2e.netfleet.test',
   NETFLEET_ADMIN_PASSWORD: 'e2e-admin-password',
   DEMO_PASSWORD: 'e2e-demo-password',

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Runs every test tier in order and prints one closing line "N passed, N failed".
-//   npm test                  lint, typecheck, unit, server (PGlite), web components, e2e (Chromium)
+//   npm test                  lint, typecheck, unit, server (PGlite), web components, web build and
+//                             its initial JavaScript budget, e2e (Chromium)
 //   npm run test:integration  server tests against DATABASE_URL (PostgreSQL), defaulting to the local
 //                             one; with REDIS_URL also the two-instance browser tier
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -23,6 +24,30 @@ const run = (name, cmd, args, { cwd = root, env = {} } = {}) => {
   if (res.status !== 0) failedTiers.push(name);
   return res.status === 0;
 };
+
+/**
+ * Tiers that each keep one core busy run side by side; their output is held and printed whole,
+ * one tier after the other, so it reads as if they had run in turn.
+ */
+const runTogether = (tiers) =>
+  Promise.all(
+    tiers.map(
+      ({ name, cmd, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => resolve({ name, status, output: Buffer.concat(output) }));
+        }),
+    ),
+  ).then((results) => {
+    for (const { name, status, output } of results) {
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(output);
+      if (status !== 0) failedTiers.push(name);
+    }
+  });
 
 /** Vitest and Playwright both write JSON results; count them so the closing line is real. */
 const count = (file) => {
@@ -71,8 +96,10 @@ if (integration) {
     console.log('\nREDIS_URL is not set: the two-instance e2e tier is skipped.');
   }
 } else {
-  run('lint', 'npm', ['run', 'lint']);
-  run('typecheck', 'npm', ['run', 'typecheck']);
+  await runTogether([
+    { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+    { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
+  ]);
   vitest('tools', 'tools');
   vitest('contracts', 'packages/contracts');
   vitest('agent', 'apps/agent');
@@ -80,6 +107,8 @@ if (integration) {
   vitest('web', 'apps/web');
   ensureChromium();
   if (run('web-build', 'npm', ['run', 'build', '-w', '@netfleet/web'])) {
+    // Issue 6: the console's initial JavaScript stays within 250 KB gzip.
+    run('bundle-size', 'node', ['scripts/bundle-size.mjs', '--max-kb', '250']);
     const out = join(resultsDir, 'e2e.json');
     run('e2e', 'npx', ['playwright', 'test'], {
       cwd: join(root, 'apps/web'),
