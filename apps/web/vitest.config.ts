@@ -11,6 +11,9 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}', 'brands/**/*.test.ts', 'vite-plugins/**/*.test.ts'],
       css: false,
       restoreMocks: true,
+      // Each file in its own VM context on shared workers: jsdom and the node_modules imports are
+      // set up once per worker instead of once per file (482 s → 259 s on a two-core CI machine).
+      pool: 'vmThreads',
       // Vitest's default leaves one core idle, which on a two-core CI machine halves the speed.
       maxWorkers: Math.max(2, availableParallelism()),
       // Typing into forms through user-event takes seconds on a busy two-core machine.
