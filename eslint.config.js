@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/dist/**',
       'data/**',
       'apps/server/src/db/migrations/**',
+      'apps/server/test/rms/generated/**',
       'bench/results/**',
       '**/test-results/**',
       '**/playwright-report/**',

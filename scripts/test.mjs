@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every test tier in order and prints one closing line "N passed, N failed".
-//   npm test                  lint, typecheck, unit, server (PGlite), web components, web build and
+//   npm test                  lint, typecheck, unit, server (PGlite), RMS conformance, web components, web build and
 //                             its initial JavaScript budget, e2e (Chromium)
 //   npm run test:integration  server tests against DATABASE_URL (PostgreSQL), defaulting to the local
 //                             one; with REDIS_URL also the two-instance browser tier
@@ -64,12 +64,12 @@ const count = (file) => {
   }
 };
 
-const vitest = (name, workspace, env = {}) => {
+const vitest = (name, workspace, env = {}, args = []) => {
   const out = join(resultsDir, `${name}.json`);
   run(
     name,
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args],
     {
       cwd: join(root, workspace),
       env,
@@ -104,6 +104,8 @@ if (integration) {
   vitest('contracts', 'packages/contracts');
   vitest('agent', 'apps/agent');
   vitest('server', 'apps/server', { DATABASE_URL: '' });
+  // Issue 14: our API measured against RMS's published definition; prints the coverage.
+  vitest('rms-conformance', 'apps/server', { DATABASE_URL: '' }, ['-c', 'vitest.rms.config.ts']);
   vitest('web', 'apps/web');
   ensureChromium();
   if (run('web-build', 'npm', ['run', 'build', '-w', '@netfleet/web'])) {

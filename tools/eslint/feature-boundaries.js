@@ -2,9 +2,13 @@
 // lib) imports neither. Imports are resolved (relative and `@/`) so `../../other-feature` is caught.
 import { dirname, relative, resolve, sep } from 'node:path';
 
+// Features are grouped by the menu's areas: src/features/<area>/<feature>. A feature is named by
+// both, so two features of one area are still two features.
 const layerOf = (srcDir, file) => {
   const parts = relative(srcDir, file).split(sep);
-  if (parts[0] === 'features' && parts.length > 1) return { layer: 'features', name: parts[1] };
+  if (parts[0] === 'features' && parts.length > 2) {
+    return { layer: 'features', name: `${parts[1]}/${parts[2]}` };
+  }
   return { layer: parts[0], name: undefined };
 };
 

@@ -18,7 +18,8 @@ test('the API answers envelopes, guards mutations with XSRF and documents its ro
   expect(login.status()).toBe(200);
   const me = await request.get('/api/user');
   expect(me.status()).toBe(200);
-  const user = (await me.json()).data;
+  // RMS GET /user: the user's fields are at the top level of the body.
+  const user = await me.json();
   expect(user.email).toBe(SUPER_ADMIN.email);
   expect(user.permissions).toContain('super_admin');
 

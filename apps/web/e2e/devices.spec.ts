@@ -140,7 +140,8 @@ interface ListedHotspot {
   device_name: string;
   serial: string;
   ssid: string;
-  status: number;
+  /** RMS's device status name; `device_status` is the code. */
+  status: string;
 }
 
 test('a hotspot user is added on the device and removed again', async ({ page }) => {
@@ -156,7 +157,7 @@ test('a hotspot user is added on the device and removed again', async ({ page })
           headers: { 'x-requested-with': 'XMLHttpRequest' },
         });
         const { data } = (await listed.json()) as { data?: ListedHotspot[] };
-        hotspot = data?.find((h) => serials.has(h.serial) && h.status === 1);
+        hotspot = data?.find((h) => serials.has(h.serial) && h.status === 'online');
         return hotspot !== undefined;
       },
       { timeout: 30_000, message: 'a hotspot of the simulated fleet, online' },

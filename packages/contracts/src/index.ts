@@ -37,3 +37,4 @@ export * from './api/map.ts';
 export * from './api/statistics.ts';
 export * from './api/wireless.ts';
 export * from './api/hotspot-users.ts';
+export * from './api-dates.ts';

@@ -47,7 +47,7 @@ describe('seedDemo', () => {
       headers: { cookie: session.cookie },
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json().data).toMatchObject({
+    expect(me.json()).toMatchObject({
       role: { name: 'read_only' },
       company_name: DEMO_COMPANY_NAME,
       tos_accepted: false,

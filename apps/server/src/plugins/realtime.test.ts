@@ -91,7 +91,7 @@ describe('socket handshake', () => {
       token: created.json().data.token,
       origin: 'https://integration.example',
     });
-    expect(await subscribe(socket, userChannel(me.json().data.id))).toEqual({ success: true });
+    expect(await subscribe(socket, userChannel(me.json().id))).toEqual({ success: true });
   });
 });
 

@@ -34,7 +34,7 @@ test('a notification created on one instance arrives live in a browser on the ot
         'x-requested-with': 'XMLHttpRequest',
         'x-xsrf-token': decodeURIComponent(xsrf),
       },
-      body: JSON.stringify({ email, company_id: user.data.company_id, role: 'end_user' }),
+      body: JSON.stringify({ email, company_id: user.company_id, role: 'end_user' }),
     });
     return response.status;
   }, invitee);

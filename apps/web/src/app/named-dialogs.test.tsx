@@ -21,8 +21,11 @@ async function renderSignedIn(api: Record<string, MockHandler> = {}) {
 }
 
 const permission = (name: 'view_devices' | 'view_reports', enabled: boolean): RolePermission => ({
+  id: null,
   name,
+  title: PERMISSION_CATALOGUE[name],
   description: PERMISSION_CATALOGUE[name],
+  created_at: null,
   category: name === 'view_devices' ? 'Devices and monitoring' : 'Reports',
   enabled,
 });

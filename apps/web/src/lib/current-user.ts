@@ -12,13 +12,14 @@ import { api, ApiError } from './api-client';
 
 export const currentUserQueryKey = ['user'] as const;
 
+/** GET /user answers RMS's shape: the user's fields at the top level, next to `success`. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  const { data } = await api.get<unknown>('/user', {
+  const body = await api.get<unknown>('/user', {
     signal,
     timeout: USER_REQUEST_TIMEOUT_MS,
     timeoutMessage: MESSAGES.userRequestTimeout,
   });
-  const parsed = currentUserSchema.safeParse(data);
+  const parsed = currentUserSchema.safeParse(body);
   if (!parsed.success) throw new ApiError(500, 'Invalid user data', [], MESSAGES.userDataFailed);
   return parsed.data;
 }

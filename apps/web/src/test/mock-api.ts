@@ -14,6 +14,9 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 export const ok = (data: unknown = null) => jsonResponse(200, { success: true, data });
 
+/** GET /api/user's answer: RMS puts the user's fields at the top level, next to `success`. */
+export const userOk = (user: object) => jsonResponse(200, { success: true, ...user });
+
 export function errorResponse(status: number, code: string, message = code): Response {
   return jsonResponse(status, { success: false, errors: [{ code, message, source: null }] });
 }

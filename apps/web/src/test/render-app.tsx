@@ -9,7 +9,7 @@ import { PagesContext } from '@/app/router/pages-context';
 import { buildRoutes } from '@/app/router/router';
 import { configureSessionHooks, resetSessionHooks } from '@/lib/session-hooks';
 import { testBrand } from './fixtures';
-import { mockApi, ok, type MockHandler } from './mock-api';
+import { mockApi, ok, type MockHandler, userOk } from './mock-api';
 
 // The app loads what only signed-in users need (realtime, the shell...), the dialog host and
 // the form code lazily; loading them while the test file is imported keeps the tests that use
@@ -54,7 +54,7 @@ export function renderApp({
   api = {},
 }: RenderAppOptions) {
   const mocked = mockApi({
-    ...(user ? { 'GET /api/user': () => ok(user) } : {}),
+    ...(user ? { 'GET /api/user': () => userOk(user) } : {}),
     'GET /api/storage': () => ok([]),
     ...api,
   });

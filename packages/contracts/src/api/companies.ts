@@ -1,3 +1,4 @@
+import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { ID_MAX, idSchema, listQuerySchema } from '../list.ts';
 import { COMPANY_NAME_MIN_LENGTH, emailSchema, hasForbiddenNameCharacters } from '../validation.ts';
@@ -74,14 +75,34 @@ export const companySchema = z.object({
   payment_type: paymentTypeSchema,
   show_payment: z.boolean(),
   mfa_enforced: z.boolean(),
-  user_count: z.number().int(),
+  /** Users filed directly under this company (RMS users_count). */
+  users_count: z.number().int(),
+  /** Devices filed directly under this company (RMS devices_count). */
+  devices_count: z.number().int(),
+  /** RMS licensing flag (0/1); null: netfleet has no licenses to share with subsidiaries. */
+  can_use_parent_license: z
+    .number()
+    .int()
+    .nullable()
+    .describe('RMS licensing flag; null: netfleet does not share licenses'),
   child_count: z.number().int(),
-  created_at: z.string(),
+  created_at: apiDateSchema,
 });
 export type Company = z.infer<typeof companySchema>;
 
 /** Fields GET /api/companies can sort by; anything else is a 400. */
-export const COMPANY_SORT_FIELDS = ['id', 'name', 'level', 'created_at'] as const;
+export const COMPANY_SORT_FIELDS = [
+  'id',
+  'name',
+  'level',
+  'created_at',
+  'parent_id',
+  'company_name',
+  'crated_at',
+  'device_count',
+  'devices_count',
+  'users_count',
+] as const;
 
 export const companyListQuerySchema = listQuerySchema.extend({
   parent_id: idSchema.optional(),

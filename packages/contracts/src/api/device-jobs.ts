@@ -25,16 +25,36 @@ export const OPEN_DEVICE_JOB_STATES = ['queued', 'sent', 'running'] as const;
 /** What POST /devices/actions can ask of a device. */
 export const DEVICE_ACTIONS = ['reboot', 'update_metrics_data'] as const;
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
+/**
+ * RMS actions the device protocol cannot carry yet: accepted, and every device answers an
+ * UNSUPPORTED error on the status channel (no job is queued).
+ */
+export const UNSUPPORTED_DEVICE_ACTIONS = [
+  'download_troubleshoot',
+  'download_eventslog',
+  'download_backup',
+] as const;
+export const RMS_DEVICE_ACTIONS = [...UNSUPPORTED_DEVICE_ACTIONS, ...DEVICE_ACTIONS] as const;
+export type RmsDeviceAction = (typeof RMS_DEVICE_ACTIONS)[number];
+export const isSupportedDeviceAction = (action: RmsDeviceAction): action is DeviceAction =>
+  (DEVICE_ACTIONS as readonly string[]).includes(action);
 
 /** Most devices one bulk request may name. */
 export const DEVICE_JOBS_BULK_MAX = 1000;
 
 export const DEVICE_JOB_MESSAGES = {
   deviceNotFound: 'Device not found',
+  monitoringUpdated: 'Monitoring periods updated',
   jobNotFound: 'Job not found',
   fileNotFound: 'File not found',
   notFirmware: 'The file is not a firmware file',
   notCancellable: 'Only a queued or sent job can be cancelled',
+  unsupportedAction: (action: string) =>
+    `The device protocol cannot ${action.replaceAll('_', ' ')} yet`,
+  unsupportedUpdate: 'Uploading a backup to the device is not supported yet',
+  deviceOffline: 'The device is offline (set offline: true to update it when it reconnects)',
+  nothingToCancel: 'Give device_id or job_id',
+  noOpenAction: 'The devices have no action that has not started',
   noPendingUpdate: 'The device has no pending firmware update',
   updatePending: 'The device already has a pending firmware update',
   templateNotFound: 'Monitoring template not found',
@@ -53,15 +73,30 @@ export const deviceIdListSchema = z
   );
 
 export const deviceActionBodySchema = z.object({
-  action: z.enum(DEVICE_ACTIONS),
+  action: z.enum(RMS_DEVICE_ACTIONS),
   device_id: deviceIdListSchema,
 });
 export type DeviceActionBody = z.infer<typeof deviceActionBodySchema>;
 
-export const cancelDeviceActionBodySchema = z.object({
-  device_id: requiredIdSchema('Device'),
-  job_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-});
+const jobIdSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/** RMS `job_id`: a list of job ids (one id is taken too). */
+const jobIdListSchema = z
+  .union([jobIdSchema, z.array(jobIdSchema).min(1).max(DEVICE_JOBS_BULK_MAX)])
+  .transform((value) => (Array.isArray(value) ? value : [value]));
+
+/**
+ * RMS: `job_id` cancels those jobs (of the devices in `device_id` when both are given);
+ * `device_id` alone cancels every action of those devices that has not started.
+ */
+export const cancelDeviceActionBodySchema = z
+  .object({
+    device_id: deviceIdListSchema.optional(),
+    job_id: jobIdListSchema.optional(),
+  })
+  .refine((body) => body.device_id !== undefined || body.job_id !== undefined, {
+    message: DEVICE_JOB_MESSAGES.nothingToCancel,
+    path: ['device_id'],
+  });
 export type CancelDeviceActionBody = z.infer<typeof cancelDeviceActionBodySchema>;
 
 export const deviceCommandBodySchema = commandArgsSchema;
@@ -73,8 +108,36 @@ export const asyncAcceptedSchema = z.object({
 });
 export const asyncPartialSchema = asyncAcceptedSchema.extend({ errors: z.array(errorItemSchema) });
 
+/** One step of a job as RMS lists it: queued, sent, then its final state. */
+export const deviceJobEventSchema = z.object({
+  /** queued, sent, or the final state (completed, failed, cancelled, timeout). */
+  action: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  reference_id: z.string().nullable(),
+});
+
+/**
+ * A job in GET /devices/actions/logs: RMS's fields (events … action_tag_description) beside
+ * netfleet's. netfleet has no tag actions yet, so action_tag_* and additional_information are null.
+ */
 export const deviceJobSchema = z.object({
   id: z.number().int(),
+  events: z.array(deviceJobEventSchema),
+  /** The job type (reboot, firmware_update, command, ...). */
+  action_name: z.string(),
+  /** The job id as text: what POST /devices/actions/cancel takes as job_id. */
+  scheduler_id: z.string(),
+  /** The job's state (DEVICE_JOB_STATES). */
+  request_target_state: z.enum(DEVICE_JOB_STATES),
+  action_initialized_from: z.string().nullable(),
+  additional_information: z
+    .object({ source_id: z.number().int().nullable(), source_name: z.string().nullable() })
+    .nullable(),
+  device_serial: z.string().nullable(),
+  action_tag_id: z.number().int().nullable(),
+  action_tag_name: z.string().nullable(),
+  action_tag_description: z.string().nullable(),
   device_id: z.number().int(),
   device_name: z.string(),
   type: z.string(),
@@ -100,17 +163,35 @@ export type DeviceActionLogsQuery = z.infer<typeof deviceActionLogsQuerySchema>;
 // ---------------------------------------------------------------------------------------------
 // Firmware updates
 
+/** RMS update actions; only update_firmware is carried by the device protocol so far. */
+export const UPDATE_ACTIONS = ['upload_backup', 'update_firmware'] as const;
+
+/**
+ * RMS item: `id` is the device. `offline: true` keeps the job for a device that is offline
+ * until it reconnects (within a week); false refuses offline devices. `keep_settings` travels
+ * to the device with the firmware (false: factory settings after the update).
+ */
+export const firmwareUpdateItemSchema = z.object({
+  id: requiredIdSchema('Device'),
+  action: z.enum(UPDATE_ACTIONS).default('update_firmware'),
+  file_id: requiredIdSchema('File'),
+  offline: z.boolean().default(true),
+  keep_settings: z.boolean().default(true),
+});
 export const firmwareUpdateSetBodySchema = z.object({
-  data: z
-    .array(z.object({ device_id: requiredIdSchema('Device'), file_id: requiredIdSchema('File') }))
-    .min(1)
-    .max(DEVICE_JOBS_BULK_MAX),
+  data: z.array(firmwareUpdateItemSchema).min(1).max(DEVICE_JOBS_BULK_MAX),
 });
 export type FirmwareUpdateSetBody = z.infer<typeof firmwareUpdateSetBodySchema>;
 
+/** RMS item: `id` is the device; `job_id` narrows to those update jobs (all when empty/absent). */
 export const firmwareUpdateCancelBodySchema = z.object({
   data: z
-    .array(z.object({ device_id: requiredIdSchema('Device') }))
+    .array(
+      z.object({
+        id: requiredIdSchema('Device'),
+        job_id: z.array(jobIdSchema).max(DEVICE_JOBS_BULK_MAX).optional(),
+      }),
+    )
     .min(1)
     .max(DEVICE_JOBS_BULK_MAX),
 });
@@ -122,8 +203,16 @@ export const pendingUpdatesQuerySchema = listQuerySchema
   .extend({ device_id: idSchema.optional() });
 export type PendingUpdatesQuery = z.infer<typeof pendingUpdatesQuerySchema>;
 
+/** RMS `job_type` of a pending update: the number of its update action. */
+export const UPDATE_JOB_TYPES = { update_firmware: 1, upload_backup: 2 } as const;
+
 export const pendingUpdateSchema = z.object({
   id: z.number().int(),
+  /** UPDATE_JOB_TYPES: 1 = firmware update. */
+  job_type: z.number().int(),
+  /** The update's name: the firmware file's name. */
+  name: z.string().nullable(),
+  serial: z.string(),
   device_id: z.number().int(),
   device_name: z.string(),
   file_id: z.number().int().nullable(),
@@ -135,10 +224,10 @@ export const pendingUpdateSchema = z.object({
 });
 export type PendingUpdate = z.infer<typeof pendingUpdateSchema>;
 
-/** Bulk results: which devices were done; 207 adds errors whose source is the device id. */
+/** RMS: the ids of the cancelled update jobs; 207 adds errors whose source is the device id. */
 export const bulkDevicesResultSchema = z.object({
   success: z.literal(true),
-  data: z.object({ device_id: z.array(z.number().int()) }),
+  data: z.array(z.number().int()),
 });
 export const bulkDevicesPartialSchema = bulkDevicesResultSchema.extend({
   errors: z.array(errorItemSchema),
@@ -154,6 +243,11 @@ export const MONITORING_FIELDS = MONITORING.map((entry) => entry.field);
 
 export const deviceMonitoringItemSchema = z.object({
   device_id: requiredIdSchema('Device'),
+  /**
+   * RMS's switch for the whole device: 0 turns every category off, 1 gives each category the
+   * device supports its default period. A template, then explicit fields, override it.
+   */
+  monitoring_enabled: z.union([z.literal(0), z.literal(1)]).optional(),
   /** Periods of a monitoring template; explicit fields of the item override it. */
   template_id: z.number().int().min(1).max(ID_MAX).optional(),
   dynamic_monitoring: period,
@@ -177,9 +271,11 @@ export const deviceMonitoringResultSchema = z.object({
   device_id: z.number().int(),
   periods: z.record(z.string(), z.number().int()),
 });
+/** As RMS: `meta.channel` carries one `completed` or `error` update per device. */
 export const deviceMonitoringEnvelope = z.object({
   success: z.literal(true),
   data: z.array(deviceMonitoringResultSchema),
+  meta: z.object({ channel: z.string() }),
 });
 export const deviceMonitoringPartialSchema = deviceMonitoringEnvelope.extend({
   errors: z.array(errorItemSchema),

@@ -1,3 +1,4 @@
+import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { ID_MAX, listQuerySchema } from '../list.ts';
 import { emailSchema } from '../validation.ts';
@@ -24,9 +25,28 @@ export const emailConfigurationSchema = z.object({
   email: z.string(),
   username: z.string().nullable(),
   has_password: z.boolean(),
-  created_at: z.string(),
+  created_at: apiDateSchema,
 });
 export type EmailConfiguration = z.infer<typeof emailConfigurationSchema>;
+
+/** The field names `fields` may pick and `fields_only` answers. */
+export const EMAIL_CONFIGURATION_FIELDS = emailConfigurationSchema.keyof().options;
+
+/**
+ * Query of PUT /email-configurations/{id} (RMS): `fields=a,b` answers only those fields of the
+ * changed configuration, `fields_only=true` answers the field names instead.
+ */
+export const emailConfigurationFieldsQuerySchema = listQuerySchema.pick({
+  fields: true,
+  fields_only: true,
+});
+export type EmailConfigurationFieldsQuery = z.infer<typeof emailConfigurationFieldsQuerySchema>;
+
+/** The answer of PUT /email-configurations/{id}: the configuration (or its picked fields) or the field names. */
+export const emailConfigurationUpdateResultSchema = z.union([
+  emailConfigurationSchema.partial(),
+  z.array(z.string()),
+]);
 
 export const emailConfigurationListQuerySchema = listQuerySchema.extend({
   company_id: z.coerce.number<string>().int().min(1).max(ID_MAX).optional(),

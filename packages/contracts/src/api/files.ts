@@ -1,3 +1,4 @@
+import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from '../list.ts';
 
@@ -24,9 +25,17 @@ export const fileSchema = z.object({
   name: z.string(),
   description: z.string(),
   size: z.number().int(),
+  /** RMS's name for `size` (bytes). */
+  file_size: z.number().int(),
+  /** RMS: the device a backup or log file came from; uploads belong to no device (null). */
+  device_id: z.number().int().nullable(),
+  /** The device model the file is for, when known. */
+  device_model: z.string().nullable(),
+  /** The firmware version, when known (not read from uploads yet: null). */
+  version: z.string().nullable(),
   sha256: z.string(),
   created_by: z.number().int().nullable(),
-  created_at: z.string(),
+  created_at: apiDateSchema,
 });
 export type FileInfo = z.infer<typeof fileSchema>;
 
@@ -50,6 +59,24 @@ export const fileUploadFieldsSchema = z.object({
     .pipe(idSchema),
 });
 export type FileUploadFields = z.infer<typeof fileUploadFieldsSchema>;
+
+/**
+ * The multipart body of POST /files as OpenAPI describes it (RMS's fields); the route parses the
+ * parts itself with fileUploadFieldsSchema, so this schema documents and never validates.
+ */
+export const fileUploadBodySchema = z.object({
+  type: z.enum(FILE_TYPES),
+  description: z.string().max(FILE_DESCRIPTION_MAX_LENGTH).optional(),
+  company_id: z.number().int(),
+  file: z.string().meta({ format: 'binary' }),
+});
+
+/** RMS answers an upload with the new file's id in meta; netfleet adds the file in data. */
+export const fileCreatedSchema = z.object({
+  success: z.literal(true),
+  data: fileSchema,
+  meta: z.object({ id: z.number().int() }),
+});
 
 export const updateFileBodySchema = z.object({
   description: z.string().trim().max(FILE_DESCRIPTION_MAX_LENGTH),

@@ -1,3 +1,4 @@
+import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import {
   hotspotIndexSchema,
@@ -32,18 +33,57 @@ export type HotspotUserDeleteQuery = z.infer<typeof hotspotUserDeleteQuerySchema
 export const hotspotUserSchema = z.object({ username: z.string() });
 export type HotspotUser = z.infer<typeof hotspotUserSchema>;
 
-/** One login to the hotspot that is active now. */
+/**
+ * GET .../users: RMS answers a status channel (`meta.channel`) that later carries the users;
+ * netfleet waits for the device and answers them in `data` at once, so there is no channel to
+ * follow: `meta.channel` is null.
+ */
+export const hotspotUsersEnvelope = z.object({
+  success: z.literal(true),
+  data: z.array(hotspotUserSchema),
+  meta: z.object({ total: z.number().int(), channel: z.string().nullable() }),
+});
+
+/** One login to the hotspot that is active now, in RMS's fields and netfleet's. */
 export const hotspotSessionSchema = z.object({
+  /** RMS's row id. Sessions are read from the device and have none: null. */
+  id: z.number().int().nullable(),
+  device_id: z.number().int(),
+  /** The hotspot's SSID, as its latest reading names it. */
+  ssid: z.string(),
   username: z.string(),
   ip: z.string().nullable(),
   mac: z.string().nullable(),
+  /** RMS: when the user logged in (the same time as `started_at`). */
+  start_time: z.string(),
+  /** RMS: how long the user has been logged in, in seconds, as text. */
+  use_time: z.string(),
+  /** RMS: bytes the user downloaded (`rx`) and uploaded (`tx`) so far, as text. */
+  download: z.string(),
+  upload: z.string(),
+  /** RMS: when the session began (the same time as `started_at`). */
+  created_at: apiDateSchema,
+  /** RMS: when the device reported the session (this answer's time). */
+  updated_at: apiDateSchema,
   /** ISO 8601. */
   started_at: z.string(),
-  /** Bytes of the session so far. */
+  /** Bytes of the session so far: received by the user (`download`) and sent (`upload`). */
   rx: z.number().int(),
   tx: z.number().int(),
 });
 export type HotspotSession = z.infer<typeof hotspotSessionSchema>;
+
+/**
+ * GET .../users/active, RMS's shape: `code` (200) and the sessions in `hotspots_active_users`
+ * (not in `data`), beside netfleet's `success` and `meta.total`.
+ */
+export const hotspotActiveUsersEnvelope = z.object({
+  success: z.literal(true),
+  code: z.number().int(),
+  hotspots_active_users: z.array(hotspotSessionSchema),
+  meta: z.object({ total: z.number().int() }),
+});
+export type HotspotActiveUsersAnswer = z.infer<typeof hotspotActiveUsersEnvelope>;
 
 /** Seconds a read waits for the device before answering DEVICE_TIMEOUT. */
 export const HOTSPOT_READ_TIMEOUT_SECONDS = 10;

@@ -1,3 +1,4 @@
+import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from '../list.ts';
 import { companyNameFieldSchema, requiredIdSchema } from './companies.ts';
@@ -19,14 +20,18 @@ export const invitationSchema = z.object({
   company_id: z.number().int(),
   company_name: z.string(),
   role_id: z.number().int(),
+  /** RMS: the role's name (the same as role_name). */
+  role: z.string(),
   role_name: z.string(),
   role_title: z.string(),
+  /** Why mail to this address is suppressed (a bounce or complaint); null while it is not. */
+  bounce_status: z.string().nullable(),
   /** Null once the inviter's account is gone. */
   invited_by_email: z.string().nullable(),
   /** "Invite new company": registering creates a subsidiary of `company_id`. */
   new_company: z.boolean(),
   status: invitationStatusSchema,
-  created_at: z.string(),
+  created_at: apiDateSchema,
   expires_at: z.string(),
   last_sent_at: z.string(),
 });

@@ -1,3 +1,4 @@
+import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from '../list.ts';
 import { isPermission, PERMISSION_CATEGORY_NAMES } from '../permissions.ts';
@@ -33,6 +34,8 @@ export const roleSchema = z.object({
   company_name: z.string().nullable(),
   permissions_count: z.number().int(),
   is_default: z.boolean(),
+  created_at: apiDateSchema,
+  updated_at: apiDateSchema,
 });
 export type Role = z.infer<typeof roleSchema>;
 
@@ -57,10 +60,30 @@ const permissionListSchema = z.array(permissionNameSchema).max(500);
 const roleTitleSchema = nameSchema({ max: ROLE_NAME_MAX_LENGTH });
 const roleDescriptionSchema = z.string().trim().max(ROLE_DESCRIPTION_MAX_LENGTH);
 
+/** The message of an id-or-array field that is neither. */
+const idUnionMessage = (label: string, input: unknown, tooMany: string) => {
+  if (input === undefined) return `${label} is required`;
+  return Array.isArray(input) && input.length > 1 ? tooMany : `${label} is invalid`;
+};
+
+/**
+ * RMS sends `company_id` as an array; a netfleet role belongs to exactly one company, so the array
+ * holds that one company (a plain id is accepted too). Either way the body reads as one id.
+ */
+const roleCompanyIdSchema = z
+  .union(
+    [
+      requiredIdSchema('Company'),
+      z.array(requiredIdSchema('Company')).min(1, 'Company is required').max(1),
+    ],
+    { error: (issue) => idUnionMessage('Company', issue.input, 'A role belongs to one company') },
+  )
+  .transform((value) => (Array.isArray(value) ? (value[0] as number) : value));
+
 export const createRoleBodySchema = z.object({
   title: roleTitleSchema,
   description: roleDescriptionSchema.nullish(),
-  company_id: requiredIdSchema('Company'),
+  company_id: roleCompanyIdSchema,
   permission_id: permissionListSchema.default([]),
 });
 export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
@@ -68,28 +91,54 @@ export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
 /** Omitted fields stay as they are; `permission_id` replaces the whole set. */
 export const updateRoleBodySchema = z.object({
   /** RMS clients repeat the path id in the body; it is ignored. */
-  id: z.unknown().optional(),
+  id: z.number().int().optional(),
   title: roleTitleSchema.optional(),
   description: roleDescriptionSchema.nullish(),
   permission_id: permissionListSchema.optional(),
 });
 export type UpdateRoleBody = z.infer<typeof updateRoleBodySchema>;
 
-/** PUT /api/roles/permissions: replaces the permission set of `role_id`. */
+export const SET_ROLE_PERMISSIONS_MAX_ROLES = 100;
+
+/**
+ * PUT /api/roles/permissions: replaces the permission set of `role_id`, one role or (RMS) an array
+ * of roles that all get the same set.
+ */
 export const setRolePermissionsBodySchema = z.object({
-  role_id: requiredIdSchema('Role'),
+  role_id: z.union(
+    [
+      requiredIdSchema('Role'),
+      z
+        .array(requiredIdSchema('Role'))
+        .min(1, 'Role is required')
+        .max(SET_ROLE_PERMISSIONS_MAX_ROLES),
+    ],
+    {
+      error: (issue) =>
+        idUnionMessage('Role', issue.input, `At most ${SET_ROLE_PERMISSIONS_MAX_ROLES} roles`),
+    },
+  ),
   permission_id: permissionListSchema,
 });
 export type SetRolePermissionsBody = z.infer<typeof setRolePermissionsBodySchema>;
+
+/** The answer: the role, or the roles in the order asked when `role_id` was an array. */
+export const setRolePermissionsResultSchema = z.union([roleSchema, z.array(roleSchema)]);
 
 export const permissionCategorySchema = z.enum(PERMISSION_CATEGORY_NAMES);
 
 /** One row of GET /api/roles/{id}/permissions: every catalogue permission, enabled or not. */
 export const rolePermissionSchema = z.object({
+  /** RMS numbers permissions; netfleet names them (`name`), so there is no id: null. */
+  id: z.number().int().nullable(),
   name: z.string(),
+  /** RMS title: the catalogue's text (the same as description). */
+  title: z.string(),
   description: z.string(),
   category: permissionCategorySchema,
   enabled: z.boolean(),
+  /** The catalogue is part of the code, not rows: null. */
+  created_at: z.string().nullable(),
 });
 export type RolePermission = z.infer<typeof rolePermissionSchema>;
 

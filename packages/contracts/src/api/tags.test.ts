@@ -24,10 +24,14 @@ describe('tag contracts', () => {
     }
   });
 
-  it('accepts and keeps RMS actions out of the way, and limits lengths', () => {
+  it('accepts RMS actions (action and source_id, as RMS defines them), and limits lengths', () => {
+    const actions = [{ action: 'firmware_upload', source_id: 4 }];
+    expect(createTagBodySchema.safeParse({ company_id: 1, name: 'a', actions }).success).toBe(true);
+    // RMS allows only its four action names.
+    const unknown = [{ action: 'reboot', source_id: 4 }];
     expect(
-      createTagBodySchema.safeParse({ company_id: 1, name: 'a', actions: [{ type: 'x' }] }).success,
-    ).toBe(true);
+      createTagBodySchema.safeParse({ company_id: 1, name: 'a', actions: unknown }).success,
+    ).toBe(false);
     expect(updateTagBodySchema.safeParse({ name: 'x'.repeat(256) }).success).toBe(false);
     expect(updateTagBodySchema.safeParse({ description: 'x'.repeat(1001) }).success).toBe(false);
     expect(updateTagBodySchema.safeParse({ name: 'a|b' }).success).toBe(false);

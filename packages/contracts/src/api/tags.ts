@@ -1,3 +1,4 @@
+import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from '../list.ts';
 import { nameSchema } from '../validation.ts';
@@ -22,6 +23,25 @@ export const tagColorSchema = z
 const tagNameSchema = nameSchema({ max: TAG_NAME_MAX_LENGTH });
 const tagDescriptionSchema = z.string().trim().max(TAG_DESCRIPTION_MAX_LENGTH);
 
+/** What RMS runs on a device when it gets a tag (RMS tag actions). */
+export const TAG_ACTION_TYPES = [
+  'firmware_upload',
+  'config_upload',
+  'execute_tasks_group',
+  'execute_mulficonfig_template',
+] as const;
+export const tagActionTypeSchema = z.enum(TAG_ACTION_TYPES);
+
+/** One tag action as RMS answers it. */
+export const tagActionSchema = z.object({
+  tag_id: z.number().int(),
+  action: tagActionTypeSchema,
+  source_id: z.number().int(),
+  source_name: z.string(),
+  created_at: z.string(),
+});
+export type TagAction = z.infer<typeof tagActionSchema>;
+
 export const tagSchema = z.object({
   id: z.number().int(),
   company_id: z.number().int(),
@@ -30,12 +50,24 @@ export const tagSchema = z.object({
   description: z.string(),
   /** Null: the default colour. */
   color: z.string().nullable(),
-  created_at: z.string(),
+  /** Devices carrying the tag. */
+  devices_count: z.number().int(),
+  /** Always empty: netfleet runs no actions when a tag is given (RMS tag actions). */
+  actions: z.array(tagActionSchema),
+  created_at: apiDateSchema,
+  updated_at: apiDateSchema,
 });
 export type Tag = z.infer<typeof tagSchema>;
 
-/** Fields GET /api/tags can sort by; anything else is a 400. */
-export const TAG_SORT_FIELDS = ['id', 'name', 'created_at', 'company_name'] as const;
+/** Fields GET /api/tags can sort by (`device_count` is RMS's name); anything else is a 400. */
+export const TAG_SORT_FIELDS = [
+  'id',
+  'name',
+  'created_at',
+  'company_name',
+  'devices_count',
+  'device_count',
+] as const;
 
 export const tagListQuerySchema = listQuerySchema.extend({ company_id: idSchema.optional() });
 export type TagListQuery = z.infer<typeof tagListQuerySchema>;
@@ -46,7 +78,9 @@ export const createTagBodySchema = z.object({
   description: tagDescriptionSchema.nullish(),
   color: tagColorSchema.nullish(),
   /** RMS clients may send device actions with a new tag; netfleet accepts and ignores them. */
-  actions: z.unknown().optional(),
+  actions: z
+    .array(z.object({ action: tagActionTypeSchema, source_id: z.number().int() }))
+    .optional(),
 });
 export type CreateTagBody = z.infer<typeof createTagBodySchema>;
 

@@ -26,6 +26,7 @@ describe('user contracts', () => {
       username: 'a',
       company_id: 1,
       company_name: 'Netfleet',
+      role: 2,
       role_id: 2,
       role_name: 'admin',
       role_title: 'Administrator',
@@ -33,6 +34,7 @@ describe('user contracts', () => {
       email_verified: true,
       sso_admin: false,
       created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-02T00:00:00.000Z',
     };
     expect(userSchema.parse(user)).toEqual(user);
     expect(userSchema.safeParse({ ...user, mfa_type: 'sms' }).success).toBe(false);

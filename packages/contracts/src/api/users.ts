@@ -1,5 +1,6 @@
+import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
-import { errorItemSchema, successEnvelope } from '../errors.ts';
+import { errorItemSchema, listEnvelope, successEnvelope } from '../errors.ts';
 import { ID_MAX, idSchema, listQuerySchema } from '../list.ts';
 import { EMAIL_MAX_LENGTH } from '../validation.ts';
 import { requiredIdSchema } from './companies.ts';
@@ -26,6 +27,8 @@ export const userSchema = z.object({
   username: z.string(),
   company_id: z.number().int(),
   company_name: z.string(),
+  /** RMS: the role id (the same as role_id) in the list. */
+  role: z.number().int(),
   role_id: z.number().int(),
   role_name: z.string(),
   role_title: z.string(),
@@ -33,9 +36,30 @@ export const userSchema = z.object({
   email_verified: z.boolean(),
   /** The company's single-sign-on administrator. */
   sso_admin: z.boolean(),
-  created_at: z.string(),
+  created_at: apiDateSchema,
+  updated_at: apiDateSchema,
 });
 export type User = z.infer<typeof userSchema>;
+
+/** GET /users answers its total twice: `_total` is RMS's name for it. */
+export const userListEnvelopeSchema = listEnvelope(userSchema).extend({
+  meta: z.looseObject({
+    total: z.number().int(),
+    _total: z.number().int(),
+    total_estimated: z.boolean().optional(),
+  }),
+});
+
+/**
+ * One user (RMS v3 GET /users/{id}): the list fields, except that RMS's `role` here is the role's
+ * name, plus where the user's company sits in the tree.
+ */
+export const userDetailSchema = userSchema.omit({ role: true }).extend({
+  role: z.string(),
+  company_level: z.number().int(),
+  company_parent_id: z.number().int().nullable(),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** Fields GET /users can sort by; anything else is a 400. */
 export const USER_SORT_FIELDS = [

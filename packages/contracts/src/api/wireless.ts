@@ -1,5 +1,7 @@
+import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { ID_MAX, idSchema, listQuerySchema } from '../list.ts';
+import { DEVICE_STATUS_FILTERS } from './devices.ts';
 
 // GET /hotspots, /wireless and their per-device twins (RMS API v3 "hotspots" and "wireless"):
 // one row per hotspot or Wi-Fi interface of a device, from the device's latest reading.
@@ -14,65 +16,182 @@ const values = z.union([z.string(), z.array(z.string())]).transform((v) =>
 
 const commaList = values.pipe(z.array(z.string().max(64)).max(100));
 
-/** `status=0,1`: device statuses (0 offline, 1 online, 2 pending, 3 not activated). */
-const statusList = values.pipe(z.array(z.coerce.number<string>().int().min(0).max(3)).max(4));
+/** Status names (RMS) and the codes of DEVICE_STATUSES they stand for. */
+const STATUS_CODES: Record<string, number[]> = {
+  offline: [0],
+  online: [1],
+  pending: [2],
+  /** Every device neither online nor offline, as on GET /devices. */
+  not_activated: [2, 3],
+};
+/**
+ * `status=online,offline` (RMS's names: online, offline, not_activated; and pending) or the codes
+ * `status=0,1` (0 offline, 1 online, 2 pending, 3 not activated), as device status codes.
+ */
+const statusList = values
+  .pipe(
+    z
+      .array(
+        z.union([
+          z.enum(['online', 'offline', 'not_activated', 'pending']),
+          z.coerce.number<string>().int().min(0).max(3),
+        ]),
+      )
+      .max(8),
+  )
+  .transform((list) => [
+    ...new Set(list.flatMap((v) => (typeof v === 'number' ? [v] : (STATUS_CODES[v] ?? [])))),
+  ]);
 
-/** A row names its device and the interface: `{device_id}:{index}` (RMS `wireless_id`). */
+/** The console's key of a row: `{device_id}:{index}`. */
 export const WIRELESS_ID_PATTERN = /^[1-9]\d{0,9}:\d{1,2}$/;
-export const wirelessIdOf = (deviceId: number, index: number): string => `${deviceId}:${index}`;
+export const wirelessKeyOf = (deviceId: number, index: number): string => `${deviceId}:${index}`;
+/**
+ * RMS's integer `id` of a hotspot or Wi-Fi row: `device_id * 100 + index`. Rows have no id of
+ * their own (one per device and index of the latest reading, index 0-15), so this one is
+ * derived, stable while the device reports the interface, and never shared by two rows of a list.
+ */
+export const WIRELESS_ID_FACTOR = 100;
+export const wirelessIdOf = (deviceId: number, index: number): number =>
+  deviceId * WIRELESS_ID_FACTOR + index;
+/** The `{device_id}:{index}` key of an integer id, or of a key itself. */
+const keyOfWirelessId = (id: string): string =>
+  id.includes(':')
+    ? id
+    : wirelessKeyOf(Math.floor(Number(id) / WIRELESS_ID_FACTOR), Number(id) % WIRELESS_ID_FACTOR);
+
+/** RMS's device status name of a status code (DEVICE_STATUSES): online, offline, not_activated. */
+export const deviceStatusName = (code: number): DeviceStatusName =>
+  code === 1 ? 'online' : code === 0 ? 'offline' : 'not_activated';
+export type DeviceStatusName = (typeof DEVICE_STATUS_FILTERS)[number];
 
 /** The device fields every row carries, named as the device list's filters name them. */
 const deviceFields = {
+  /** The console's key of the row, `{device_id}:{index}` (the `wireless_id` filter takes it too). */
+  key: z.string(),
   device_id: z.number().int(),
   device_name: z.string(),
   serial: z.string(),
   model: z.string().nullable(),
   firmware: z.string().nullable(),
-  /** Device status: 0 offline, 1 online, 2 pending, 3 not activated. */
-  status: z.number().int(),
+  /** Device status code: 0 offline, 1 online, 2 pending, 3 not activated. */
+  device_status: z.number().int(),
   company_id: z.number().int(),
   company_name: z.string(),
-};
-
-export const hotspotSchema = z.object({
-  /** `{device_id}:{index}`. */
-  id: z.string(),
-  ...deviceFields,
-  /** The hotspot's own index on the device (RMS /devices/{id}/hotspots/{index}). */
+  /** The hotspot's own index on the device, or the Wi-Fi interface's position in the reading. */
   index: z.number().int(),
   ssid: z.string(),
-  users_active: z.number().int(),
+  /** When the reading arrived. */
+  updated_at: apiDateSchema,
+};
+/** RMS `id`: `device_id * 100 + index` (wirelessIdOf). */
+const rowId = z.number().int();
+const unknownText = z.string().nullable();
+
+/** GET /hotspots: one row per hotspot of a device's latest hotspot reading. */
+export const hotspotSchema = z.object({
+  id: rowId,
+  ...deviceFields,
+  /** RMS: the device's name. */
+  name: z.string(),
+  /** Not known to netfleet: null. */
+  description: unknownText,
+  /** RMS: the device's status, online, offline or not_activated. */
+  status: z.enum(DEVICE_STATUS_FILTERS),
+  /** Not known to netfleet: null. */
+  is_esim_bootstrap: z.boolean().nullable(),
+  /** Users logged in to the hotspot at the reading. */
+  online_users: z.number().int(),
+  /** RMS: the SSID names of the row (this hotspot's SSID). */
+  ssid_names: z.string(),
   /** Bytes of the reading's period. */
   rx: z.number().int().nullable(),
   tx: z.number().int().nullable(),
-  /** When the reading arrived. */
-  updated_at: z.string(),
 });
 export type Hotspot = z.infer<typeof hotspotSchema>;
 
+/** GET /devices/{id}/hotspots: one row per hotspot of the device's latest hotspot reading. */
+export const deviceHotspotSchema = hotspotSchema
+  .omit({ status: true, name: true, description: true, is_esim_bootstrap: true, ssid_names: true })
+  .extend({
+    /** RMS: whether the hotspot is up. Readings do not say: null. */
+    status: z.boolean().nullable(),
+    /** RMS: the hotspot's address. Readings do not carry it: null. */
+    hotspot_ip: z.number().int().nullable(),
+    /** RMS: the hotspot's authentication mode. Readings do not carry it: null. */
+    auth_type: unknownText,
+    /** RMS: the hotspot's index as text (the same number as `index`). */
+    hotspot_index: z.string(),
+  });
+export type DeviceHotspot = z.infer<typeof deviceHotspotSchema>;
+
+/** GET /wireless: one row per Wi-Fi interface of a device's latest wireless reading. */
 export const wirelessInterfaceSchema = z.object({
-  /** `{device_id}:{index}`, the `wireless_id` filter's value. */
-  id: z.string(),
+  id: rowId,
   ...deviceFields,
-  /** The interface's position in the device's reading. */
-  index: z.number().int(),
-  ssid: z.string(),
+  /** RMS: the device's name. */
+  name: z.string(),
+  /** Not known to netfleet: null. */
+  description: unknownText,
+  /** RMS: the device's status, online, offline or not_activated. */
+  status: z.enum(DEVICE_STATUS_FILTERS),
+  /** RMS: bytes received and sent on the interface, as text. Readings do not carry them: null. */
+  received: unknownText,
+  sent: unknownText,
+  /** RMS: connected clients, as text (the same number as `clients`). */
+  clients_count: z.string(),
+  /** RMS: when the interface was first seen. Not kept: null. */
+  created_at: apiDateSchema.nullable(),
   band: z.string().nullable(),
   channel: z.number().int().nullable(),
   enabled: z.boolean().nullable(),
   clients: z.number().int(),
-  updated_at: z.string(),
 });
 export type WirelessInterface = z.infer<typeof wirelessInterfaceSchema>;
 
-const DEVICE_SORT = ['device_name', 'serial', 'model', 'firmware', 'status', 'company_name'];
-export const HOTSPOT_SORT_FIELDS = [...DEVICE_SORT, 'ssid', 'users_active', 'updated_at'] as const;
+/** GET /devices/{id}/wireless: one row per Wi-Fi interface of the device's latest reading. */
+export const deviceWirelessSchema = z.object({
+  id: rowId,
+  ...deviceFields,
+  /** RMS: the interface's id on the device, as text: its index (`wlan` filters by it). */
+  wlan_id: z.string(),
+  /** RMS: 1 when the interface is on, 0 when off, null when the reading does not say. */
+  active: z.number().int().nullable(),
+  /** RMS: bytes received and sent on the interface. Readings do not carry them: null. */
+  received: z.number().int().nullable(),
+  sent: z.number().int().nullable(),
+  /** RMS: connected clients. */
+  clients_count: z.number().int(),
+  band: z.string().nullable(),
+  channel: z.number().int().nullable(),
+  enabled: z.boolean().nullable(),
+});
+export type DeviceWireless = z.infer<typeof deviceWirelessSchema>;
+
+const DEVICE_SORT = [
+  'device_name',
+  'name',
+  'serial',
+  'model',
+  'firmware',
+  'status',
+  'device_status',
+  'company_name',
+];
+export const HOTSPOT_SORT_FIELDS = [
+  ...DEVICE_SORT,
+  'ssid',
+  'online_users',
+  'users_active',
+  'updated_at',
+] as const;
 export const WIRELESS_SORT_FIELDS = [
   ...DEVICE_SORT,
   'ssid',
   'band',
   'channel',
   'clients',
+  'clients_count',
   'updated_at',
 ] as const;
 /** What `q` searches (and `search-fields` may name). */
@@ -82,6 +201,12 @@ export const WIRELESS_BANDS = ['2.4GHz', '5GHz'] as const;
 /** `fields_only=true` answers the row's field names (RMS). */
 export const HOTSPOT_FIELDS = Object.keys(hotspotSchema.shape);
 export const WIRELESS_FIELDS = Object.keys(wirelessInterfaceSchema.shape);
+
+/** GET /devices/{id}/wireless: `wlan=0,1` picks interfaces by `wlan_id` (RMS). */
+export const deviceWirelessQuerySchema = z.object({
+  wlan: values.pipe(z.array(z.coerce.number<string>().int().min(0).max(99)).max(100)).optional(),
+});
+export type DeviceWirelessQuery = z.infer<typeof deviceWirelessQuerySchema>;
 
 const deviceFilters = listQuerySchema.omit({ id: true, fields: true }).extend({
   status: statusList.optional(),
@@ -97,14 +222,22 @@ export const hotspotListQuerySchema = deviceFilters.extend({
 export type HotspotListQuery = z.infer<typeof hotspotListQuerySchema>;
 
 export const wirelessListQuerySchema = deviceFilters.extend({
+  /** RMS's integer ids (`device_id * 100 + index`) or `device_id:index` keys, comma-separated. */
   wireless_id: commaList
     .pipe(
       z.array(
         z
           .string()
-          .regex(WIRELESS_ID_PATTERN, 'Wireless ids are device_id:index')
+          .regex(
+            /^(?:[1-9]\d{0,11}|[1-9]\d{0,9}:\d{1,2})$/,
+            'Wireless ids are integers or device_id:index',
+          )
+          .transform(keyOfWirelessId)
           // A device id past the integer column would fail the query instead of matching nothing.
-          .refine((id) => Number(id.split(':')[0]) <= ID_MAX, 'Wireless ids are device_id:index'),
+          .refine((key) => {
+            const deviceId = Number(key.split(':')[0]);
+            return deviceId >= 1 && deviceId <= ID_MAX;
+          }, 'Wireless ids are integers or device_id:index'),
       ),
     )
     .optional(),

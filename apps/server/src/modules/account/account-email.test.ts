@@ -114,7 +114,7 @@ describe('PUT /account/user', () => {
       url: '/api/user',
       headers: { cookie: session.cookie },
     });
-    expect(me.json().data.tos_accepted).toBe(true);
+    expect(me.json().tos_accepted).toBe(true);
   });
 
   it('needs a session', async () => {
@@ -198,7 +198,7 @@ describe('PUT /account/user', () => {
       headers: { cookie: session.cookie },
     });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json().data.email).toBe(newEmail.toLowerCase());
+    expect(verified.json().email).toBe(newEmail.toLowerCase());
   });
 
   it('accepts the terms and keeps a verified address that is sent again unchanged', async () => {

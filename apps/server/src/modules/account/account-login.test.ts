@@ -1,7 +1,7 @@
-import { currentUserSchema, defaultRole } from '@netfleet/contracts';
-import { desc } from 'drizzle-orm';
+import { currentUserResponseSchema, defaultRole, TOKEN_SCOPE_NAMES } from '@netfleet/contracts';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionLogs } from '@/db/schema';
+import { actionLogs, sessions } from '@/db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
 import { createCompany, createUser } from '@test/factories';
 import { createOutbox } from '@test/outbox';
@@ -153,9 +153,12 @@ describe('GET /api/user', () => {
       headers: { cookie: session.cookie },
     });
     expect(response.statusCode).toBe(200);
-    const data = response.json().data;
-    expect(currentUserSchema.strict().parse(data)).toBeTruthy();
+    // RMS GET /user: the user's fields sit at the top level next to `success`, with no `data`.
+    const data = response.json();
+    expect(currentUserResponseSchema.strict().parse(data)).toBeTruthy();
+    expect(data).not.toHaveProperty('data');
     expect(data).toMatchObject({
+      success: true,
       id: user.id,
       email: user.email,
       company_id: company.id,
@@ -183,6 +186,49 @@ describe('GET /api/user', () => {
     expect(data.exp).toBeLessThanOrEqual(now + 15 * 60 + 1);
   });
 
+  it('answers the RMS fields: names, terms, verification, last login, the session token and scopes', async () => {
+    const user = await createUser(t.db, 'read_only');
+    const session = await loginAs(t.app, user);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: session.cookie },
+    });
+    const body = response.json();
+    const [latest] = await t.db
+      .select({ id: sessions.id, createdAt: sessions.createdAt })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(desc(sessions.createdAt))
+      .limit(1);
+    expect(body).toMatchObject({
+      success: true,
+      id: user.id,
+      first_name: null,
+      last_name: null,
+      avatar_path: null,
+      username: user.username,
+      email: user.email,
+      terms_conditions: false,
+      email_verified: true,
+      last_login_at: latest?.createdAt.toISOString(),
+      company: { id: user.companyId },
+      role: { id: 4, name: 'read_only', title: 'Guest' },
+      token: {
+        jti: latest?.id,
+        sub: String(user.id),
+        client_id: null,
+        first_party: true,
+      },
+    });
+    expect(body.token.iss).toMatch(/^https?:\/\//);
+    expect(body.token.exp).toBe(body.exp);
+    expect(body.token.iat).toBe(body.exp - 15 * 60);
+    expect(body.token.nbf).toBe(body.token.iat);
+    // A session holds every scope a personal access token could be given.
+    expect([...body.scope].sort()).toEqual([...TOKEN_SCOPE_NAMES].sort());
+  });
+
   it('shows payment control to level-1 companies', async () => {
     const session = await loginAs(t.app, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const response = await t.app.inject({
@@ -190,7 +236,7 @@ describe('GET /api/user', () => {
       url: '/api/user',
       headers: { cookie: session.cookie },
     });
-    expect(response.json().data).toMatchObject({
+    expect(response.json()).toMatchObject({
       show_payment_control: true,
       company: { level: 1 },
     });

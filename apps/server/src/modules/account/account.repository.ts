@@ -1,9 +1,18 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
-import { emailVerifications, users } from '@/db/schema';
+import { emailVerifications, sessions, users } from '@/db/schema';
 import type { UserRow } from '@/db/types';
 
 export const createAccountRepository = (db: Database) => ({
+  /** When the user last signed in: their newest session, null before the first one. */
+  async lastLoginAt(userId: number, tx: Executor = db): Promise<Date | null> {
+    const [row] = await tx
+      .select({ at: max(sessions.createdAt) })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
+    return row?.at ?? null;
+  },
+
   /** The user row after the change; null when the user is gone. */
   async updateUser(
     userId: number,

@@ -1,5 +1,5 @@
 import {
-  currentUserSchema,
+  currentUserResponseSchema,
   emptySuccessSchema,
   loginBodySchema,
   refreshResponseSchema,
@@ -93,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const { tokens, auth } = await accountService.login(request.body, meta(request));
       setSessionCookies(reply, tokens, cookies);
       setXsrfCookie(reply, cookies);
-      return { success: true as const, data: { user: toCurrentUser(auth) } };
+      return { success: true as const, data: { user: toCurrentUser(auth, { issuer: publicUrl }) } };
     },
   );
 
@@ -173,7 +173,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const auth = await accountService.updateUser(requireAuth(request), request.body, request.ip);
-      return { success: true as const, data: { user: toCurrentUser(auth) } };
+      return { success: true as const, data: { user: toCurrentUser(auth, { issuer: publicUrl }) } };
     },
   );
 
@@ -217,14 +217,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         tags: ['user'],
         summary: 'The current user (spec §3)',
-        response: { 200: successEnvelope(currentUserSchema) },
+        // RMS answers the user's fields at the top level, next to `success` (no `data`).
+        response: { 200: currentUserResponseSchema },
       },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const user = accountService.currentUser(auth);
+      const user = await accountService.currentUser(auth);
       if (auth.via === 'session' && !request.cookies[XSRF_COOKIE]) setXsrfCookie(reply, cookies);
-      return { success: true as const, data: user };
+      return { success: true as const, ...user };
     },
   );
 };

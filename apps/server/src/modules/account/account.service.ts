@@ -122,7 +122,7 @@ export const createAccountService = (deps: Deps) => {
     },
 
     /** GET /api/user: the caller, unless their company requires MFA they have not set up. */
-    currentUser(auth: AuthContext): CurrentUser {
+    async currentUser(auth: AuthContext): Promise<CurrentUser> {
       if (auth.company.mfaEnforced && !auth.user.mfaType) {
         throw new ApiError(
           403,
@@ -130,7 +130,8 @@ export const createAccountService = (deps: Deps) => {
           'Your company requires multi-factor authentication: set it up to continue',
         );
       }
-      return toCurrentUser(auth);
+      const lastLoginAt = await accountRepository.lastLoginAt(auth.user.id);
+      return toCurrentUser(auth, { issuer: deps.publicUrl, lastLoginAt });
     },
 
     async logout(sessionId: string, ip: string) {

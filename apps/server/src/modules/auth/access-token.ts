@@ -7,6 +7,7 @@ const claimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
   sid: z.uuid(),
   exp: z.number().int(),
+  iat: z.number().int().optional(),
   act: z.object({ sub: z.string().regex(/^\d+$/), email: z.string() }).optional(),
 });
 
@@ -14,6 +15,8 @@ export interface AccessClaims {
   userId: number;
   sessionId: string;
   exp: number;
+  /** Issued at, seconds since the epoch (tokens sign it; absent only in hand-made claims). */
+  iat?: number;
   /** The real user, present while impersonating (RFC 8693 actor claim). */
   act?: { userId: number; email: string };
 }
@@ -21,11 +24,12 @@ export interface AccessClaims {
 const toClaims = (payload: unknown): AccessClaims | null => {
   const parsed = claimsSchema.safeParse(payload);
   if (!parsed.success) return null;
-  const { sub, sid, exp, act } = parsed.data;
+  const { sub, sid, exp, iat, act } = parsed.data;
   return {
     userId: Number(sub),
     sessionId: sid,
     exp,
+    ...(iat === undefined ? {} : { iat }),
     ...(act ? { act: { userId: Number(act.sub), email: act.email } } : {}),
   };
 };

@@ -61,6 +61,7 @@ export const createAuthService = ({
       sessionId: session.id,
       tokenId: null,
       exp: claims.exp,
+      ...(claims.iat === undefined ? {} : { iat: claims.iat }),
       passwordConfirmedAt: session.passwordConfirmedAt,
     };
   },
@@ -84,6 +85,8 @@ export const createAuthService = ({
       sessionId: null,
       tokenId: token.id,
       exp: token.expiresAt ? Math.floor(token.expiresAt.getTime() / 1000) : NEVER_EXPIRES,
+      iat: Math.floor(token.createdAt.getTime() / 1000),
+      scopes: token.scopes,
       passwordConfirmedAt: null,
     };
   },

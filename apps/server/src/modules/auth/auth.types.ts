@@ -18,6 +18,10 @@ export interface AuthContext extends Identity {
   tokenId: number | null;
   /** When the credential expires, seconds since the epoch. */
   exp: number;
+  /** When the credential was issued, seconds since the epoch (unknown for hand-made contexts). */
+  iat?: number;
+  /** A personal access token's scopes; absent for sessions, which hold every scope. */
+  scopes?: readonly string[];
   /** When the session last re-entered the password (spec §8 423); null for tokens. */
   passwordConfirmedAt: Date | null;
 }

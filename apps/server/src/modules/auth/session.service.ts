@@ -2,7 +2,7 @@ import { randomToken, sha256 } from '@/lib/crypto';
 import { unauthorized } from '@/lib/api-error';
 import type { Transaction } from '@/db/client';
 import type { UserRow } from '@/db/types';
-import type { AccessTokens } from './access-token';
+import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from './access-token';
 import type { AuthRepository } from './auth.repository';
 import type { AuthContext, Identity } from './auth.types';
 import { isSuperAdmin } from './auth.service';
@@ -49,6 +49,7 @@ export const sessionContext = (
   sessionId: tokens.sessionId,
   tokenId: null,
   exp: tokens.access.exp,
+  iat: tokens.access.exp - ACCESS_TOKEN_TTL_SECONDS,
   passwordConfirmedAt,
 });
 

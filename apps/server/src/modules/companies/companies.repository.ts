@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '@/db/client';
 import { countAll, orderByFrom, searchFilter } from '@/db/list';
-import { companies, roles, users } from '@/db/schema';
+import { companies, devices, roles, users } from '@/db/schema';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 
 const parent = alias(companies, 'parent');
@@ -24,6 +24,7 @@ const companyColumns = {
   mfaEnforced: companies.mfaEnforced,
   createdAt: companies.createdAt,
   userCount: sql<number>`(select cast(count(*) as integer) from ${users} where ${users.companyId} = ${companies.id})`,
+  devicesCount: sql<number>`(select cast(count(*) as integer) from ${devices} where ${devices.companyId} = ${companies.id})`,
   childCount: sql<number>`(select cast(count(*) as integer) from ${companies} as "child" where "child"."parent_id" = ${companies.id})`,
 };
 
@@ -32,6 +33,13 @@ const SORTABLE = {
   name: companies.name,
   level: companies.level,
   created_at: companies.createdAt,
+  // RMS's sort names, its `crated_at` spelling included.
+  parent_id: companies.parentId,
+  company_name: companies.name,
+  crated_at: companies.createdAt,
+  device_count: companyColumns.devicesCount,
+  devices_count: companyColumns.devicesCount,
+  users_count: companyColumns.userCount,
 };
 const SEARCHABLE = { name: companies.name, email: companies.email };
 

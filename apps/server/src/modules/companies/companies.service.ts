@@ -24,6 +24,7 @@ import type { AuthContext } from '@/modules/auth/auth.types';
 import type { RunInTransaction } from '@/modules/auth/session.service';
 import type { StatusService } from '@/modules/status/status.service';
 import type { CompaniesRepository, CompanyChanges } from './companies.repository';
+import { toApiDate } from '@/lib/dates';
 
 type CompanyRow = NonNullable<Awaited<ReturnType<CompaniesRepository['find']>>>;
 
@@ -45,9 +46,12 @@ const toCompany = (row: CompanyRow): Company => ({
   payment_type: paymentTypeSchema.safeParse(row.paymentType).data ?? 'free',
   show_payment: row.showPayment,
   mfa_enforced: row.mfaEnforced,
-  user_count: row.userCount,
+  users_count: row.userCount,
+  devices_count: row.devicesCount,
+  // netfleet has no licenses, so there is nothing a subsidiary could borrow from its parent.
+  can_use_parent_license: null,
   child_count: row.childCount,
-  created_at: row.createdAt.toISOString(),
+  created_at: toApiDate(row.createdAt),
 });
 
 interface Deps {

@@ -1,8 +1,14 @@
-import { COMPANY_MESSAGES, type Company, type CompanyTreeNode } from '@netfleet/contracts';
+import {
+  COMPANY_MESSAGES,
+  type Company,
+  type CompanyTreeNode,
+  toApiDate,
+} from '@netfleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '@/db/types';
 import { createUserWithPermissions } from '@/modules/roles/roles.fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
+import { createPendingDevice } from '@test/devices';
 import { createCompany, createUser, rootCompany } from '@test/factories';
 import { loginAs, type TestSession } from '@test/session';
 
@@ -26,6 +32,10 @@ beforeAll(async () => {
   superAdmin = await loginAs(t.app, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   adminA = await loginAs(t.app, await createUser(t.db, 'admin', { company: treeA }));
   await createUser(t.db, 'end_user', { company: treeA });
+  // Two devices in treeA and one in its subsidiary: devices_count counts the company's own.
+  await createPendingDevice(t.db, { companyId: treeA.id });
+  await createPendingDevice(t.db, { companyId: treeA.id });
+  await createPendingDevice(t.db, { companyId: childA.id });
   ownOnly = await loginAs(
     t.app,
     await createUserWithPermissions(t.db, treeA, ['view_companies', 'manage_companies']),
@@ -73,9 +83,11 @@ describe('reading companies', () => {
       payment_type: 'free',
       show_payment: false,
       mfa_enforced: false,
-      user_count: 3,
+      users_count: 3,
+      devices_count: 2,
+      can_use_parent_license: null,
       child_count: 1,
-      created_at: treeA.createdAt.toISOString(),
+      created_at: toApiDate(treeA.createdAt),
     });
   });
 
@@ -83,6 +95,11 @@ describe('reading companies', () => {
     const mine = await call(adminA, 'GET', '/api/companies?sort=-name');
     expect(mine.body.meta.total).toBe(2);
     expect(names(mine.body.data)).toEqual(['Alpha Networks', 'Alpha Branch']);
+    // Counts come with every row of the list, computed in the same SQL query.
+    expect(mine.body.data.map((row) => [row.users_count, row.devices_count])).toEqual([
+      [3, 2],
+      [0, 1],
+    ]);
 
     const all = await call(superAdmin, 'GET', `/api/companies?parent_id=${root.id}&sort=name`);
     expect(names(all.body.data)).toEqual(
@@ -166,7 +183,8 @@ describe('creating companies', () => {
       level: 3,
       parent_id: treeA.id,
       parent_name: 'Alpha Networks',
-      user_count: 0,
+      users_count: 0,
+      devices_count: 0,
       child_count: 0,
     });
     const tree = await call(adminA, 'GET', '/api/companies/tree');

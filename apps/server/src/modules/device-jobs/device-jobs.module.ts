@@ -83,6 +83,7 @@ export const registerDeviceJobs = async (
     jobs: jobsService,
     jobsRepository,
     files: filesService,
+    isOnline: (deviceId) => link.isOnline(deviceId),
     now,
   });
   const templatesService = createMonitoringTemplatesService({
@@ -91,6 +92,7 @@ export const registerDeviceJobs = async (
   });
   const deviceMonitoringService = createDeviceMonitoringService({
     monitoringRepository: createDeviceMonitoringRepository(db),
+    status,
     templates: templatesService,
     link,
     log: app.log,

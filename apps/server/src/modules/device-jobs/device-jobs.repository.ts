@@ -15,6 +15,7 @@ const jobColumns = {
   id: deviceJobs.id,
   deviceId: deviceJobs.deviceId,
   deviceName: devices.name,
+  deviceSerial: devices.serial,
   userId: deviceJobs.userId,
   channel: deviceJobs.channel,
   type: deviceJobs.type,
@@ -257,6 +258,24 @@ export const createDeviceJobsRepository = (db: Database) => {
           inArray(deviceJobs.deviceId, deviceIds),
           eq(deviceJobs.type, type),
           inArray(deviceJobs.status, OPEN),
+          visibleCompaniesFilter(viewer),
+        ),
+      );
+    },
+
+    /**
+     * The viewer's jobs among `jobIds` and/or on `deviceIds` (at least one list is given), in
+     * any state when jobs are named, else only the open ones.
+     */
+    async jobsOf(
+      viewer: Viewer,
+      { deviceIds, jobIds }: { deviceIds?: readonly number[]; jobIds?: readonly number[] },
+      tx: Executor = db,
+    ) {
+      return selectJobs(tx).where(
+        and(
+          deviceIds ? inArray(deviceJobs.deviceId, [...deviceIds]) : undefined,
+          jobIds ? inArray(deviceJobs.id, [...jobIds]) : inArray(deviceJobs.status, OPEN),
           visibleCompaniesFilter(viewer),
         ),
       );

@@ -5,10 +5,11 @@ import {
   deviceActionBodySchema,
   deviceActionLogsQuerySchema,
   deviceCommandBodySchema,
+  DEVICE_JOB_MESSAGES,
   deviceJobSchema,
-  emptySuccessSchema,
   errorEnvelopeSchema,
   idSchema,
+  isSupportedDeviceAction,
   listEnvelope,
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -41,13 +42,25 @@ export const deviceJobsRoutes: FastifyPluginAsyncZod<{ jobsService: DeviceJobsSe
         description:
           'Answers meta.channel at once; each device reports started, progress and completed ' +
           '(or error) on it. Offline devices get the action when they reconnect, within a day. ' +
-          '207 when some devices were not found: errors[].source is the device id.',
+          '207 when some devices were not found: errors[].source is the device id. ' +
+          'download_troubleshoot, download_eventslog and download_backup are accepted, but the ' +
+          'device protocol cannot carry them yet: each device answers an UNSUPPORTED error on ' +
+          'the channel.',
         body: deviceActionBodySchema,
         response: asyncResponses,
       },
     },
     async (request, reply) => {
       const { action, device_id } = request.body;
+      if (!isSupportedDeviceAction(action)) {
+        const message = DEVICE_JOB_MESSAGES.unsupportedAction(action);
+        const refused = await jobsService.refuseUnsupported(
+          requireAuth(request),
+          device_id,
+          message,
+        );
+        return sendAsyncAnswer(reply, refused);
+      }
       const result = await jobsService.createJobs(
         requireAuth(request),
         device_id,
@@ -67,16 +80,18 @@ export const deviceJobsRoutes: FastifyPluginAsyncZod<{ jobsService: DeviceJobsSe
       config: update,
       schema: {
         tags,
-        summary: 'Cancel an action that the device has not started yet',
+        summary: 'Cancel actions that the devices have not started yet',
+        description:
+          'job_id cancels those jobs (of the devices in device_id when both are given); ' +
+          'device_id alone cancels every action of those devices not started yet (firmware ' +
+          'updates only by job_id). Each device reports on meta.channel how many were ' +
+          'cancelled; 207 with errors for jobs not found (source job_id.<id>) or already started.',
         body: cancelDeviceActionBodySchema,
-        response: { 200: emptySuccessSchema },
+        response: asyncResponses,
       },
     },
-    async (request) => {
-      const { device_id, job_id } = request.body;
-      await jobsService.cancel(requireAuth(request), device_id, job_id);
-      return { success: true as const };
-    },
+    async (request, reply) =>
+      sendAsyncAnswer(reply, await jobsService.cancel(requireAuth(request), request.body)),
   );
 
   app.get(

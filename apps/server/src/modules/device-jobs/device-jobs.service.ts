@@ -10,7 +10,7 @@ import {
   type StatusUpdate,
 } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { conflict, notFound } from '@/lib/api-error';
+import { notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/auth/auth.types';
 import type {
   DeviceLink,
@@ -77,8 +77,36 @@ const withoutSecrets = (args: JobArgs): JobArgs => ({
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** RMS's events of a job: when it was queued, sent, and how it ended. */
+const eventsOf = (row: JobRow): DeviceJob['events'] =>
+  [
+    { action: 'queued', message: `${row.type} queued`, created_at: row.createdAt.toISOString() },
+    ...(row.sentAt
+      ? [{ action: 'sent', message: 'Sent to the device', created_at: row.sentAt.toISOString() }]
+      : []),
+    ...(row.finishedAt
+      ? [
+          {
+            action: row.status,
+            message: row.message ?? row.status,
+            created_at: row.finishedAt.toISOString(),
+          },
+        ]
+      : []),
+  ].map((event) => ({ ...event, reference_id: String(row.id) }));
+
 export const toDeviceJob = (row: JobRow): DeviceJob => ({
   id: row.id,
+  events: eventsOf(row),
+  action_name: row.type,
+  scheduler_id: String(row.id),
+  request_target_state: row.status as DeviceJobState,
+  action_initialized_from: null,
+  additional_information: null,
+  device_serial: row.deviceSerial,
+  action_tag_id: null,
+  action_tag_name: null,
+  action_tag_description: null,
   device_id: row.deviceId,
   device_name: row.deviceName,
   type: row.type,
@@ -229,29 +257,112 @@ export const createDeviceJobsService = ({
       return { channel, jobs, errors };
     },
 
-    /** Cancels a job that has not started on the device; running and finished jobs stay. */
-    async cancel(auth: AuthContext, deviceId: number, jobId: number) {
-      const job = await jobsRepository.find(auth, deviceId, jobId);
-      if (!job) throw notFound(DEVICE_JOB_MESSAGES.jobNotFound);
-      const [cancelled] = await jobsRepository.advance(
-        deviceId,
-        [jobId],
-        'cancelled',
-        finishedValues(),
-        ['queued', 'sent'],
+    /**
+     * An RMS action the device protocol cannot carry: nothing is queued; each visible device
+     * answers an UNSUPPORTED error on a new status channel, the others are "not found".
+     */
+    async refuseUnsupported(auth: AuthContext, deviceIds: readonly number[], message: string) {
+      const unique = [...new Set(deviceIds)];
+      const visible = new Set(
+        (await jobsRepository.visibleDevices(auth, unique)).map((device) => device.id),
       );
-      if (!cancelled) throw conflict(DEVICE_JOB_MESSAGES.notCancellable, 'job_id');
-      await report([{ job: cancelled, update: CANCELLED }]);
+      const errors = unique
+        .filter((id) => !visible.has(id))
+        .map((id) => deviceError(id, DEVICE_JOB_MESSAGES.deviceNotFound));
+      const targets = unique.filter((id) => visible.has(id));
+      if (targets.length === 0) return { channel: null, errors };
+      const channel = await status.open(auth.user.id);
+      const update: StatusUpdate = { status: 'error', value: message, errorcode: 'UNSUPPORTED' };
+      await status.publishMany(
+        channel,
+        targets.map((id) => ({ item: String(id), update })),
+      );
+      return { channel, errors };
+    },
+
+    /**
+     * Cancels jobs that have not started on the device (RMS: `job_id` those jobs, `device_id`
+     * alone every open action of those devices); running and finished jobs stay. Each job's own
+     * channel gets `Cancelled`; the answer's new channel gets one update per device.
+     */
+    async cancel(
+      auth: AuthContext,
+      { device_id, job_id }: { device_id?: number[] | undefined; job_id?: number[] | undefined },
+    ) {
+      const found = await jobsRepository.jobsOf(auth, {
+        ...(device_id ? { deviceIds: device_id } : {}),
+        ...(job_id ? { jobIds: job_id } : {}),
+      });
+      const byDevice = new Map<number, number[]>();
+      for (const job of found) {
+        // Firmware updates are cancelled by name or through POST /devices/updates/cancel.
+        if (!job_id && job.type === 'firmware_update') continue;
+        byDevice.set(job.deviceId, [...(byDevice.get(job.deviceId) ?? []), job.id]);
+      }
+      const cancelledJobs: MovedJob[] = [];
+      for (const [deviceId, ids] of byDevice) {
+        cancelledJobs.push(
+          ...(await jobsRepository.advance(deviceId, ids, 'cancelled', finishedValues(), [
+            'queued',
+            'sent',
+          ])),
+        );
+      }
+      const errors: ErrorItem[] = [];
+      const cancelledIds = new Set(cancelledJobs.map((job) => job.id));
+      const foundIds = new Set(found.map((job) => job.id));
+      for (const id of job_id ?? []) {
+        if (cancelledIds.has(id)) continue;
+        const [code, message] = foundIds.has(id)
+          ? [ERROR_CODES.CONFLICT, DEVICE_JOB_MESSAGES.notCancellable]
+          : [ERROR_CODES.NOT_FOUND, DEVICE_JOB_MESSAGES.jobNotFound];
+        errors.push({ code, message, source: `job_id.${id}` });
+      }
+      if (!job_id) {
+        const visible = new Set(
+          (await jobsRepository.visibleDevices(auth, device_id ?? [])).map((d) => d.id),
+        );
+        for (const id of device_id ?? []) {
+          if (!visible.has(id)) errors.push(deviceError(id, DEVICE_JOB_MESSAGES.deviceNotFound));
+        }
+      }
+      if (cancelledJobs.length === 0) {
+        if (errors.length === 0) throw notFound(DEVICE_JOB_MESSAGES.noOpenAction);
+        return { channel: null, errors };
+      }
+      await report(cancelledJobs.map((job) => ({ job, update: CANCELLED })));
+      const channel = await status.open(auth.user.id);
+      const perDevice = new Map<number, number>();
+      for (const job of cancelledJobs) {
+        perDevice.set(job.deviceId, (perDevice.get(job.deviceId) ?? 0) + 1);
+      }
+      await status.publishMany(
+        channel,
+        [...perDevice].map(([deviceId, count]) => ({
+          item: String(deviceId),
+          update: { status: 'completed' as const, value: `${count} cancelled` },
+        })),
+      );
+      return { channel, errors };
     },
 
     /** Cancels the queued or sent jobs of `type` per device; per-item errors for the others. */
-    async cancelOfType(auth: AuthContext, deviceIds: readonly number[], type: CommandType) {
-      const unique = [...new Set(deviceIds)];
+    async cancelOfType(
+      auth: AuthContext,
+      items: readonly { id: number; job_id?: number[] | undefined }[],
+      type: CommandType,
+    ) {
+      const unique = [...new Set(items.map((item) => item.id))];
+      /** Per device, the job ids it named; absent or empty: all of its open jobs of the type. */
+      const named = new Map<number, Set<number>>();
+      for (const item of items) {
+        if (!item.job_id?.length) continue;
+        named.set(item.id, new Set([...(named.get(item.id) ?? []), ...item.job_id]));
+      }
       const open = await jobsRepository.openOfType(auth, unique, type);
       const visible = new Set(
         (await jobsRepository.visibleDevices(auth, unique)).map((device) => device.id),
       );
-      const cancelledDevices: number[] = [];
       const cancelledJobs: MovedJob[] = [];
       const errors: ErrorItem[] = [];
       for (const deviceId of unique) {
@@ -259,7 +370,10 @@ export const createDeviceJobsService = ({
           errors.push(deviceError(deviceId, DEVICE_JOB_MESSAGES.deviceNotFound));
           continue;
         }
-        const ids = open.filter((job) => job.deviceId === deviceId).map((job) => job.id);
+        const only = named.get(deviceId);
+        const ids = open
+          .filter((job) => job.deviceId === deviceId && (!only || only.has(job.id)))
+          .map((job) => job.id);
         const cancelled = await jobsRepository.advance(
           deviceId,
           ids,
@@ -281,10 +395,9 @@ export const createDeviceJobsService = ({
           continue;
         }
         cancelledJobs.push(...cancelled);
-        cancelledDevices.push(deviceId);
       }
       await report(cancelledJobs.map((job) => ({ job, update: CANCELLED })));
-      return { deviceIds: cancelledDevices, errors };
+      return { jobIds: cancelledJobs.map((job) => job.id), errors };
     },
 
     /** Marks expired open jobs timed out and reports them; returns how many it swept. */

@@ -198,11 +198,45 @@ describe('device actions', () => {
     const device = await insertDevice(t.db, company);
     const channel = await reboot([device.id]);
     const [job] = await jobsOf(device.id);
-    const payload = { device_id: device.id, job_id: job?.id };
-    expect((await post('/api/devices/actions/cancel', payload)).statusCode).toBe(200);
+    const payload = { device_id: [device.id], job_id: [job?.id] };
+    const cancelled = await post('/api/devices/actions/cancel', payload);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await statesOf(channel, device.id)).toEqual(['started', 'error']);
+    // The answer's own channel says per device how many actions went.
+    const answer = (cancelled.json() as { meta: { channel: string } }).meta.channel;
+    expect((await readChannel(answer))[String(device.id)]).toMatchObject([
+      { status: 'completed', value: '1 cancelled' },
+    ]);
     const again = await post('/api/devices/actions/cancel', payload);
     expect(again.statusCode).toBe(409);
+  });
+
+  it('cancels every action of a device not started yet with device_id alone', async () => {
+    const device = await insertDevice(t.db, company);
+    await reboot([device.id]);
+    await reboot([device.id]);
+    const response = await post('/api/devices/actions/cancel', { device_id: [device.id] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await jobsOf(device.id)).map((job) => job.status)).toEqual(['cancelled', 'cancelled']);
+    const none = await post('/api/devices/actions/cancel', { device_id: [device.id] });
+    expect(none.statusCode).toBe(404);
+    expect((await post('/api/devices/actions/cancel', {})).statusCode).toBe(422);
+  });
+
+  it('accepts RMS actions the protocol cannot carry, answering UNSUPPORTED per device', async () => {
+    const device = await insertDevice(t.db, company);
+    gateway.online.add(device.id);
+    const response = await post('/api/devices/actions', {
+      action: 'download_backup',
+      device_id: [device.id],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const channel = (response.json() as { meta: { channel: string } }).meta.channel;
+    expect((await readChannel(channel))[String(device.id)]).toMatchObject([
+      { status: 'error', errorcode: 'UNSUPPORTED' },
+    ]);
+    expect(await jobsOf(device.id)).toEqual([]);
+    expect(gateway.commandsFor(device.id)).toEqual([]);
   });
 
   it('lists job history of the caller’s devices, filtered by device', async () => {
@@ -216,8 +250,21 @@ describe('device actions', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       meta: { total: 1 },
-      data: [{ device_id: device.id, device_name: 'history device', type: 'reboot' }],
+      data: [
+        {
+          device_id: device.id,
+          device_name: 'history device',
+          device_serial: device.serial,
+          type: 'reboot',
+          action_name: 'reboot',
+          request_target_state: 'queued',
+          events: [{ action: 'queued', message: 'reboot queued' }],
+          action_tag_id: null,
+        },
+      ],
     });
+    const [job] = (response.json() as { data: { id: number; scheduler_id: string }[] }).data;
+    expect(job?.scheduler_id).toBe(String(job?.id));
   });
 });
 

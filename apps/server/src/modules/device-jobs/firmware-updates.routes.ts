@@ -53,6 +53,9 @@ export const firmwareUpdatesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Cancel firmware updates the devices have not started',
+        description:
+          'data[].id is the device; job_id narrows to those update jobs. Answers the ids of the ' +
+          'cancelled jobs; 207 adds errors whose source is the device id.',
         body: firmwareUpdateCancelBodySchema,
         response: {
           200: bulkDevicesResultSchema,
@@ -64,14 +67,14 @@ export const firmwareUpdatesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { deviceIds, errors } = await firmwareUpdatesService.cancel(
+      const { jobIds, errors } = await firmwareUpdatesService.cancel(
         requireAuth(request),
-        request.body.data.map((item) => item.device_id),
+        request.body.data,
       );
-      if (deviceIds.length === 0) {
+      if (jobIds.length === 0) {
         return reply.code(failureStatus(errors)).send({ success: false as const, errors });
       }
-      const data = { device_id: deviceIds };
+      const data = jobIds;
       if (errors.length) return reply.code(207).send({ success: true as const, data, errors });
       return { success: true as const, data };
     },

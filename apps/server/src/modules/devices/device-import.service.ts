@@ -8,7 +8,10 @@ import { type Candidate, checkNewDevice, type DevicesWriteService } from './devi
 export interface ImportFields {
   company_id?: string | undefined;
   device_series?: string | undefined;
+  /** One id or a comma list. */
   tag_id?: string | undefined;
+  /** RMS: csv or xls; netfleet reads csv. */
+  type?: string | undefined;
 }
 
 export interface ImportRowResult {
@@ -40,7 +43,10 @@ export const createDeviceImportService = ({ writes, deviceTagsRepository }: Deps
     if (!Number.isInteger(companyId) || companyId < 1) {
       throw invalid('Company is required', 'company_id');
     }
-    const tagId = fields.tag_id ? Number(fields.tag_id) : undefined;
+    const tagIds = (fields.tag_id ?? '')
+      .split(',')
+      .map((v) => Number(v.trim()))
+      .filter((id) => Number.isInteger(id) && id > 0);
 
     const serials = new Map<string, string>();
     const candidates: Candidate[] = records.map(({ line, values }) => {
@@ -56,12 +62,15 @@ export const createDeviceImportService = ({ writes, deviceTagsRepository }: Deps
     });
     const { data, errors, channel } = await writes.create(auth, candidates);
 
-    // The optional tag goes to the created devices of its own company only.
-    if (tagId !== undefined && Number.isInteger(tagId)) {
-      const owner = (await deviceTagsRepository.companiesOf([tagId])).get(tagId);
-      const tagged = data.filter((device) => device.company_id === owner);
-      await deviceTagsRepository.assign(tagged.map((d) => ({ deviceId: d.id, tagId })));
-      for (const device of data.filter((d) => d.company_id !== owner)) {
+    // The optional tags go to the created devices of their own company only.
+    if (tagIds.length) {
+      const owners = await deviceTagsRepository.companiesOf(tagIds);
+      const ours = (device: { company_id: number }) =>
+        tagIds.every((tagId) => owners.get(tagId) === device.company_id);
+      await deviceTagsRepository.assign(
+        data.filter(ours).flatMap((d) => tagIds.map((tagId) => ({ deviceId: d.id, tagId }))),
+      );
+      for (const device of data.filter((d) => !ours(d))) {
         errors.push({
           code: ERROR_CODES.NOT_FOUND,
           message: DEVICE_MESSAGES.tagNotFound,

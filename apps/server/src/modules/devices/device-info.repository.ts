@@ -36,6 +36,9 @@ export const createDeviceInfoRepository = (db: Database) => ({
           deviceId: deviceLogs.deviceId,
           code: deviceLogs.code,
           reason: deviceLogs.reason,
+          ip: deviceLogs.ip,
+          companyId: devices.companyId,
+          serial: devices.serial,
           createdAt: deviceLogs.createdAt,
         })
         .from(deviceLogs)

@@ -3,9 +3,10 @@ import type { AuthContext } from '@/modules/auth/auth.types';
 import type { DeviceTagsRepository } from './device-tags.repository';
 import type { DevicesRepository } from './devices.repository';
 
+/** One item: a device and the tags to add or remove (RMS sends a list). */
 export interface DeviceTagPair {
   device_id: number;
-  tag_id: number;
+  tag_id: number[];
 }
 
 interface Deps {
@@ -61,19 +62,13 @@ export const createDeviceTagsService = ({ devicesRepository, deviceTagsRepositor
 
   return {
     async assign(auth: AuthContext, items: DeviceTagPair[]) {
-      const { valid, errors } = await resolve(
-        auth,
-        items.map((i) => ({ device_id: i.device_id, tag_id: [i.tag_id] })),
-      );
+      const { valid, errors } = await resolve(auth, items);
       await deviceTagsRepository.assign(pairsOf(valid));
       return answer(valid, errors);
     },
 
     async unassign(auth: AuthContext, items: DeviceTagPair[]) {
-      const { valid, errors } = await resolve(
-        auth,
-        items.map((i) => ({ device_id: i.device_id, tag_id: [i.tag_id] })),
-      );
+      const { valid, errors } = await resolve(auth, items);
       await deviceTagsRepository.unassign(pairsOf(valid));
       return answer(valid, errors);
     },

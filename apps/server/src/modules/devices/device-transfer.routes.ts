@@ -4,6 +4,7 @@ import {
   bulkEnvelope,
   DEVICE_MESSAGES,
   deviceExportQuerySchema,
+  importDevicesBodySchema,
   importRowResultSchema,
   MAX_FILE_SIZE,
   MESSAGES,
@@ -34,7 +35,7 @@ const EXPORT_FIELDS = [
   'wan_ip',
   'last_connection_at',
 ] as const;
-const IMPORT_FIELDS: (keyof ImportFields)[] = ['company_id', 'device_series', 'tag_id'];
+const IMPORT_FIELDS: (keyof ImportFields)[] = ['company_id', 'device_series', 'tag_id', 'type'];
 
 const isCsv = (filename: string, mimetype: string) =>
   filename.toLowerCase().endsWith('.csv') || mimetype === 'text/csv';
@@ -44,7 +45,7 @@ export const deviceTransferRoutes: FastifyPluginAsyncZod<{
   deviceImportService: DeviceImportService;
 }> = async (app, { devicesService, deviceImportService }) => {
   // Encapsulated: multipart parsing exists for these routes only.
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 10 } });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_SIZE, files: 1, fields: 20 } });
 
   app.post(
     '/api/devices/import',
@@ -55,6 +56,7 @@ export const deviceTransferRoutes: FastifyPluginAsyncZod<{
         summary:
           'Add devices from a CSV file (header: serial, mac or imei, name) with company_id, device_series and tag_id fields; per-row results carry each claim secret once',
         consumes: ['multipart/form-data'],
+        body: importDevicesBodySchema,
         response: {
           201: bulkEnvelope(importRowResultSchema),
           207: bulkEnvelope(importRowResultSchema),
@@ -77,11 +79,18 @@ export const deviceTransferRoutes: FastifyPluginAsyncZod<{
           } catch {
             throw invalid(MESSAGES.csvTooLarge, 'file');
           }
-        } else if ((IMPORT_FIELDS as string[]).includes(part.fieldname)) {
-          fields[part.fieldname as keyof ImportFields] = String(part.value);
+        } else {
+          // RMS sends a list as repeated `tag_id` (or `tag_id[]`) fields.
+          const name = part.fieldname.replace(/\[\d*\]$/, '') as keyof ImportFields;
+          if (name === 'tag_id' && fields.tag_id) fields.tag_id += `,${String(part.value)}`;
+          // Others (credits, files to apply, adding without password) are accepted, not used.
+          else if ((IMPORT_FIELDS as string[]).includes(name)) fields[name] = String(part.value);
         }
       }
       if (text === null) throw invalid(DEVICE_MESSAGES.fileRequired, 'file');
+      if (fields.type !== undefined && fields.type !== 'csv') {
+        throw invalid('Only CSV files can be imported', 'type');
+      }
       const { results, errors, channel } = await deviceImportService.import(auth, text, fields);
       return reply.status(errors.length ? 207 : 201).send({
         success: true as const,

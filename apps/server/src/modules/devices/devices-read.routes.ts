@@ -2,22 +2,23 @@ import {
   dataUsageSchema,
   datetimesQuerySchema,
   dateRangeQuerySchema,
-  deviceListQuerySchema,
   deviceLogSchema,
   deviceLogsQuerySchema,
+  deviceStatisticsQuerySchema,
   deviceStatisticsSchema,
   idSchema,
+  informationDatetimesSchema,
   informationHistoryQuerySchema,
   informationHistorySchema,
   informationParameterQuerySchema,
   informationParameterSchema,
   informationParamsSchema,
+  informationReadingSchema,
   listEnvelope,
   ONLINE_STATISTICS_MAX_DAYS,
   locationSchema,
-  onlineSampleSchema,
   onlineStatisticsQuerySchema,
-  readingSchema,
+  onlineStatisticsSchema,
   successEnvelope,
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,22 +29,12 @@ import { type DeviceInfoService, rangeOf } from './device-info.service';
 const idParams = z.object({ id: idSchema });
 const view = { permission: 'view_devices' } as const;
 const viewLogs = { permission: 'view_device_logs' } as const;
-const LOG_FIELDS = ['id', 'device_id', 'code', 'reason', 'message', 'created_at'];
+const LOG_FIELDS = Object.keys(deviceLogSchema.shape);
 const logsResponse = z.union([
   listEnvelope(deviceLogSchema),
   z.object({ success: z.literal(true), data: z.array(z.string()) }),
 ]);
 const list = <T>(data: T[]) => ({ success: true as const, data, meta: { total: data.length } });
-const charts = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .optional();
-
 export const devicesReadRoutes: FastifyPluginAsyncZod<{
   deviceInfoService: DeviceInfoService;
   now: () => Date;
@@ -96,7 +87,7 @@ export const devicesReadRoutes: FastifyPluginAsyncZod<{
           'Readings of one category over a range (default: last 24 h), thinned to 1000 points',
         params: informationParamsSchema,
         querystring: dateRangeQuerySchema,
-        response: { 200: listEnvelope(readingSchema) },
+        response: { 200: listEnvelope(informationReadingSchema) },
       },
     },
     async (request) => {
@@ -112,10 +103,13 @@ export const devicesReadRoutes: FastifyPluginAsyncZod<{
       config: view,
       schema: {
         tags: ['information history'],
-        summary: 'The latest reading of every category at or before datetime (default: now)',
+        summary:
+          "The device as it was at datetime (default: now): RMS's flat row, every category's latest reading beside it",
         params: idParams,
         querystring: informationHistoryQuerySchema,
-        response: { 200: successEnvelope(informationHistorySchema) },
+        response: {
+          200: z.object({ success: z.literal(true), data: z.array(informationHistorySchema) }),
+        },
       },
     },
     async (request) => ({
@@ -130,19 +124,16 @@ export const devicesReadRoutes: FastifyPluginAsyncZod<{
       config: view,
       schema: {
         tags: ['information history'],
-        summary: 'One parameter (key or category.key) as it was at datetime',
+        summary: 'One parameter (RMS name, key or category.key) as it was at datetime',
         params: idParams,
         querystring: informationParameterQuerySchema,
-        response: { 200: successEnvelope(informationParameterSchema) },
+        response: { 200: listEnvelope(informationParameterSchema) },
       },
     },
     async (request) => {
       const { datetime, parameter } = request.query;
       const auth = requireAuth(request);
-      return {
-        success: true as const,
-        data: await info.parameter(auth, request.params.id, datetime, parameter),
-      };
+      return list(await info.parameter(auth, request.params.id, datetime, parameter));
     },
   );
 
@@ -152,14 +143,18 @@ export const devicesReadRoutes: FastifyPluginAsyncZod<{
       config: view,
       schema: {
         tags: ['information history'],
-        summary: 'Times at which the device reported, most recent first',
+        summary: 'Times at which the device reported (at most limit), by day, most recent first',
         params: idParams,
         querystring: datetimesQuerySchema,
-        response: { 200: listEnvelope(z.string()) },
+        response: {
+          200: z.object({ success: z.literal(true), data: z.array(informationDatetimesSchema) }),
+        },
       },
     },
-    async (request) =>
-      list(await info.datetimes(requireAuth(request), request.params.id, request.query.limit)),
+    async (request) => ({
+      success: true as const,
+      data: await info.datetimes(requireAuth(request), request.params.id, request.query.limit),
+    }),
   );
 
   app.get(
@@ -206,7 +201,7 @@ export const devicesReadRoutes: FastifyPluginAsyncZod<{
         tags: ['statistics'],
         summary:
           'Device counts per value of each chart (charts=a,b), under the GET /devices filters',
-        querystring: deviceListQuerySchema.extend({ charts }),
+        querystring: deviceStatisticsQuerySchema,
         response: { 200: successEnvelope(deviceStatisticsSchema) },
       },
     },
@@ -224,12 +219,15 @@ export const devicesReadRoutes: FastifyPluginAsyncZod<{
         tags: ['statistics'],
         summary: `Online and total devices over time for a company (and its subsidiaries), at most ${ONLINE_STATISTICS_MAX_DAYS} days`,
         querystring: onlineStatisticsQuerySchema,
-        response: { 200: listEnvelope(onlineSampleSchema) },
+        response: { 200: successEnvelope(onlineStatisticsSchema) },
       },
     },
     async (request) => {
       const range = rangeOf(request.query, now());
-      return list(await info.online(requireAuth(request), request.query, range));
+      return {
+        success: true as const,
+        data: await info.online(requireAuth(request), request.query, range),
+      };
     },
   );
 };

@@ -13,6 +13,7 @@ import { hashClaimSecret, newClaimSecret } from '@/lib/device-secrets';
 import type { AuthContext } from '@/modules/auth/auth.types';
 import type { DeviceChangeSink } from '@/modules/device-live/device-live';
 import type { StatusService } from '@/modules/status/status.service';
+import type { DeviceTagsRepository } from './device-tags.repository';
 import type { DevicesRepository, NewDeviceRow } from './devices.repository';
 
 export interface BulkResult<T> {
@@ -54,6 +55,8 @@ export const checkNewDevice = (raw: unknown, prefix: string): Candidate => {
 
 interface Deps {
   devicesRepository: DevicesRepository;
+  /** Tags given with a new device (RMS `tag_id`). */
+  deviceTagsRepository?: Pick<DeviceTagsRepository, 'companiesOf' | 'assign'> | undefined;
   status: Pick<StatusService, 'open' | 'publish'>;
   changes: DeviceChangeSink;
 }
@@ -62,134 +65,174 @@ interface Deps {
  * Adding, removing and moving devices in bulk: each item succeeds or fails on its own. The live
  * device channels hear of each so that lists showing them refresh.
  */
-export const createDevicesWriteService = ({ devicesRepository, status, changes }: Deps) => ({
+export const createDevicesWriteService = ({
+  devicesRepository,
+  deviceTagsRepository,
+  status,
+  changes,
+}: Deps) => {
   /**
-   * Adds the valid candidates as pending devices, each with a fresh claim secret whose hash
-   * alone is stored. A serial seen in another company makes no difference (no ownership oracle);
-   * one already in the same company is a per-item conflict.
+   * The tags each new device was given: only tags of its own company; another tag fails that
+   * item's `tag_id` (the device itself stays added).
    */
-  async create(
-    auth: AuthContext,
-    candidates: Candidate[],
-  ): Promise<BulkResult<CreatedDevice & { source: string }> & { channel: string }> {
-    const channel = await status.open(auth.user.id);
-    const errors: ErrorItem[] = [];
-    const valid: { source: string; device: NewDevice }[] = [];
-    for (const candidate of candidates) {
-      if ('error' in candidate) errors.push(candidate.error);
-      else valid.push(candidate);
-    }
-    const visible = await devicesRepository.visibleCompanyIds(auth, [
-      ...new Set(valid.map((c) => c.device.company_id)),
+  const assignTags = async (
+    created: { source: string; id: number; company_id: number }[],
+    tagIdsOf: Map<string, number[]>,
+    errors: ErrorItem[],
+  ) => {
+    const wanted = created.filter((device) => tagIdsOf.get(device.source)?.length);
+    if (!wanted.length || !deviceTagsRepository) return;
+    const owners = await deviceTagsRepository.companiesOf([
+      ...new Set(wanted.flatMap((device) => tagIdsOf.get(device.source) ?? [])),
     ]);
-    const secrets = new Map<string, string>();
-    const rows: (NewDeviceRow & { source: string })[] = [];
-    for (const { source, device } of valid) {
-      if (!visible.has(device.company_id)) {
-        errors.push(item(ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, `${source}.company_id`));
-        continue;
-      }
-      const secret = newClaimSecret();
-      secrets.set(source, secret);
-      rows.push({
-        source,
-        companyId: device.company_id,
-        serial: device.serial,
-        mac: device.mac ?? null,
-        imei: device.imei ?? null,
-        name: device.name ?? device.serial,
-        description: device.description ?? '',
-        deviceSeries: device.device_series,
-        claimSecretHash: hashClaimSecret(secret),
-      });
-    }
-    const inserted = await devicesRepository.insertMany(rows.map(({ source: _, ...row }) => row));
-    for (const row of inserted) changes.add({ id: row.id, company_id: row.companyId, status: 2 });
-    const idOf = new Map(inserted.map((row) => [`${row.companyId}/${row.serial}`, row.id]));
-    const data: (CreatedDevice & { source: string })[] = [];
-    for (const row of rows) {
-      const key = `${row.companyId}/${row.serial}`;
-      const id = idOf.get(key);
-      if (id === undefined) {
+    const pairs: { deviceId: number; tagId: number }[] = [];
+    for (const device of wanted) {
+      const tagIds = [...new Set(tagIdsOf.get(device.source) ?? [])];
+      if (tagIds.some((tagId) => owners.get(tagId) !== device.company_id)) {
         errors.push(
-          item(ERROR_CODES.CONFLICT, DEVICE_MESSAGES.duplicateSerial, `${row.source}.serial`),
+          item(ERROR_CODES.NOT_FOUND, DEVICE_MESSAGES.tagNotFound, `${device.source}.tag_id`),
         );
         continue;
       }
-      // A serial twice in one batch: only its first item was inserted.
-      idOf.delete(key);
-      data.push({
-        source: row.source,
-        id,
-        name: row.name,
-        serial: row.serial,
-        mac: row.mac,
-        imei: row.imei,
-        company_id: row.companyId,
-        claim_secret: secrets.get(row.source) ?? '',
-      });
+      pairs.push(...tagIds.map((tagId) => ({ deviceId: device.id, tagId })));
     }
-    const perCompany = new Map<number, number>();
-    for (const device of data) {
-      perCompany.set(device.company_id, (perCompany.get(device.company_id) ?? 0) + 1);
-    }
-    for (const [companyId, count] of perCompany) {
-      await status.publish(channel, String(companyId), {
-        status: 'completed',
-        value: `${count} device(s) added`,
-      });
-    }
-    return { data, errors, channel };
-  },
+    await deviceTagsRepository.assign(pairs);
+  };
 
-  async remove(auth: AuthContext, ids: number[]): Promise<BulkResult<number>> {
-    const unique = [...new Set(ids)];
-    const found = new Map(
-      (await devicesRepository.findVisible(auth, unique)).map((d) => [d.id, d.companyId]),
-    );
-    const removable = unique.filter((id) => found.has(id));
-    await devicesRepository.remove(removable);
-    for (const [id, companyId] of found) changes.add({ id, company_id: companyId, removed: true });
-    const errors = unique
-      .filter((id) => !found.has(id))
-      .map((id) => item(ERROR_CODES.NOT_FOUND, DEVICE_MESSAGES.notFound, String(id)));
-    return { data: removable, errors };
-  },
-
-  async move(auth: AuthContext, ids: number[], companyId: number): Promise<BulkResult<number>> {
-    const visible = await devicesRepository.visibleCompanyIds(auth, [companyId]);
-    if (!visible.has(companyId)) {
-      return {
-        data: [],
-        errors: [item(ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, 'company_id')],
-      };
-    }
-    const unique = [...new Set(ids)];
-    const found = new Map(
-      (await devicesRepository.findVisible(auth, unique)).map((d) => [d.id, d]),
-    );
-    const data: number[] = [];
-    const errors: ErrorItem[] = [];
-    for (const id of unique) {
-      const device = found.get(id);
-      if (!device) {
-        errors.push(item(ERROR_CODES.NOT_FOUND, DEVICE_MESSAGES.notFound, String(id)));
-        continue;
+  return {
+    /**
+     * Adds the valid candidates as pending devices, each with a fresh claim secret whose hash
+     * alone is stored. A serial seen in another company makes no difference (no ownership oracle);
+     * one already in the same company is a per-item conflict.
+     */
+    async create(
+      auth: AuthContext,
+      candidates: Candidate[],
+    ): Promise<BulkResult<CreatedDevice & { source: string }> & { channel: string }> {
+      const channel = await status.open(auth.user.id);
+      const errors: ErrorItem[] = [];
+      const valid: { source: string; device: NewDevice }[] = [];
+      for (const candidate of candidates) {
+        if ('error' in candidate) errors.push(candidate.error);
+        else valid.push(candidate);
       }
-      if (device.companyId !== companyId) {
-        try {
-          await devicesRepository.move(id, companyId);
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-          errors.push(item(ERROR_CODES.CONFLICT, DEVICE_MESSAGES.duplicateSerial, String(id)));
+      const visible = await devicesRepository.visibleCompanyIds(auth, [
+        ...new Set(valid.map((c) => c.device.company_id)),
+      ]);
+      const secrets = new Map<string, string>();
+      const tagIdsOf = new Map(valid.map((c) => [c.source, c.device.tag_id ?? []]));
+      const rows: (NewDeviceRow & { source: string })[] = [];
+      for (const { source, device } of valid) {
+        if (!visible.has(device.company_id)) {
+          errors.push(
+            item(ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, `${source}.company_id`),
+          );
           continue;
         }
-        changes.add({ id, company_id: companyId, status: device.status }, device.companyId);
+        const secret = newClaimSecret();
+        secrets.set(source, secret);
+        rows.push({
+          source,
+          companyId: device.company_id,
+          serial: device.serial,
+          mac: device.mac ?? null,
+          imei: device.imei ?? null,
+          name: device.name ?? device.serial,
+          description: device.description ?? '',
+          deviceSeries: device.device_series,
+          claimSecretHash: hashClaimSecret(secret),
+        });
       }
-      data.push(id);
-    }
-    return { data, errors };
-  },
-});
+      const inserted = await devicesRepository.insertMany(rows.map(({ source: _, ...row }) => row));
+      for (const row of inserted) changes.add({ id: row.id, company_id: row.companyId, status: 2 });
+      const idOf = new Map(inserted.map((row) => [`${row.companyId}/${row.serial}`, row.id]));
+      const data: (CreatedDevice & { source: string })[] = [];
+      for (const row of rows) {
+        const key = `${row.companyId}/${row.serial}`;
+        const id = idOf.get(key);
+        if (id === undefined) {
+          errors.push(
+            item(ERROR_CODES.CONFLICT, DEVICE_MESSAGES.duplicateSerial, `${row.source}.serial`),
+          );
+          continue;
+        }
+        // A serial twice in one batch: only its first item was inserted.
+        idOf.delete(key);
+        data.push({
+          source: row.source,
+          id,
+          name: row.name,
+          serial: row.serial,
+          mac: row.mac,
+          imei: row.imei,
+          company_id: row.companyId,
+          claim_secret: secrets.get(row.source) ?? '',
+        });
+      }
+      await assignTags(data, tagIdsOf, errors);
+      const perCompany = new Map<number, number>();
+      for (const device of data) {
+        perCompany.set(device.company_id, (perCompany.get(device.company_id) ?? 0) + 1);
+      }
+      for (const [companyId, count] of perCompany) {
+        await status.publish(channel, String(companyId), {
+          status: 'completed',
+          value: `${count} device(s) added`,
+        });
+      }
+      return { data, errors, channel };
+    },
+
+    async remove(auth: AuthContext, ids: number[]): Promise<BulkResult<number>> {
+      const unique = [...new Set(ids)];
+      const found = new Map(
+        (await devicesRepository.findVisible(auth, unique)).map((d) => [d.id, d.companyId]),
+      );
+      const removable = unique.filter((id) => found.has(id));
+      await devicesRepository.remove(removable);
+      for (const [id, companyId] of found)
+        changes.add({ id, company_id: companyId, removed: true });
+      const errors = unique
+        .filter((id) => !found.has(id))
+        .map((id) => item(ERROR_CODES.NOT_FOUND, DEVICE_MESSAGES.notFound, String(id)));
+      return { data: removable, errors };
+    },
+
+    async move(auth: AuthContext, ids: number[], companyId: number): Promise<BulkResult<number>> {
+      const visible = await devicesRepository.visibleCompanyIds(auth, [companyId]);
+      if (!visible.has(companyId)) {
+        return {
+          data: [],
+          errors: [item(ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, 'company_id')],
+        };
+      }
+      const unique = [...new Set(ids)];
+      const found = new Map(
+        (await devicesRepository.findVisible(auth, unique)).map((d) => [d.id, d]),
+      );
+      const data: number[] = [];
+      const errors: ErrorItem[] = [];
+      for (const id of unique) {
+        const device = found.get(id);
+        if (!device) {
+          errors.push(item(ERROR_CODES.NOT_FOUND, DEVICE_MESSAGES.notFound, String(id)));
+          continue;
+        }
+        if (device.companyId !== companyId) {
+          try {
+            await devicesRepository.move(id, companyId);
+          } catch (error) {
+            if (!isUniqueViolation(error)) throw error;
+            errors.push(item(ERROR_CODES.CONFLICT, DEVICE_MESSAGES.duplicateSerial, String(id)));
+            continue;
+          }
+          changes.add({ id, company_id: companyId, status: device.status }, device.companyId);
+        }
+        data.push(id);
+      }
+      return { data, errors };
+    },
+  };
+};
 
 export type DevicesWriteService = ReturnType<typeof createDevicesWriteService>;

@@ -1,3 +1,4 @@
+import type { ConfigMessage } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '@/db/client';
 import type { DeviceChangeSink } from '@/modules/device-live/device-live';
@@ -22,12 +23,14 @@ export interface DevicesModuleOptions {
   now: () => Date;
   /** Hears of devices added, removed, moved or reset to pending (the live device channels). */
   changes: DeviceChangeSink;
+  /** Sends a device its monitoring config (PUT /devices/{id} periods); looked up at call time. */
+  pushConfig?: ((deviceId: number, config: ConfigMessage) => Promise<void>) | undefined;
 }
 
 /** The devices REST API (RMS v3 devices, tags, logs, graph, history, usage, statistics). */
 export const devicesModule: FastifyPluginAsyncZod<DevicesModuleOptions> = async (
   app,
-  { db, status, now, changes },
+  { db, status, now, changes, pushConfig },
 ) => {
   const devicesRepository = createDevicesRepository(db);
   const deviceTagsRepository = createDeviceTagsRepository(db);
@@ -35,8 +38,14 @@ export const devicesModule: FastifyPluginAsyncZod<DevicesModuleOptions> = async 
     devicesRepository,
     deviceTagsRepository,
     changes,
+    pushConfig,
   });
-  const devicesWriteService = createDevicesWriteService({ devicesRepository, status, changes });
+  const devicesWriteService = createDevicesWriteService({
+    devicesRepository,
+    deviceTagsRepository,
+    status,
+    changes,
+  });
   const deviceImportService = createDeviceImportService({
     writes: devicesWriteService,
     deviceTagsRepository,

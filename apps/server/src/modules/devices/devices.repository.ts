@@ -22,6 +22,14 @@ export interface DeviceValues {
   description?: string;
   userSetLatitude?: number | null;
   userSetLongitude?: number | null;
+  dynamicMonitoring?: number;
+  staticMonitoring?: number;
+  hotspotMonitoring?: number;
+  ioMonitoring?: number;
+  gpsMonitoring?: number;
+  wirelessMonitoring?: number;
+  ddnsMonitoring?: number;
+  vpnMonitoring?: number;
 }
 
 export interface DevicePage {

@@ -1,5 +1,8 @@
 import {
+  type ConfigMessage,
   DEVICE_FIELDS,
+  DEVICE_MONITORING_BODY_FIELDS,
+  MONITORING,
   DEVICE_MESSAGES,
   type Device,
   ERROR_CODES,
@@ -22,7 +25,21 @@ interface Deps {
   devicesRepository: DevicesRepository;
   deviceTagsRepository: Pick<DeviceTagsRepository, 'companiesOf' | 'overwrite'>;
   changes: DeviceChangeSink;
+  /** Sends a device its monitoring periods (the retained config message), when a gateway runs. */
+  pushConfig?: ((deviceId: number, config: ConfigMessage) => Promise<void>) | undefined;
 }
+
+/** The *_monitoring body fields and their devices columns. */
+const MONITORING_COLUMNS = {
+  dynamic_monitoring: 'dynamicMonitoring',
+  static_monitoring: 'staticMonitoring',
+  hotspot_monitoring: 'hotspotMonitoring',
+  io_monitoring: 'ioMonitoring',
+  gps_monitoring: 'gpsMonitoring',
+  wireless_monitoring: 'wirelessMonitoring',
+  ddns_monitoring: 'ddnsMonitoring',
+  vpn_monitoring: 'vpnMonitoring',
+} as const satisfies Record<(typeof DEVICE_MONITORING_BODY_FIELDS)[number], keyof DeviceValues>;
 
 export interface ExportQuery extends DeviceQuery {
   offset: number;
@@ -34,6 +51,7 @@ export const createDevicesService = ({
   devicesRepository,
   deviceTagsRepository,
   changes,
+  pushConfig,
 }: Deps) => {
   const requireDevice = async (auth: AuthContext, id: number) => {
     const row = await devicesRepository.find(auth, id);
@@ -106,8 +124,23 @@ export const createDevicesService = ({
         await checkTags(device.companyId, tagIds);
         await deviceTagsRepository.overwrite(id, tagIds);
       }
+      let periodsChanged = false;
+      for (const field of DEVICE_MONITORING_BODY_FIELDS) {
+        const period = body[field];
+        if (period === undefined) continue;
+        values[MONITORING_COLUMNS[field]] = period;
+        periodsChanged = true;
+      }
       await devicesRepository.update(id, values);
-      return toDevice(await requireDevice(auth, id));
+      const updated = toDevice(await requireDevice(auth, id));
+      if (periodsChanged && pushConfig) {
+        const periods = Object.fromEntries(
+          MONITORING.map((entry) => [entry.key, updated[entry.field as keyof Device] as number]),
+        );
+        // The database is the truth: the gateway sends the config again on the next hello.
+        await pushConfig(id, { periods }).catch(() => undefined);
+      }
+      return updated;
     },
 
     /**

@@ -75,6 +75,53 @@ describe('adding devices', () => {
     );
   });
 
+  it("takes RMS's {data:[...]} body whole: tags, files, credits and password fields", async () => {
+    const [roof, foreign] = await t.db
+      .insert(tags)
+      .values([
+        { companyId: treeA.id, name: 'RMS roof' },
+        { companyId: treeB.id, name: 'RMS foreign' },
+      ])
+      .returning();
+    const rms = (serial: string, tagIds: number[]) => ({
+      company_id: treeA.id,
+      device_series: 'rut',
+      serial,
+      mac: nextMac(),
+      imei: '356789012345670',
+      name: `RMS ${serial}`,
+      firmware_file_id: 1,
+      config_file_id: 2,
+      auto_credit_enable: true,
+      password_confirmation: 'secret',
+      tag_id: tagIds,
+    });
+    const added = await call(adminA, 'POST', '/api/devices', {
+      data: [rms(nextSerial(), [roof?.id ?? 0]), rms(nextSerial(), [foreign?.id ?? 0])],
+    });
+    // The second device is added; its tag of another company fails its tag_id alone.
+    expect(added.status, added.text).toBe(207);
+    expect(added.body.meta?.channel).toMatch(/^private-status\./);
+    expect(added.body.errors).toEqual([
+      expect.objectContaining({ code: 'NOT_FOUND', source: 'data.1.tag_id' }),
+    ]);
+    const [tagged, untagged] = added.body.data;
+    expect(tagged.claim_secret).toMatch(/^[A-Z0-9]{24}$/);
+    const read = await call(adminA, 'GET', `/api/devices/${tagged.id}?fields=tags,name`);
+    expect(read.body.data.tags.map((tag: { name: string }) => tag.name)).toEqual(['RMS roof']);
+    const other = await call(adminA, 'GET', `/api/devices/${untagged.id}?fields=tags`);
+    expect(other.body.data.tags).toEqual([]);
+    // A value of the wrong type fails its own item only.
+    const typed = await call(adminA, 'POST', '/api/devices', {
+      data: [rms(nextSerial(), []), { ...rms(nextSerial(), []), company_id: 'one' }],
+    });
+    expect(typed.status, typed.text).toBe(207);
+    expect(typed.body.data).toHaveLength(1);
+    expect(typed.body.errors).toEqual([
+      expect.objectContaining({ code: 'VALIDATION_ERROR', source: 'data.1.company_id' }),
+    ]);
+  });
+
   it('answers 207 with per-item errors, and a lone bad device with its own status', async () => {
     const taken = nextSerial();
     await call(adminA, 'POST', '/api/devices', {
@@ -203,6 +250,19 @@ describe('one device', () => {
     const badName = await call(adminA, 'PUT', `/api/devices/${device.id}`, { name: 'a<b>' });
     expect(badName.status).toBe(422);
     expect(badName.body.errors?.[0]?.source).toBe('name');
+
+    // RMS's *_monitoring fields: 0 switches a category off, otherwise at least 60 s.
+    const periods = await call(adminA, 'PUT', `/api/devices/${device.id}`, {
+      dynamic_monitoring: 600,
+      gps_monitoring: 0,
+    });
+    expect(periods.status, periods.text).toBe(200);
+    expect(periods.body.data).toMatchObject({ dynamic_monitoring: 600, gps_monitoring: 0 });
+    expect((await deviceRow(t.db, device.id))?.dynamicMonitoring).toBe(600);
+    const tooShort = await call(adminA, 'PUT', `/api/devices/${device.id}`, {
+      io_monitoring: 5,
+    });
+    expect(tooShort.status).toBe(422);
   });
 
   it('exposes capability flags, computed from model and firmware when not stored', async () => {

@@ -1,8 +1,12 @@
 import {
   createEmailConfigurationBodySchema,
+  EMAIL_CONFIGURATION_FIELDS,
+  emailConfigurationFieldsQuerySchema,
   emailConfigurationListQuerySchema,
   emailConfigurationSchema,
+  emailConfigurationUpdateResultSchema,
   emptySuccessSchema,
+  ERROR_CODES,
   idSchema,
   listEnvelope,
   successEnvelope,
@@ -11,6 +15,7 @@ import {
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApiError } from '@/lib/api-error';
 import { requireAuth } from '@/plugins/auth';
 import type { EmailConfigurationsService } from './email-configurations.service';
 
@@ -63,16 +68,40 @@ export const emailConfigurationsRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags,
-        summary: 'Change an SMTP server; a password left out stays unchanged',
+        summary:
+          'Change an SMTP server; a password left out stays unchanged (fields picks the answer fields, fields_only answers the field names)',
         params: idParams,
+        querystring: emailConfigurationFieldsQuerySchema,
         body: updateEmailConfigurationBodySchema,
-        response: { 200: successEnvelope(emailConfigurationSchema) },
+        response: { 200: successEnvelope(emailConfigurationUpdateResultSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.update(requireAuth(request), request.params.id, request.body, request.ip),
-    }),
+    async (request) => {
+      const { fields, fields_only: fieldsOnly } = request.query;
+      const unknown = fields?.find(
+        (field) => !(EMAIL_CONFIGURATION_FIELDS as readonly string[]).includes(field),
+      );
+      if (unknown !== undefined) {
+        throw new ApiError(
+          400,
+          ERROR_CODES.VALIDATION_ERROR,
+          `Unknown field ${unknown}; fields: ${EMAIL_CONFIGURATION_FIELDS.join(', ')}`,
+          'fields',
+        );
+      }
+      const data = await service.update(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      );
+      if (fieldsOnly) return { success: true as const, data: [...EMAIL_CONFIGURATION_FIELDS] };
+      if (!fields?.length) return { success: true as const, data };
+      const picked = Object.fromEntries(
+        fields.map((field) => [field, data[field as keyof typeof data]]),
+      );
+      return { success: true as const, data: picked };
+    },
   );
 
   app.delete(

@@ -17,6 +17,7 @@ import type {
   EmailConfigurationsRepository,
   EmailConfigurationValues,
 } from './email-configurations.repository';
+import { toApiDate } from '@/lib/dates';
 
 /** A test send gives up after this long at any step (connect, greeting, each reply). */
 export const SMTP_TEST_TIMEOUT_MS = 10_000;
@@ -40,7 +41,7 @@ const toApi = ({ configuration: c, companyName }: Row): EmailConfiguration => ({
   email: c.email,
   username: c.username,
   has_password: Boolean(c.password),
-  created_at: c.createdAt.toISOString(),
+  created_at: toApiDate(c.createdAt),
 });
 
 const scopeOf = (auth: AuthContext): CompanyScope => ({

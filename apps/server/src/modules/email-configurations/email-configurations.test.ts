@@ -135,6 +135,27 @@ describe('email configurations CRUD', () => {
     );
   });
 
+  it('answers the picked fields of a change (fields) or the field names (fields_only)', async () => {
+    const company = await createCompany(t.db);
+    const created = await create(admin, configuration(company));
+    const url = `/api/email-configurations/${created.id}`;
+    const picked = await call(admin, 'PUT', `${url}?fields=id,name`, { name: 'Picked' });
+    expect(picked.status).toBe(200);
+    expect(picked.body.data).toEqual({ id: created.id, name: 'Picked' });
+    const names = await call(admin, 'PUT', `${url}?fields_only=true`, { port: 2526 });
+    expect(names.body.data).toEqual(expect.arrayContaining(['id', 'name', 'host', 'port']));
+    expect(names.body.data).not.toContain('password');
+    // The change is made either way.
+    const [row] = await t.db
+      .select()
+      .from(emailConfigurations)
+      .where(eq(emailConfigurations.id, created.id));
+    expect(row).toMatchObject({ name: 'Picked', port: 2526 });
+    const unknown = await call(admin, 'PUT', `${url}?fields=password`, { name: 'Nope' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].source).toBe('fields');
+  });
+
   it('searches and sorts', async () => {
     const company = await createCompany(t.db);
     await create(admin, configuration(company, { name: 'Zulu', host: 'zulu.example.com' }));

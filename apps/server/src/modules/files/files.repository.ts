@@ -13,6 +13,7 @@ const fileColumns = {
   name: files.name,
   description: files.description,
   size: files.size,
+  deviceModel: files.deviceModel,
   sha256: files.sha256,
   storageKey: files.storageKey,
   createdBy: files.createdBy,

@@ -2,8 +2,10 @@ import multipart from '@fastify/multipart';
 import {
   deviceDownloadQuerySchema,
   emptySuccessSchema,
+  fileCreatedSchema,
   fileListQuerySchema,
   fileSchema,
+  fileUploadBodySchema,
   idSchema,
   listEnvelope,
   MAX_FILE_SIZE,
@@ -73,8 +75,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Upload a file (multipart: type, description, company_id, file; at most 80 MB)',
         consumes: ['multipart/form-data'],
-        response: { 201: successEnvelope(fileSchema) },
+        body: fileUploadBodySchema,
+        response: { 200: fileCreatedSchema },
       },
+      // The parts are read below (streamed to disk); the body schema only documents them.
+      validatorCompiler: () => (value) => ({ value }),
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -96,7 +101,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         throw error;
       }
       const file = await filesService.create(auth, fields, upload);
-      return reply.status(201).send({ success: true as const, data: file });
+      return reply.status(200).send({ success: true as const, data: file, meta: { id: file.id } });
     },
   );
 

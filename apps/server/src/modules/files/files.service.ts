@@ -18,6 +18,7 @@ import type { DeviceJobsRepository } from '@/modules/device-jobs/device-jobs.rep
 import type { FileSigner } from './file-signature';
 import type { FileStore, StoredFile } from './file-store';
 import type { FilesRepository } from './files.repository';
+import { toApiDate } from '@/lib/dates';
 
 type FileRow = NonNullable<Awaited<ReturnType<FilesRepository['find']>>>;
 
@@ -29,9 +30,13 @@ const toFile = (row: FileRow): FileInfo => ({
   name: row.name,
   description: row.description,
   size: row.size,
+  file_size: row.size,
+  device_id: null,
+  device_model: row.deviceModel,
+  version: null,
   sha256: row.sha256,
   created_by: row.createdBy,
-  created_at: row.createdAt.toISOString(),
+  created_at: toApiDate(row.createdAt),
 });
 
 /** An upload as the route streamed it to disk. */

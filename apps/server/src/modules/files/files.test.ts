@@ -72,8 +72,14 @@ const upload = async (content: Buffer, name = 'RUT9_R_00.07.07.bin', type = 'fir
 
 const uploaded = async (content: Buffer) => {
   const response = await upload(content);
-  expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as { data: { id: number; sha256: string; size: number } }).data;
+  // RMS answers 200 with the new id in meta; netfleet adds the file in data.
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json() as {
+    data: { id: number; sha256: string; size: number };
+    meta: { id: number };
+  };
+  expect(body.meta.id).toBe(body.data.id);
+  return body.data;
 };
 
 const get = (url: string, as = session) =>
@@ -85,6 +91,9 @@ describe('files', () => {
     const file = await uploaded(content);
     expect(file).toMatchObject({
       size: 4096,
+      file_size: 4096,
+      device_id: null,
+      version: null,
       sha256: createHash('sha256').update(content).digest('hex'),
     });
 
@@ -155,13 +164,23 @@ describe('firmware updates', () => {
       method: 'POST',
       url: '/api/devices/updates/set',
       headers: session.headers,
-      payload: { data: [{ device_id: device.id, file_id: file.id }] },
+      payload: {
+        data: [
+          {
+            id: device.id,
+            action: 'update_firmware',
+            file_id: file.id,
+            offline: false,
+            keep_settings: false,
+          },
+        ],
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const [command] = gateway.commandsFor(device.id);
     expect(command).toMatchObject({
       type: 'firmware_update',
-      args: { size: 1024, sha256: file.sha256, name: 'RUT9_R_00.07.07.bin' },
+      args: { size: 1024, sha256: file.sha256, name: 'RUT9_R_00.07.07.bin', keep_settings: false },
     });
     const url = String(command?.args.url);
     expect(url.startsWith(`${TEST_PUBLIC_URL}/api/files/${file.id}/device-download?`)).toBe(true);
@@ -175,7 +194,16 @@ describe('firmware updates', () => {
 
     const pending = await get('/api/devices/updates/pending');
     expect(pending.json()).toMatchObject({
-      data: [{ device_id: device.id, file_id: file.id, status: 'sent' }],
+      data: [
+        {
+          device_id: device.id,
+          file_id: file.id,
+          status: 'sent',
+          job_type: 1,
+          name: 'RUT9_R_00.07.07.bin',
+          serial: device.serial,
+        },
+      ],
     });
     const logs = await get(`/api/devices/actions/logs?device_id=${device.id}`);
     expect(logs.body).not.toContain('signature=');
@@ -184,7 +212,7 @@ describe('firmware updates', () => {
       method: 'POST',
       url: '/api/devices/updates/set',
       headers: session.headers,
-      payload: { data: [{ device_id: device.id, file_id: file.id }] },
+      payload: { data: [{ id: device.id, file_id: file.id, offline: true }] },
     });
     expect(twice.statusCode).toBe(409);
   });
@@ -208,19 +236,66 @@ describe('firmware updates', () => {
       method: 'POST',
       url: '/api/devices/updates/set',
       headers: session.headers,
-      payload: { data: [{ device_id: device.id, file_id: file.id }] },
+      payload: { data: [{ id: device.id, file_id: file.id, offline: true }] },
     });
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/devices/updates/cancel',
       headers: session.headers,
-      payload: { data: [{ device_id: device.id }, { device_id: idle.id }] },
+      payload: {
+        data: [
+          { id: device.id, job_id: [] },
+          { id: idle.id, job_id: [] },
+        ],
+      },
     });
     expect(response.statusCode, response.body).toBe(207);
-    expect(response.json()).toMatchObject({
-      data: { device_id: [device.id] },
-      errors: [{ source: String(idle.id) }],
+    const body = response.json() as { data: number[]; errors: { source: string }[] };
+    expect(body.data).toHaveLength(1);
+    expect(body.errors).toMatchObject([{ source: String(idle.id) }]);
+  });
+
+  it('cancels only the named update jobs, and refuses offline devices with offline: false', async () => {
+    const file = await uploaded(randomBytes(8));
+    const device = await insertDevice(t.db, company);
+    const away = await insertDevice(t.db, company);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/updates/set',
+      headers: session.headers,
+      payload: {
+        data: [
+          { id: device.id, action: 'update_firmware', file_id: file.id, offline: true },
+          { id: away.id, action: 'update_firmware', file_id: file.id, offline: false },
+          { id: away.id, action: 'upload_backup', file_id: file.id, offline: true },
+        ],
+      },
     });
+    expect(set.statusCode, set.body).toBe(207);
+    expect(set.json()).toMatchObject({
+      errors: [
+        { code: 'DEVICE_OFFLINE', source: String(away.id) },
+        { code: 'VALIDATION_ERROR', source: String(away.id) },
+      ],
+    });
+    const [pending] = (await get(`/api/devices/updates/pending?device_id=${device.id}`)).json()
+      .data as { id: number }[];
+    if (!pending) throw new Error('no pending update');
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/updates/cancel',
+      headers: session.headers,
+      payload: { data: [{ id: device.id, job_id: [pending.id + 1000] }] },
+    });
+    expect(other.statusCode).toBe(404);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/updates/cancel',
+      headers: session.headers,
+      payload: { data: [{ id: device.id, job_id: [pending.id] }] },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json()).toEqual({ success: true, data: [pending.id] });
   });
 
   it('lists the pending updates of one device with device_id, until cancelled', async () => {
@@ -231,7 +306,7 @@ describe('firmware updates', () => {
       method: 'POST',
       url: '/api/devices/updates/set',
       headers: session.headers,
-      payload: { data: [{ device_id: device.id, file_id: file.id }] },
+      payload: { data: [{ id: device.id, file_id: file.id, offline: true }] },
     });
     expect(set.statusCode, set.body).toBe(200);
     const pendingOf = async (id: number | string) =>
@@ -255,7 +330,7 @@ describe('firmware updates', () => {
       method: 'POST',
       url: '/api/devices/updates/cancel',
       headers: session.headers,
-      payload: { data: [{ device_id: device.id }] },
+      payload: { data: [{ id: device.id }] },
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await pendingOf(device.id)).toMatchObject({ data: [], meta: { total: 0 } });
@@ -268,7 +343,7 @@ describe('firmware updates', () => {
       method: 'POST',
       url: '/api/devices/updates/set',
       headers: stranger.headers,
-      payload: { data: [{ device_id: theirs.id, file_id: file.id }] },
+      payload: { data: [{ id: theirs.id, file_id: file.id, offline: true }] },
     });
     expect(response.statusCode).toBe(422);
     expect(response.body).not.toContain('RUT9_R_00.07.07.bin');

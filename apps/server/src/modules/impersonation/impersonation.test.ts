@@ -57,7 +57,7 @@ describe('impersonation', () => {
     // The old access token was minted for the supporter: it no longer matches the session.
     expect((await me(session)).statusCode).toBe(401);
 
-    const current = (await me(acting)).json().data;
+    const current = (await me(acting)).json();
     expect(current).toMatchObject({
       id: target.id,
       email: target.email,
@@ -96,7 +96,7 @@ describe('impersonation', () => {
       token: {},
     });
     const back = sessionFrom(cancelled, acting);
-    expect((await me(back)).json().data).toMatchObject({
+    expect((await me(back)).json()).toMatchObject({
       id: supporter.id,
       isImpersonating: false,
     });
@@ -135,7 +135,7 @@ describe('impersonation', () => {
       headers: acting.headers,
     });
     expect(refreshed.statusCode).toBe(200);
-    expect((await me(sessionFrom(refreshed, acting))).json().data).toMatchObject({
+    expect((await me(sessionFrom(refreshed, acting))).json()).toMatchObject({
       id: target.id,
       isImpersonating: true,
     });
@@ -229,13 +229,13 @@ describe('impersonation access', () => {
     const unconfirmed = await grant(session, until);
     expect(unconfirmed.statusCode).toBe(423);
     expect(unconfirmed.json().errors[0].code).toBe('PASSWORD_CONFIRMATION_REQUIRED');
-    expect((await me(session)).json().data.impersonation_access_limit).toBeNull();
+    expect((await me(session)).json().impersonation_access_limit).toBeNull();
 
     await confirmPassword(t.app, session, user.password);
     const response = await grant(session, until);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.impersonation_access_limit).toBe(until);
-    expect((await me(session)).json().data.impersonation_access_limit).toBe(until);
+    expect((await me(session)).json().impersonation_access_limit).toBe(until);
 
     for (const bad of [inDays(-1).toISOString(), inDays(31).toISOString()]) {
       const refused = await grant(session, bad);
@@ -262,7 +262,7 @@ describe('impersonation access', () => {
     });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().data.impersonation_access_limit).toBeNull();
-    expect((await me(targetSession)).json().data.impersonation_access_limit).toBeNull();
+    expect((await me(targetSession)).json().impersonation_access_limit).toBeNull();
 
     // The impersonator's token is stale now; a refresh brings them back as themselves.
     expect((await me(acting)).statusCode).toBe(401);
@@ -271,7 +271,7 @@ describe('impersonation access', () => {
       url: '/account/token/refresh',
       headers: acting.headers,
     });
-    expect((await me(sessionFrom(refreshed, acting))).json().data).toMatchObject({
+    expect((await me(sessionFrom(refreshed, acting))).json()).toMatchObject({
       id: supporter.id,
       isImpersonating: false,
     });

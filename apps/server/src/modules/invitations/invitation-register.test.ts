@@ -94,7 +94,7 @@ describe('registering through an invitation', () => {
       expect(session.xsrf).not.toBe('');
       const current = await me(session);
       expect(current.statusCode).toBe(200);
-      expect(current.json().data.email).toBe('eve@example.test');
+      expect(current.json().email).toBe('eve@example.test');
       await loginAs(t.app, { email: 'eve@example.test', password: PASSWORD });
 
       const [event] = await events.until(1);

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '@/db/client';
 import { countAll, orderByFrom, searchFilter } from '@/db/list';
-import { companies, invitations, roles, users } from '@/db/schema';
+import { companies, invitations, roles, suppressedEmails, users } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { roleFilter } from '@/modules/users/users.repository';
@@ -24,6 +24,10 @@ const columnsAt = (at: Date) => ({
   roleId: invitations.roleId,
   roleName: roles.name,
   roleTitle: roles.title,
+  /** The suppression reason of the invited address, from the lower(email) unique index. */
+  bounceStatus: sql<
+    string | null
+  >`(select ${suppressedEmails.reason} from ${suppressedEmails} where lower(${suppressedEmails.email}) = lower(${invitations.email}))`,
   invitedBy: invitations.invitedBy,
   invitedByEmail: inviter.email,
   newCompany: invitations.newCompany,

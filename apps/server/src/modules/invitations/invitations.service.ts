@@ -22,6 +22,7 @@ import type { MailService } from '@/modules/mail/mail.service';
 import type { RoleAssignment } from '@/modules/roles/roles.service';
 import { invitationMail } from './invitation-mail';
 import type { InvitationRow, InvitationsRepository } from './invitations.repository';
+import { toApiDate } from '@/lib/dates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,12 +43,14 @@ export const toInvitation = (row: InvitationRow): Invitation => ({
   company_id: row.companyId,
   company_name: row.companyName,
   role_id: row.roleId,
+  role: row.roleName,
   role_name: row.roleName,
   role_title: row.roleTitle,
+  bounce_status: row.bounceStatus,
   invited_by_email: row.invitedByEmail,
   new_company: row.newCompany,
   status: row.status,
-  created_at: row.createdAt.toISOString(),
+  created_at: toApiDate(row.createdAt),
   expires_at: row.expiresAt.toISOString(),
   last_sent_at: row.lastSentAt.toISOString(),
 });

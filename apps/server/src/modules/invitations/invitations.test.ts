@@ -1,7 +1,8 @@
+import { toApiDate } from '@netfleet/contracts';
 import type { Invitation } from '@netfleet/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionLogs, invitations, mailLogs } from '@/db/schema';
+import { actionLogs, invitations, mailLogs, suppressedEmails } from '@/db/schema';
 import type { CompanyRow, UserRow } from '@/db/types';
 import { sha256 } from '@/lib/crypto';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
@@ -66,12 +67,14 @@ describe('POST /api/users/invite', () => {
       company_id: branch.id,
       company_name: 'Branch',
       role_id: 3,
+      role: 'end_user',
       role_name: 'end_user',
       role_title: 'End Client',
+      bounce_status: null,
       invited_by_email: 'boss@tenant.test',
       new_company: false,
       status: 'pending',
-      created_at: clock.toISOString(),
+      created_at: toApiDate(clock),
       expires_at: new Date(clock.getTime() + 7 * 24 * 3600 * 1000).toISOString(),
       last_sent_at: clock.toISOString(),
     });
@@ -212,6 +215,19 @@ describe('GET /api/users/invitations', () => {
     expect((await list(admin, '?status=pending')).body.meta.total).toBe(3);
     expect((await list(admin, '?sort=-status,email&limit=1')).body.data[0]?.status).toBe('pending');
     expect((await details('expired-token')).statusCode).toBe(404);
+  });
+
+  it('answers RMS role (the name) and bounce_status (the suppression reason of the address)', async () => {
+    await t.db.insert(suppressedEmails).values({ email: 'Helper@Example.test', reason: 'bounce' });
+    const { body } = await list(admin, '?sort=email');
+    const byEmail = new Map(body.data.map((row) => [row.email, row]));
+    expect(byEmail.get('helper@example.test')).toMatchObject({ bounce_status: 'bounce' });
+    expect(byEmail.get('new.person@example.test')).toMatchObject({
+      role: 'end_user',
+      role_name: 'end_user',
+      bounce_status: null,
+    });
+    await t.db.delete(suppressedEmails).where(eq(suppressedEmails.email, 'Helper@Example.test'));
   });
 
   it('shows nothing of other trees and needs view_user_invitations', async () => {

@@ -232,7 +232,7 @@ describe('MFA enforced by the company', () => {
     expect(verified.status).toBe(200);
     const user = await call(session, 'GET', '/api/user');
     expect(user.status).toBe(200);
-    expect(user.body.data.mfa_type).toBe('totp');
+    expect(user.body.mfa_type).toBe('totp');
 
     const off = await call(session, 'DELETE', '/account/mfa');
     expect(off.status).toBe(422);

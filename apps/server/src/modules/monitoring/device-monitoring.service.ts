@@ -19,6 +19,7 @@ import type {
   PeriodField,
   Periods,
 } from './device-monitoring.repository';
+import type { StatusService } from '@/modules/status/status.service';
 import type { MonitoringTemplatesService } from './monitoring-templates.service';
 
 type DeviceRow = Awaited<ReturnType<DeviceMonitoringRepository['visibleDevices']>>[number];
@@ -33,6 +34,18 @@ const templatePeriods = (parameters: readonly MonitoringParameter[]): Partial<Pe
     parameters.flatMap((parameter) => {
       const entry = MONITORING.find((candidate) => candidate.key === parameter.key);
       return entry ? [[entry.field, parameter.enabled ? parameter.period : 0]] : [];
+    }),
+  );
+
+/** RMS's monitoring_enabled: every category off, or the default period of each one supported. */
+const switchPeriods = (enabled: 0 | 1, capabilities: DeviceCapabilities | null): Partial<Periods> =>
+  Object.fromEntries(
+    MONITORING.map((entry) => {
+      const supported =
+        entry.compatKey === null ||
+        capabilities === null ||
+        capabilities[entry.compatKey as keyof DeviceCapabilities];
+      return [entry.field, enabled && supported ? entry.defaultPeriod : 0];
     }),
   );
 
@@ -53,6 +66,7 @@ export const configMessageOf = (periods: Periods): ConfigMessage => ({
 
 interface Deps {
   monitoringRepository: DeviceMonitoringRepository;
+  status: Pick<StatusService, 'open' | 'publishMany'>;
   templates: Pick<MonitoringTemplatesService, 'parametersOf'>;
   link: Pick<DeviceLink, 'pushConfig'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -65,6 +79,7 @@ interface Deps {
  */
 export const createDeviceMonitoringService = ({
   monitoringRepository,
+  status,
   templates,
   link,
   log,
@@ -88,7 +103,10 @@ export const createDeviceMonitoringService = ({
         errors.push(deviceError(item.device_id, DEVICE_JOB_MESSAGES.deviceNotFound));
         continue;
       }
-      let periods: Partial<Periods> = {};
+      let periods: Partial<Periods> =
+        item.monitoring_enabled === undefined
+          ? {}
+          : switchPeriods(item.monitoring_enabled, capabilitiesOf(device));
       if (item.template_id !== undefined) {
         if (!templateCache.has(item.template_id)) {
           templateCache.set(item.template_id, await templates.parametersOf(auth, item.template_id));
@@ -98,7 +116,7 @@ export const createDeviceMonitoringService = ({
           errors.push(deviceError(item.device_id, DEVICE_JOB_MESSAGES.templateNotFound));
           continue;
         }
-        periods = templatePeriods(parameters);
+        periods = { ...periods, ...templatePeriods(parameters) };
       }
       periods = { ...periods, ...itemPeriods(item) };
       if (Object.keys(periods).length === 0) {
@@ -137,7 +155,19 @@ export const createDeviceMonitoringService = ({
         log.warn({ err: error, deviceId: item.device_id }, 'monitoring config not pushed');
       }
     }
-    return { data, errors };
+    // RMS answers with a status channel: each device's outcome is on it before the answer leaves.
+    const channel = await status.open(auth.user.id);
+    await status.publishMany(channel, [
+      ...data.map(({ device_id }) => ({
+        item: String(device_id),
+        update: { status: 'completed' as const, value: DEVICE_JOB_MESSAGES.monitoringUpdated },
+      })),
+      ...errors.map((error) => ({
+        item: String(error.source),
+        update: { status: 'error' as const, value: error.message, errorcode: error.code },
+      })),
+    ]);
+    return { data, errors, channel };
   },
 });
 

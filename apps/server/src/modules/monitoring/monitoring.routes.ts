@@ -49,15 +49,18 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { data, errors } = await deviceMonitoringService.update(
+      const { data, errors, channel } = await deviceMonitoringService.update(
         requireAuth(request),
         request.body,
       );
       if (data.length === 0) {
         return reply.code(failureStatus(errors)).send({ success: false as const, errors });
       }
-      if (errors.length) return reply.code(207).send({ success: true as const, data, errors });
-      return { success: true as const, data };
+      const meta = { channel };
+      if (errors.length) {
+        return reply.code(207).send({ success: true as const, data, errors, meta });
+      }
+      return { success: true as const, data, meta };
     },
   );
 

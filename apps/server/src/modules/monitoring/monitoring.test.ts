@@ -45,6 +45,45 @@ describe('PUT /devices/monitoring', () => {
     });
   });
 
+  it("switches a whole device with RMS's monitoring_enabled and reports on the channel", async () => {
+    const router = await insertDevice(t.db, company, { model: 'RUT955' });
+    const modem = await insertDevice(t.db, company, {
+      model: 'TRB140',
+      firmware: 'TRB1_R_00.07.06',
+      series: 'trb',
+    });
+    const off = await setMonitoring([
+      { device_id: router.id, monitoring_enabled: 0 },
+      { device_id: modem.id, monitoring_enabled: 0 },
+    ]);
+    expect(off.statusCode, off.body).toBe(200);
+    const offPeriods = off.json().data[0].periods as Record<string, number>;
+    expect(Object.values(offPeriods).every((period) => period === 0)).toBe(true);
+
+    // On again: the defaults of what each device supports (TRB140: no Wi-Fi); a field still wins.
+    const on = await setMonitoring([
+      { device_id: router.id, monitoring_enabled: 1, dynamic_monitoring: 600 },
+      { device_id: modem.id, monitoring_enabled: 1 },
+    ]);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data).toMatchObject([
+      {
+        periods: {
+          dynamic_monitoring: 600,
+          wireless_monitoring: 300,
+          static_monitoring: 1_296_000,
+        },
+      },
+      { periods: { dynamic_monitoring: 300, wireless_monitoring: 0 } },
+    ]);
+    const channel = on.json().meta.channel as string;
+    const read = await request('GET', `/api/status/channel/${channel}`);
+    expect(read.json().data).toEqual({
+      [router.id]: [{ status: 'completed', value: 'Monitoring periods updated' }],
+      [modem.id]: [{ status: 'completed', value: 'Monitoring periods updated' }],
+    });
+  });
+
   it('refuses periods below 60 seconds with the field as source', async () => {
     const device = await insertDevice(t.db, company);
     const response = await setMonitoring([{ device_id: device.id, dynamic_monitoring: 59 }]);

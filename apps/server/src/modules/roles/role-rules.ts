@@ -73,10 +73,14 @@ export const permissionTable = (
   const has = new Set(granted);
   const needle = q?.toLowerCase();
   return PERMISSIONS.map((name) => ({
+    // Permissions are named, not numbered, and come from the code rather than rows.
+    id: null,
     name,
+    title: PERMISSION_CATALOGUE[name],
     description: PERMISSION_CATALOGUE[name],
     category: permissionCategory(name),
     enabled: has.has(name),
+    created_at: null,
   })).filter(
     (row) =>
       !needle ||

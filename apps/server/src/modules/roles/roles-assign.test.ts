@@ -151,7 +151,7 @@ describe('GET /api/user with a custom role', () => {
       url: '/api/user',
       headers: (await loginAs(t.app, user)).headers,
     });
-    const current = response.json<{ data: CurrentUser }>().data;
+    const current = response.json<CurrentUser>();
     expect(current.role).toEqual({
       id: user.roleId,
       name: expect.stringMatching(/^fixture_/),

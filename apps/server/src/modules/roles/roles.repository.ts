@@ -40,6 +40,8 @@ const roleColumns = {
   description: roles.description,
   companyId: roles.companyId,
   companyName: companies.name,
+  createdAt: roles.createdAt,
+  updatedAt: roles.updatedAt,
   permissionsCount: sql<number>`(select cast(count(*) as integer) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id})`,
 };
 

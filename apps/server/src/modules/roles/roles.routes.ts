@@ -8,6 +8,7 @@ import {
   rolePermissionsQuerySchema,
   roleSchema,
   setRolePermissionsBodySchema,
+  setRolePermissionsResultSchema,
   successEnvelope,
   updateRoleBodySchema,
 } from '@netfleet/contracts';
@@ -93,12 +94,13 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ rolesService: RolesService }> 
         tags,
         summary: 'Create a custom role granting some of your own permissions',
         body: createRoleBodySchema,
-        response: { 201: successEnvelope(roleSchema) },
+        // RMS answers 200 here, not 201.
+        response: { 200: successEnvelope(roleSchema) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const role = await rolesService.create(requireAuth(request), request.body, request.ip);
-      return reply.status(201).send({ success: true as const, data: role });
+      return { success: true as const, data: role };
     },
   );
 
@@ -108,20 +110,24 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ rolesService: RolesService }> 
       config: manage,
       schema: {
         tags,
-        summary: "Replace a custom role's permissions",
+        summary:
+          "Replace a custom role's permissions (role_id: one role, or an array of roles given the same set)",
         body: setRolePermissionsBodySchema,
-        response: { 200: successEnvelope(roleSchema) },
+        response: { 200: successEnvelope(setRolePermissionsResultSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await rolesService.setPermissions(
+    async (request) => {
+      const { role_id: roleId, permission_id: permissions } = request.body;
+      const ids = Array.isArray(roleId) ? roleId : [roleId];
+      const roles = await rolesService.setPermissions(
         requireAuth(request),
-        request.body.role_id,
-        request.body.permission_id,
+        ids,
+        permissions,
         request.ip,
-      ),
-    }),
+      );
+      const [role] = roles;
+      return { success: true as const, data: Array.isArray(roleId) || !role ? roles : role };
+    },
   );
 
   app.put(

@@ -25,6 +25,7 @@ import {
   roleScopeOf,
 } from './role-rules';
 import type { RolesRepository, RoleValues } from './roles.repository';
+import { toApiDate } from '@/lib/dates';
 
 type RoleRow = NonNullable<Awaited<ReturnType<RolesRepository['find']>>>;
 
@@ -37,6 +38,8 @@ const toRole = (row: RoleRow): Role => ({
   company_name: row.companyName,
   permissions_count: row.permissionsCount,
   is_default: row.companyId === null,
+  created_at: toApiDate(row.createdAt),
+  updated_at: toApiDate(row.updatedAt),
 });
 
 /** No escalation: a role may grant only what the caller has, and super_admin only a super admin. */
@@ -185,26 +188,34 @@ export const createRolesService = ({
       return toRole(await requireRole(auth, id));
     },
 
-    /** PUT /roles/permissions: the role's permission set becomes exactly `permissions`. */
+    /**
+     * PUT /roles/permissions: each role's permission set becomes exactly `permissions`. Every role
+     * is checked before any changes, so an array either applies to all roles or to none.
+     */
     async setPermissions(
       auth: AuthContext,
-      id: number,
+      ids: readonly number[],
       permissions: readonly string[],
       ip: string,
-    ) {
-      await requireCustomRole(auth, id);
+    ): Promise<Role[]> {
+      const roleIds = [...new Set(ids)];
+      for (const id of roleIds) await requireCustomRole(auth, id);
       const set = unique(permissions);
       requireGrantable(auth, set);
       await transaction(async (tx) => {
-        await rolesRepository.setPermissions(id, set, tx);
-        await actionLog.record(
-          actorOf(auth, ip),
-          'role_update',
-          { entity: 'role', entityId: id, details: { permissions: set } },
-          tx,
-        );
+        for (const id of roleIds) {
+          await rolesRepository.setPermissions(id, set, tx);
+          await actionLog.record(
+            actorOf(auth, ip),
+            'role_update',
+            { entity: 'role', entityId: id, details: { permissions: set } },
+            tx,
+          );
+        }
       });
-      return toRole(await requireRole(auth, id));
+      const changed: Role[] = [];
+      for (const id of roleIds) changed.push(toRole(await requireRole(auth, id)));
+      return changed;
     },
 
     /** Refused while any user still has the role (their access would silently change). */

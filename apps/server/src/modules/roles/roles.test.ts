@@ -4,10 +4,11 @@ import {
   ROLE_MESSAGES,
   type Role,
   type RolePermission,
+  toApiDate,
 } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@/db/schema';
+import { roles, users } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
 import { createCompany, createUser } from '@test/factories';
@@ -53,7 +54,7 @@ const call = async (
 };
 const createRole = async (session: TestSession, payload: object) => {
   const { status, body } = await call(session, 'POST', '/api/roles', payload);
-  if (status !== 201) throw new Error(`role create failed: ${status} ${JSON.stringify(body)}`);
+  if (status !== 200) throw new Error(`role create failed: ${status} ${JSON.stringify(body)}`);
   return body.data;
 };
 const permissionTable = async (session: TestSession, roleId: number, query = '') => {
@@ -76,7 +77,8 @@ describe('custom roles', () => {
       company_id: childA.id,
       permission_id: ['view_devices', 'view_tags', 'view_devices'],
     });
-    expect(created.status).toBe(201);
+    // RMS answers 200 to POST /roles.
+    expect(created.status).toBe(200);
     const role = created.body.data;
     expect(role).toEqual({
       id: expect.any(Number),
@@ -87,17 +89,25 @@ describe('custom roles', () => {
       company_name: 'Alpha Child',
       permissions_count: 2,
       is_default: false,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
+    const [stored] = await t.db.select().from(roles).where(eq(roles.id, role.id));
+    expect(role.created_at).toBe(stored && toApiDate(stored.createdAt));
+    expect(role.updated_at).toBe(stored && toApiDate(stored.updatedAt));
     expect((await call(adminA, 'GET', `/api/roles/${role.id}`)).body.data).toEqual(role);
 
     const table = await permissionTable(adminA, role.id);
     expect(table.meta.total).toBe(PERMISSIONS.length);
     expect(enabled(table.data)).toEqual(['view_devices', 'view_tags']);
     expect(table.data.find((p) => p.name === 'view_tags')).toEqual({
+      id: null,
       name: 'view_tags',
+      title: 'View tags',
       description: 'View tags',
       category: 'Administration',
       enabled: true,
+      created_at: null,
     });
     const searched = await permissionTable(adminA, role.id, '?q=VPN');
     expect(searched.data.map((p) => p.name)).toEqual([
@@ -132,6 +142,46 @@ describe('custom roles', () => {
     });
     expect(replaced.body.data.permissions_count).toBe(1);
     expect(enabled((await permissionTable(adminA, role.id)).data)).toEqual(['view_files']);
+  });
+
+  it('takes RMS arrays: company_id of one company, role_id of several roles', async () => {
+    const first = await createRole(adminA, {
+      title: 'Array One',
+      company_id: [treeA.id],
+      permission_id: ['view_devices'],
+    });
+    expect(first).toMatchObject({ company_id: treeA.id, permissions_count: 1 });
+    const two = await call(adminA, 'POST', '/api/roles', {
+      title: 'Array Two',
+      company_id: [treeA.id, childA.id],
+    });
+    expect(two.status).toBe(422);
+    expect(two.body.errors[0]).toMatchObject({
+      message: 'A role belongs to one company',
+      source: 'company_id',
+    });
+    const second = await createRole(adminA, { title: 'Array Three', company_id: childA.id });
+    const both = await call(adminA, 'PUT', '/api/roles/permissions', {
+      role_id: [first.id, second.id],
+      permission_id: ['view_files', 'view_tags'],
+    });
+    expect(both.status).toBe(200);
+    expect(both.body.data.map((role) => [role.id, role.permissions_count])).toEqual([
+      [first.id, 2],
+      [second.id, 2],
+    ]);
+    expect(enabled((await permissionTable(adminA, second.id)).data)).toEqual([
+      'view_tags',
+      'view_files',
+    ]);
+    // One role out of reach and nothing changes.
+    const partly = await call(adminA, 'PUT', '/api/roles/permissions', {
+      role_id: [first.id, admin.id],
+      permission_id: [],
+    });
+    expect(partly.status).toBeGreaterThanOrEqual(400);
+    expect(enabled((await permissionTable(adminA, first.id)).data)).toHaveLength(2);
+    for (const role of [first, second]) await call(adminA, 'DELETE', `/api/roles/${role.id}`);
   });
 
   it('validates with the field as source', async () => {

@@ -1,9 +1,12 @@
 import type { TagListQuery } from '@netfleet/contracts';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { countAll, orderByFrom, searchFilter } from '@/db/list';
-import { companies, tags } from '@/db/schema';
+import { companies, deviceTags, tags } from '@/db/schema';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
+
+/** Devices carrying the tag: one correlated count on the device_tags(tag_id) index. */
+const devicesCountOf = sql<number>`(select cast(count(*) as integer) from ${deviceTags} where ${deviceTags.tagId} = ${tags.id})`;
 
 const tagColumns = {
   id: tags.id,
@@ -12,7 +15,9 @@ const tagColumns = {
   name: tags.name,
   description: tags.description,
   color: tags.color,
+  devicesCount: devicesCountOf,
   createdAt: tags.createdAt,
+  updatedAt: tags.updatedAt,
 };
 
 const SORTABLE = {
@@ -20,6 +25,8 @@ const SORTABLE = {
   name: tags.name,
   created_at: tags.createdAt,
   company_name: companies.name,
+  devices_count: devicesCountOf,
+  device_count: devicesCountOf,
 };
 const SEARCHABLE = { name: tags.name, description: tags.description };
 

@@ -13,6 +13,7 @@ import { actorOf, type ActionLogService } from '@/modules/action-log/action-log.
 import type { AuthContext } from '@/modules/auth/auth.types';
 import type { CompaniesRepository } from '@/modules/companies/companies.repository';
 import type { TagsRepository, TagValues } from './tags.repository';
+import { toApiDate } from '@/lib/dates';
 
 type TagRow = NonNullable<Awaited<ReturnType<TagsRepository['find']>>>;
 
@@ -23,7 +24,11 @@ const toTag = (row: TagRow): Tag => ({
   name: row.name,
   description: row.description,
   color: row.color,
-  created_at: row.createdAt.toISOString(),
+  devices_count: row.devicesCount,
+  // netfleet runs nothing when a device gets a tag, so a tag has no actions.
+  actions: [],
+  created_at: toApiDate(row.createdAt),
+  updated_at: toApiDate(row.updatedAt),
 });
 
 /** The unique index decides, so two requests racing for one name cannot both win. */

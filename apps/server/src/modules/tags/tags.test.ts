@@ -1,8 +1,11 @@
-import { TAG_MESSAGES, type Tag } from '@netfleet/contracts';
+import { TAG_MESSAGES, type Tag, toApiDate } from '@netfleet/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices, deviceTags, tags } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { createUserWithPermissions } from '@/modules/roles/roles.fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
+import { createPendingDevice } from '@test/devices';
 import { createCompany, createUser } from '@test/factories';
 import { loginAs, type TestSession } from '@test/session';
 
@@ -59,7 +62,7 @@ describe('tags', () => {
       name: ' Rooftop ',
       description: 'Units on roofs',
       color: '#FF8800',
-      actions: [{ action: 'reboot' }],
+      actions: [{ action: 'firmware_upload', source_id: 1 }],
     });
     expect(created.status).toBe(201);
     const tag = created.body.data;
@@ -70,8 +73,12 @@ describe('tags', () => {
       name: 'Rooftop',
       description: 'Units on roofs',
       color: '#ff8800',
+      devices_count: 0,
+      actions: [],
       created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
+    expect(tag.updated_at).toBe(tag.created_at);
     expect((await call(adminA, 'GET', `/api/tags/${tag.id}`)).body.data).toEqual(tag);
 
     const edited = await call(adminA, 'PUT', `/api/tags/${tag.id}`, {
@@ -86,6 +93,35 @@ describe('tags', () => {
 
     expect((await call(adminA, 'DELETE', `/api/tags/${tag.id}`)).body).toEqual({ success: true });
     expect((await call(adminA, 'GET', `/api/tags/${tag.id}`)).status).toBe(404);
+  });
+
+  it('counts the devices carrying a tag in SQL, sorts by it and moves updated_at on edits', async () => {
+    const busy = await create(adminA, { company_id: treeA.id, name: 'Counted' });
+    const idle = await create(adminA, { company_id: treeA.id, name: 'Uncounted' });
+    const first = await createPendingDevice(t.db, { companyId: treeA.id });
+    const second = await createPendingDevice(t.db, { companyId: treeA.id });
+    await t.db.insert(deviceTags).values([
+      { deviceId: first.id, tagId: busy.id },
+      { deviceId: second.id, tagId: busy.id },
+    ]);
+    expect((await call(adminA, 'GET', `/api/tags/${busy.id}`)).body.data.devices_count).toBe(2);
+    const sorted = await call(
+      adminA,
+      'GET',
+      `/api/tags?id=${busy.id},${idle.id}&sort=-device_count`,
+    );
+    expect(sorted.body.data.map((tag) => [tag.name, tag.devices_count])).toEqual([
+      ['Counted', 2],
+      ['Uncounted', 0],
+    ]);
+    const later = new Date(Date.parse(busy.updated_at) + 60_000);
+    await t.db.update(tags).set({ updatedAt: later }).where(eq(tags.id, busy.id));
+    const read = await call(adminA, 'GET', `/api/tags/${busy.id}`);
+    expect(read.body.data.updated_at).toBe(toApiDate(later));
+    expect(read.body.data.created_at).toBe(busy.created_at);
+    await t.db.delete(devices).where(inArray(devices.id, [first.id, second.id]));
+    await call(adminA, 'DELETE', `/api/tags/${busy.id}`);
+    await call(adminA, 'DELETE', `/api/tags/${idle.id}`);
   });
 
   it('validates fields with the field as source', async () => {

@@ -43,8 +43,15 @@ describe('personal access tokens', () => {
     });
     expect(me.statusCode).toBe(200);
     expect(me.headers['set-cookie']).toBeUndefined();
+    // RMS GET /user describes the credential: the token's id, scopes, and no first-party session.
+    expect(me.json()).toMatchObject({
+      success: true,
+      scope: ['users:read'],
+      token: { jti: String(token.id), first_party: false, client_id: null },
+    });
+    expect(me.json().token.iat).toBe(me.json().token.nbf);
     // Scopes narrow the super admin's permissions to what users:read lends.
-    expect(me.json().data.permissions.sort()).toEqual(
+    expect(me.json().permissions.sort()).toEqual(
       [
         'view_impersonation_logs',
         'view_permissions',
@@ -82,8 +89,8 @@ describe('personal access tokens', () => {
       url: '/api/user',
       headers: bearer(ok.json().data.token),
     });
-    expect(me.json().data.permissions).not.toContain('view_users');
-    expect(me.json().data.permissions).toContain('view_devices');
+    expect(me.json().permissions).not.toContain('view_users');
+    expect(me.json().permissions).toContain('view_devices');
 
     const devicesOnly = (await createToken({ name: 'devices', scopes: ['devices:read'] })).json()
       .data.token;

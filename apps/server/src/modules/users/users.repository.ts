@@ -19,6 +19,8 @@ const userColumns = {
   companyId: users.companyId,
   companyName: companies.name,
   companyPath: companies.path,
+  companyLevel: companies.level,
+  companyParentId: companies.parentId,
   roleId: users.roleId,
   roleName: roles.name,
   roleTitle: roles.title,
@@ -26,6 +28,7 @@ const userColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
   ssoAdmin: users.ssoAdmin,
   createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
   /** Whether the user's role makes them a system administrator (protected from others). */
   superAdmin: sql<boolean>`exists (select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId} and ${rolePermissions.permission} = ${SUPER_ADMIN_PERMISSION})`,
 };

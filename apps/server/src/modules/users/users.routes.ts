@@ -10,9 +10,10 @@ import {
   moveUsersResultSchema,
   successEnvelope,
   updateUserRoleBodySchema,
+  userDetailSchema,
+  userListEnvelopeSchema,
   userListQuerySchema,
   userMoveLogSchema,
-  userSchema,
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,12 +42,12 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         summary:
           'Users of your company (and its subsidiaries with access_child_companies); role is a role name or id',
         querystring: userListQuerySchema,
-        response: { 200: listEnvelope(userSchema) },
+        response: { 200: userListEnvelopeSchema },
       },
     },
     async (request) => {
       const { data, total } = await usersService.list(requireAuth(request), request.query);
-      return { success: true as const, data, meta: { total } };
+      return { success: true as const, data, meta: { total, _total: total } };
     },
   );
 
@@ -75,7 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         tags,
         summary: 'One user',
         params: userParams,
-        response: { 200: successEnvelope(userSchema) },
+        response: { 200: successEnvelope(userDetailSchema) },
       },
     },
     async (request) => {
@@ -110,7 +111,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         summary: "Change a user's role to one you may assign in the user's company",
         params: userParams,
         body: updateUserRoleBodySchema,
-        response: { 200: successEnvelope(userSchema) },
+        response: { 200: successEnvelope(userDetailSchema) },
       },
     },
     async (request) => {

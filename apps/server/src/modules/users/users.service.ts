@@ -1,4 +1,10 @@
-import { ERROR_CODES, mfaTypeSchema, type User, type UserListQuery } from '@netfleet/contracts';
+import {
+  ERROR_CODES,
+  mfaTypeSchema,
+  type User,
+  type UserDetail,
+  type UserListQuery,
+} from '@netfleet/contracts';
 import { ApiError, forbidden, invalid, notFound } from '@/lib/api-error';
 import { actorOf, type ActionLogService } from '@/modules/action-log/action-log.service';
 import { isSuperAdmin } from '@/modules/auth/auth.service';
@@ -6,6 +12,7 @@ import type { AuthContext } from '@/modules/auth/auth.types';
 import type { RunInTransaction } from '@/modules/auth/session.service';
 import type { RoleAssignment } from '@/modules/roles/roles.service';
 import type { UserListRow, UsersRepository } from './users.repository';
+import { toApiDate } from '@/lib/dates';
 
 interface Deps {
   usersRepository: UsersRepository;
@@ -20,6 +27,7 @@ export const toUser = (row: UserListRow): User => ({
   username: row.username,
   company_id: row.companyId,
   company_name: row.companyName,
+  role: row.roleId,
   role_id: row.roleId,
   role_name: row.roleName,
   role_title: row.roleTitle,
@@ -27,7 +35,16 @@ export const toUser = (row: UserListRow): User => ({
   mfa_type: mfaTypeSchema.safeParse(row.mfaType).data ?? null,
   email_verified: row.emailVerifiedAt !== null,
   sso_admin: row.ssoAdmin,
-  created_at: row.createdAt.toISOString(),
+  created_at: toApiDate(row.createdAt),
+  updated_at: toApiDate(row.updatedAt),
+});
+
+/** GET /users/{id}: RMS names the role there (`role` is the role's name, not its id). */
+export const toUserDetail = (row: UserListRow): UserDetail => ({
+  ...toUser(row),
+  role: row.roleName,
+  company_level: row.companyLevel,
+  company_parent_id: row.companyParentId,
 });
 
 /** One text for unknown and out-of-reach users, so nothing leaks about other trees. */
@@ -78,8 +95,8 @@ export const createUsersService = ({ usersRepository, roles, actionLog, transact
       return { data: rows.map(toUser), total };
     },
 
-    async get(auth: AuthContext, id: number): Promise<User> {
-      return toUser(await findVisible(auth, id));
+    async get(auth: AuthContext, id: number): Promise<UserDetail> {
+      return toUserDetail(await findVisible(auth, id));
     },
 
     /** DELETE /users/{id} */
@@ -92,7 +109,12 @@ export const createUsersService = ({ usersRepository, roles, actionLog, transact
       await remove(auth, await findVisibleByEmail(auth, email), ip, 'email');
     },
 
-    async changeRole(auth: AuthContext, id: number, roleId: number, ip: string): Promise<User> {
+    async changeRole(
+      auth: AuthContext,
+      id: number,
+      roleId: number,
+      ip: string,
+    ): Promise<UserDetail> {
       const target = await findVisible(auth, id);
       // Nobody locks themselves out (or promotes themselves) by editing their own role.
       if (target.id === auth.user.id) throw invalid('You cannot change your own role', 'role_id');
@@ -109,7 +131,7 @@ export const createUsersService = ({ usersRepository, roles, actionLog, transact
           tx,
         );
       });
-      return toUser(await findVisible(auth, id));
+      return toUserDetail(await findVisible(auth, id));
     },
 
     /** The "remove MFA" form: the user signs in with the password alone until they set it up again. */

@@ -1,3 +1,4 @@
+import { toApiDate } from '@netfleet/contracts';
 import type { User } from '@netfleet/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ const list = async (session: TestSession, query = '') => {
   const response = await get(session, `/api/users${query}`);
   return {
     status: response.statusCode,
-    body: response.json<{ data: User[]; meta: { total: number } }>(),
+    body: response.json<{ data: User[]; meta: { total: number; _total: number } }>(),
   };
 };
 const emails = (rows: User[]) => rows.map((row) => row.email);
@@ -68,20 +69,32 @@ describe('GET /api/users', () => {
     expect(status).toBe(200);
     expect(emails(body.data)).toEqual(['amy@branch.test', 'boss@tenant.test', 'zoe@tenant.test']);
     expect(body.meta.total).toBe(3);
+    // RMS names the total `_total` here; both carry it.
+    expect(body.meta._total).toBe(3);
+    const [stored] = await t.db.select().from(users).where(eq(users.id, member.id));
     expect(body.data.find((row) => row.email === 'zoe@tenant.test')).toEqual({
       id: member.id,
       email: 'zoe@tenant.test',
       username: 'zoe',
       company_id: tenant.id,
       company_name: 'Tenant',
+      role: 3,
       role_id: 3,
       role_name: 'end_user',
       role_title: 'End Client',
       mfa_type: 'totp',
       email_verified: true,
       sso_admin: false,
-      created_at: member.createdAt.toISOString(),
+      created_at: toApiDate(member.createdAt),
+      updated_at: stored ? toApiDate(stored.updatedAt) : undefined,
     });
+  });
+
+  it('answers updated_at from the row, moved on by a change', async () => {
+    const later = new Date('2030-01-02T03:04:05.000Z');
+    await t.db.update(users).set({ updatedAt: later }).where(eq(users.id, member.id));
+    const { body } = await list(admin, `?id=${member.id}`);
+    expect(body.data[0]?.updated_at).toBe(toApiDate(later));
   });
 
   it('filters by role name or id, company and search text, and pages in SQL', async () => {
@@ -128,7 +141,16 @@ describe('GET /api/users/{id}', () => {
   it('answers a user of the subtree and 404 for one of another tree, like an unknown id', async () => {
     const mine = await get(admin, `/api/users/${below.id}`);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().data).toMatchObject({ email: 'amy@branch.test', company_name: 'Branch' });
+    // RMS: `role` is the role's name here (an id in the list), with the company's place in the tree.
+    expect(mine.json().data).toMatchObject({
+      email: 'amy@branch.test',
+      company_name: 'Branch',
+      role: 'read_only',
+      role_id: 4,
+      company_level: subsidiary.level,
+      company_parent_id: tenant.id,
+      updated_at: expect.any(String),
+    });
     const foreign = await get(admin, `/api/users/${stranger.id}`);
     const unknown = await get(admin, '/api/users/99999999');
     expect(foreign.statusCode).toBe(404);

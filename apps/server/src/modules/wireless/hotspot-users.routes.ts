@@ -1,12 +1,11 @@
 import {
   asyncAcceptedSchema,
   errorEnvelopeSchema,
+  hotspotActiveUsersEnvelope,
   hotspotPathSchema,
-  hotspotSessionSchema,
   hotspotUserBodySchema,
   hotspotUserDeleteQuerySchema,
-  hotspotUserSchema,
-  listEnvelope,
+  hotspotUsersEnvelope,
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '@/plugins/auth';
@@ -51,12 +50,13 @@ export const hotspotUsersRoutes: FastifyPluginAsyncZod<{
         summary: "The users of a device's hotspot, read from the device",
         description: readDescription,
         params: hotspotPathSchema,
-        response: { 200: listEnvelope(hotspotUserSchema), ...readErrors },
+        response: { 200: hotspotUsersEnvelope, ...readErrors },
       },
     },
     async (request) => {
       const data = await service.users(requireAuth(request), request.params);
-      return { success: true as const, data, meta: { total: data.length } };
+      // Answered at once, not on a channel (RMS): meta.channel is null.
+      return { success: true as const, data, meta: { total: data.length, channel: null } };
     },
   );
 
@@ -69,12 +69,18 @@ export const hotspotUsersRoutes: FastifyPluginAsyncZod<{
         summary: "Active sessions of a device's hotspot, read from the device",
         description: readDescription,
         params: hotspotPathSchema,
-        response: { 200: listEnvelope(hotspotSessionSchema), ...readErrors },
+        response: { 200: hotspotActiveUsersEnvelope, ...readErrors },
       },
     },
     async (request) => {
-      const data = await service.sessions(requireAuth(request), request.params);
-      return { success: true as const, data, meta: { total: data.length } };
+      const sessions = await service.sessions(requireAuth(request), request.params);
+      // RMS's shape: `code` and `hotspots_active_users`, not `data`.
+      return {
+        success: true as const,
+        code: 200,
+        hotspots_active_users: sessions,
+        meta: { total: sessions.length },
+      };
     },
   );
 

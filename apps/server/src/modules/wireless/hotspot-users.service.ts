@@ -1,3 +1,4 @@
+import { toApiDate } from '@/lib/dates';
 import {
   type CommandType,
   DEVICE_MESSAGES,
@@ -30,9 +31,10 @@ const parseJson = (text: string | null): unknown => {
 };
 
 interface Deps {
-  wirelessRepository: Pick<WirelessRepository, 'deviceVisible' | 'hasHotspot'>;
+  wirelessRepository: Pick<WirelessRepository, 'deviceVisible' | 'findHotspot'>;
   jobs: Pick<DeviceJobsService, 'createJobs'>;
   requests: Pick<DeviceRequests, 'ask'>;
+  now?: () => Date;
   /** How long a read waits for the device (tests shorten it). */
   timeoutMs?: number;
 }
@@ -46,12 +48,14 @@ export const createHotspotUsersService = ({
   wirelessRepository: repository,
   jobs,
   requests,
+  now = () => new Date(),
   timeoutMs = HOTSPOT_READ_TIMEOUT_SECONDS * 1000,
 }: Deps) => {
   /** Another tree's device is "not found" like a missing one; so is a hotspot it never reported. */
   const requireHotspot = async (auth: AuthContext, { id, index }: HotspotPath) => {
     if (!(await repository.deviceVisible(auth, id))) throw notFound(DEVICE_MESSAGES.notFound);
-    if (!(await repository.hasHotspot(id, index))) {
+    const hotspot = await repository.findHotspot(id, index);
+    if (!hotspot) {
       throw new ApiError(
         404,
         ERROR_CODES.NOT_FOUND,
@@ -59,6 +63,7 @@ export const createHotspotUsersService = ({
         'index',
       );
     }
+    return hotspot;
   };
 
   const read = async <T>(
@@ -66,8 +71,8 @@ export const createHotspotUsersService = ({
     path: HotspotPath,
     type: CommandType,
     schema: z.ZodType<T>,
-  ): Promise<T> => {
-    await requireHotspot(auth, path);
+  ): Promise<{ ssid: string; answer: T }> => {
+    const { ssid } = await requireHotspot(auth, path);
     const answer = await requests.ask(
       auth,
       path.id,
@@ -86,7 +91,7 @@ export const createHotspotUsersService = ({
     // A device bug, not the caller's: 502 like a gateway that got a bad answer upstream.
     if (!parsed.success)
       throw new ApiError(502, ERROR_CODES.DEVICE_ERROR, HOTSPOT_USER_MESSAGES.badAnswer);
-    return parsed.data;
+    return { ssid, answer: parsed.data };
   };
 
   const change = async (
@@ -107,16 +112,38 @@ export const createHotspotUsersService = ({
 
   return {
     async users(auth: AuthContext, path: HotspotPath): Promise<HotspotUser[]> {
-      const { users } = await read(auth, path, 'hotspot_users', hotspotUsersResultSchema);
-      return users.map(({ username }) => ({ username }));
+      const { answer } = await read(auth, path, 'hotspot_users', hotspotUsersResultSchema);
+      return answer.users.map(({ username }) => ({ username }));
     },
 
     async sessions(auth: AuthContext, path: HotspotPath): Promise<HotspotSession[]> {
-      const { sessions } = await read(auth, path, 'hotspot_sessions', hotspotSessionsResultSchema);
-      return sessions.map((session) => ({
-        ...session,
-        started_at: new Date(session.started_at).toISOString(),
-      }));
+      const { ssid, answer } = await read(
+        auth,
+        path,
+        'hotspot_sessions',
+        hotspotSessionsResultSchema,
+      );
+      const at = now();
+      return answer.sessions.map((session) => {
+        const started = new Date(session.started_at).toISOString();
+        return {
+          id: null,
+          device_id: path.id,
+          ssid,
+          username: session.username,
+          ip: session.ip,
+          mac: session.mac,
+          start_time: started,
+          use_time: String(Math.max(0, Math.floor((at.getTime() - session.started_at) / 1000))),
+          download: String(session.rx),
+          upload: String(session.tx),
+          created_at: toApiDate(new Date(session.started_at)),
+          updated_at: toApiDate(at),
+          started_at: started,
+          rx: session.rx,
+          tx: session.tx,
+        };
+      });
     },
 
     addUser(auth: AuthContext, path: HotspotPath, { username, password }: HotspotUserBody) {

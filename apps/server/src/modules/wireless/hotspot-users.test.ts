@@ -7,6 +7,9 @@ import {
   type HotspotUser,
   type StatusChannelData,
   TELEMETRY_CATEGORIES,
+  API_DATE_PATTERN,
+  parseApiDate,
+  toApiDate,
 } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,14 +105,15 @@ describe('GET /api/devices/:id/hotspots/:index/users', () => {
     expect(response.body).toEqual({
       success: true,
       data: [{ username: 'guest' }, { username: 'staff' }] satisfies HotspotUser[],
-      meta: { total: 2 },
+      // Answered at once: no channel to follow, unlike RMS.
+      meta: { total: 2, channel: null },
     });
     expect(sent.args).toEqual({ index: 0 });
     const [job] = await jobsOf(id);
     expect(job).toMatchObject({ type: 'hotspot_users', status: 'completed', channel: null });
   });
 
-  it('answers the active sessions with ISO times', async () => {
+  it("answers the active sessions in RMS's shape, with ISO times", async () => {
     const id = await hotspotDevice(treeA);
     const session = {
       username: 'guest',
@@ -119,6 +123,7 @@ describe('GET /api/devices/:id/hotspots/:index/users', () => {
       rx: 1000,
       tx: 2000,
     };
+    const before = Date.now();
     const [response] = await Promise.all([
       call(admin, 'GET', `${usersUrl(id)}/active`),
       answer(id, 'hotspot_sessions', {
@@ -126,10 +131,38 @@ describe('GET /api/devices/:id/hotspots/:index/users', () => {
         result: JSON.stringify({ sessions: [session] }),
       }),
     ]);
+    const after = Date.now();
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.data).toEqual([
-      { ...session, started_at: '2026-03-01T10:00:00.000Z' },
-    ] satisfies HotspotSession[]);
+    const started = '2026-03-01T10:00:00.000Z';
+    expect(response.body).toEqual({
+      success: true,
+      code: 200,
+      hotspots_active_users: [
+        {
+          ...session,
+          id: null,
+          device_id: id,
+          ssid: 'Guest',
+          start_time: started,
+          use_time: expect.stringMatching(/^\d+$/),
+          download: '1000',
+          upload: '2000',
+          created_at: toApiDate(new Date(session.started_at)),
+          updated_at: expect.stringMatching(API_DATE_PATTERN),
+          started_at: started,
+        },
+      ] satisfies HotspotSession[],
+      meta: { total: 1 },
+    });
+    const [active] = response.body.hotspots_active_users as HotspotSession[];
+    // Seconds since the login, at the answer's time.
+    const seconds = (at: number) => Math.floor((at - session.started_at) / 1000);
+    expect(Number(active?.use_time)).toBeGreaterThanOrEqual(seconds(before));
+    expect(Number(active?.use_time)).toBeLessThanOrEqual(seconds(after));
+    // API dates are whole seconds.
+    const updated = parseApiDate(active?.updated_at ?? '');
+    expect(updated).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(updated).toBeLessThanOrEqual(after);
   });
 
   it('refuses an offline device at once with DEVICE_OFFLINE, queueing nothing', async () => {

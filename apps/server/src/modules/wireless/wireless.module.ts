@@ -20,6 +20,7 @@ export interface HotspotUsersModuleOptions {
   db: Database;
   jobs: Pick<DeviceJobsService, 'createJobs'>;
   requests: Pick<DeviceRequests, 'ask'>;
+  now?: () => Date;
 }
 
 /**
@@ -27,12 +28,13 @@ export interface HotspotUsersModuleOptions {
  */
 export const hotspotUsersModule: FastifyPluginAsyncZod<HotspotUsersModuleOptions> = async (
   app,
-  { db, jobs, requests },
+  { db, jobs, requests, now },
 ) => {
   const hotspotUsersService = createHotspotUsersService({
     wirelessRepository: createWirelessRepository(db),
     jobs,
     requests,
+    ...(now ? { now } : {}),
   });
   await app.register(hotspotUsersRoutes, { hotspotUsersService });
 };

@@ -42,6 +42,8 @@ export type WirelessRow = Awaited<ReturnType<WirelessRepository['list']>>['rows'
 
 const SORT_COLUMNS: Record<string, AnyColumn | SQL> = {
   device_name: devices.name,
+  name: devices.name,
+  device_status: devices.status,
   serial: devices.serial,
   model: devices.model,
   firmware: devices.firmware,
@@ -51,6 +53,8 @@ const SORT_COLUMNS: Record<string, AnyColumn | SQL> = {
   band: deviceWireless.band,
   channel: deviceWireless.channel,
   clients: deviceWireless.clients,
+  clients_count: deviceWireless.clients,
+  online_users: deviceWireless.clients,
   users_active: deviceWireless.clients,
   updated_at: deviceWireless.updatedAt,
 };
@@ -112,6 +116,8 @@ export interface WirelessFilter {
   wireless_id?: string[] | undefined;
   band?: string | undefined;
   deviceId?: number | undefined;
+  /** Indexes of the device's interfaces (RMS `wlan`). */
+  indexes?: number[] | undefined;
 }
 
 export interface WirelessPage {
@@ -141,6 +147,7 @@ const whereOf = (kind: WirelessKind, companyIds: number[], filter: WirelessFilte
     filter.wireless_id?.length ? or(...filter.wireless_id.map(pairCondition)) : undefined,
     filter.band === undefined ? undefined : eq(deviceWireless.band, filter.band),
     filter.deviceId === undefined ? undefined : eq(deviceWireless.deviceId, filter.deviceId),
+    list(deviceWireless.idx, filter.indexes),
   );
 };
 
@@ -164,10 +171,10 @@ export const createWirelessRepository = (db: Database) => ({
     return row !== undefined;
   },
 
-  /** Whether the device's latest hotspot reading has a hotspot with this index. */
-  async hasHotspot(deviceId: number, index: number, tx: Executor = db) {
+  /** The hotspot with this index in the device's latest hotspot reading, if it has one. */
+  async findHotspot(deviceId: number, index: number, tx: Executor = db) {
     const [row] = await tx
-      .select({ idx: deviceWireless.idx })
+      .select({ ssid: deviceWireless.ssid })
       .from(deviceWireless)
       .where(
         and(
@@ -176,7 +183,7 @@ export const createWirelessRepository = (db: Database) => ({
           eq(deviceWireless.idx, index),
         ),
       );
-    return row !== undefined;
+    return row;
   },
 
   /**

@@ -1,4 +1,7 @@
 import {
+  deviceHotspotSchema,
+  deviceWirelessQuerySchema,
+  deviceWirelessSchema,
   fieldNamesEnvelope,
   HOTSPOT_FIELDS,
   hotspotListQuerySchema,
@@ -64,7 +67,7 @@ export const wirelessRoutes: FastifyPluginAsyncZod<{ wirelessService: WirelessSe
         tags: ['hotspots'],
         summary: "One device's hotspots, from its latest reading",
         params: idParams,
-        response: { 200: listEnvelope(hotspotSchema) },
+        response: { 200: listEnvelope(deviceHotspotSchema) },
       },
     },
     async (request) => list(await service.deviceHotspots(requireAuth(request), request.params.id)),
@@ -99,9 +102,11 @@ export const wirelessRoutes: FastifyPluginAsyncZod<{ wirelessService: WirelessSe
         tags: ['wireless'],
         summary: "One device's Wi-Fi interfaces, from its latest reading",
         params: idParams,
-        response: { 200: listEnvelope(wirelessInterfaceSchema) },
+        querystring: deviceWirelessQuerySchema,
+        response: { 200: listEnvelope(deviceWirelessSchema) },
       },
     },
-    async (request) => list(await service.deviceWireless(requireAuth(request), request.params.id)),
+    async (request) =>
+      list(await service.deviceWireless(requireAuth(request), request.params.id, request.query)),
   );
 };

@@ -1,4 +1,11 @@
-import type { Hotspot, TelemetryCategory, WirelessInterface } from '@netfleet/contracts';
+import { toApiDate } from '@netfleet/contracts';
+import type {
+  DeviceHotspot,
+  DeviceWireless,
+  Hotspot,
+  TelemetryCategory,
+  WirelessInterface,
+} from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '@/db/schema';
@@ -98,13 +105,18 @@ describe('GET /api/wireless', () => {
     const rows = await wirelessRows(adminA);
     expect(rows.map((row) => row.ssid)).toEqual(['east-2g', 'north-2g', 'north-5g']);
     expect(rows[2]).toEqual({
-      id: `${ids.north}:1`,
+      // RMS's integer id: device_id * 100 + index; the console's key beside it.
+      id: ids.north * 100 + 1,
+      key: `${ids.north}:1`,
       device_id: ids.north,
       device_name: 'north',
+      name: 'north',
+      description: null,
       serial: expect.any(String),
       model: 'RUTX11',
       firmware: 'RUT9_R_00.07.06.1',
-      status: 1,
+      status: 'online',
+      device_status: 1,
       company_id: treeA.id,
       company_name: 'Alpha',
       index: 1,
@@ -113,8 +125,13 @@ describe('GET /api/wireless', () => {
       channel: 36,
       enabled: true,
       clients: 9,
-      updated_at: '2026-03-01T10:00:00.000Z',
+      clients_count: '9',
+      received: null,
+      sent: null,
+      created_at: null,
+      updated_at: '2026-03-01 10:00:00',
     });
+    expect(rows[0]).toMatchObject({ status: 'offline', device_status: 0 });
     // An end client sees its own company only.
     expect(await ssids(endUserA)).toEqual(['north-2g', 'north-5g']);
   });
@@ -132,6 +149,21 @@ describe('GET /api/wireless', () => {
     expect(await ssids(adminA, 'q=beta')).toEqual([]);
     expect(await ssids(adminA, 'q=east&search-fields=device_name')).toEqual(['east-2g']);
     expect(await ssids(adminA, `wireless_id=${ids.north}:0,${ids.beta}:0`)).toEqual(['north-2g']);
+    // RMS's integer ids, alone or beside keys.
+    expect(await ssids(adminA, `wireless_id=${ids.north * 100 + 1}`)).toEqual(['north-5g']);
+    expect(await ssids(adminA, `wireless_id=${ids.north * 100},${ids.east}:0`)).toEqual([
+      'east-2g',
+      'north-2g',
+    ]);
+    // RMS's status names beside the codes; not_activated is neither online nor offline.
+    expect(await ssids(adminA, 'status=online')).toEqual(['north-2g', 'north-5g']);
+    expect(await ssids(adminA, 'status=offline,online')).toEqual([
+      'east-2g',
+      'north-2g',
+      'north-5g',
+    ]);
+    expect(await ssids(adminA, 'status=not_activated')).toEqual([]);
+    expect(await ssids(adminA, 'sort=-clients_count')).toEqual(['north-5g', 'north-2g', 'east-2g']);
     const page = await get(adminA, '/api/wireless?limit=1&offset=1');
     expect(page.body.meta.total).toBe(3);
     expect(page.body.data.map((row: WirelessInterface) => row.ssid)).toEqual(['north-2g']);
@@ -143,7 +175,8 @@ describe('GET /api/wireless', () => {
     expect(sort.body.errors[0].source).toBe('sort');
     expect((await get(adminA, '/api/wireless?wireless_id=12')).status).toBe(400);
     expect((await get(adminA, '/api/wireless?wireless_id=9999999999:0')).status).toBe(400);
-    expect((await get(adminA, '/api/wireless?status=online')).status).toBe(400);
+    expect((await get(adminA, '/api/wireless?status=sleeping')).status).toBe(400);
+    expect((await get(adminA, '/api/wireless?status=4')).status).toBe(400);
   });
 
   it('answers its field names to fields_only', async () => {
@@ -156,16 +189,32 @@ describe('GET /api/wireless', () => {
 describe('GET /api/hotspots', () => {
   it('lists one row per hotspot, scoped, filtered by SSID and sorted by active users', async () => {
     const rows = await hotspotRows(adminA);
-    expect(rows.map((row) => [row.id, row.ssid, row.users_active])).toEqual([
-      [`${ids.east}:0`, 'Guest', 3],
-      [`${ids.east}:2`, 'Staff', 1],
+    expect(rows.map((row) => [row.id, row.key, row.ssid, row.online_users])).toEqual([
+      [ids.east * 100, `${ids.east}:0`, 'Guest', 3],
+      [ids.east * 100 + 2, `${ids.east}:2`, 'Staff', 1],
     ]);
-    expect(rows[0]).toMatchObject({ company_name: 'Alpha Child', rx: 300, tx: 600, index: 0 });
+    expect(rows[0]).toMatchObject({
+      company_name: 'Alpha Child',
+      rx: 300,
+      tx: 600,
+      index: 0,
+      // RMS's fields: the device's name and status, the hotspot's SSID and active users.
+      name: 'east',
+      description: null,
+      status: 'offline',
+      device_status: 0,
+      is_esim_bootstrap: null,
+      ssid_names: 'Guest',
+    });
     expect(await hotspotRows(endUserA)).toEqual([]);
     const staff = await hotspotRows(adminA, 'ssid_names=Staff,Nope');
     expect(staff.map((row) => row.ssid)).toEqual(['Staff']);
     const byUsers = await hotspotRows(adminA, 'sort=users_active');
     expect(byUsers.map((row) => row.ssid)).toEqual(['Staff', 'Guest']);
+    const byOnline = await hotspotRows(adminA, 'sort=-online_users');
+    expect(byOnline.map((row) => row.ssid)).toEqual(['Guest', 'Staff']);
+    expect(await hotspotRows(adminA, 'status=online')).toEqual([]);
+    expect((await hotspotRows(adminA, 'status=offline')).length).toBe(2);
     expect((await get(adminA, '/api/hotspots?sort=clients')).status).toBe(400);
   });
 });
@@ -173,9 +222,46 @@ describe('GET /api/hotspots', () => {
 describe('per device', () => {
   it("answers one visible device's interfaces and 404 for any other", async () => {
     const own = await get(adminA, `/api/devices/${ids.east}/hotspots`);
-    expect(own.body.data.map((row: Hotspot) => row.ssid)).toEqual(['Guest', 'Staff']);
+    expect(own.body.data.map((row: DeviceHotspot) => row.ssid)).toEqual(['Guest', 'Staff']);
+    expect(own.body.data[1]).toEqual({
+      id: ids.east * 100 + 2,
+      key: `${ids.east}:2`,
+      device_id: ids.east,
+      device_name: 'east',
+      serial: expect.any(String),
+      model: 'RUT360',
+      firmware: expect.any(String),
+      device_status: 0,
+      company_id: childA.id,
+      company_name: 'Alpha Child',
+      index: 2,
+      ssid: 'Staff',
+      online_users: 1,
+      rx: expect.any(Number),
+      tx: expect.any(Number),
+      // RMS's fields: the index as text; what readings do not carry is null.
+      hotspot_index: '2',
+      status: null,
+      hotspot_ip: null,
+      auth_type: null,
+      updated_at: '2026-03-01 10:00:00',
+    });
     const wireless = await get(adminA, `/api/devices/${ids.north}/wireless`);
-    expect(wireless.body.data.map((row: WirelessInterface) => row.index)).toEqual([0, 1]);
+    expect(wireless.body.data.map((row: DeviceWireless) => row.index)).toEqual([0, 1]);
+    expect(wireless.body.data[1]).toMatchObject({
+      id: ids.north * 100 + 1,
+      device_id: ids.north,
+      wlan_id: '1',
+      ssid: 'north-5g',
+      active: 1,
+      clients_count: 9,
+      received: null,
+      sent: null,
+    });
+    expect(wireless.body.data[1]).not.toHaveProperty('status');
+    // RMS's `wlan` picks interfaces by wlan_id.
+    const one = await get(adminA, `/api/devices/${ids.north}/wireless?wlan=1`);
+    expect(one.body.data.map((row: DeviceWireless) => row.ssid)).toEqual(['north-5g']);
     expect((await get(adminA, `/api/devices/${ids.beta}/wireless`)).status).toBe(404);
     expect((await get(endUserA, `/api/devices/${ids.east}/hotspots`)).status).toBe(404);
     expect((await get(adminA, '/api/devices/999999/hotspots')).status).toBe(404);
@@ -207,12 +293,12 @@ describe('the gateway flush', () => {
     expect(north.body.data).toEqual([
       expect.objectContaining({
         ssid: 'north-renamed',
-        clients: 12,
-        updated_at: later.toISOString(),
+        clients_count: 12,
+        updated_at: toApiDate(later),
       }),
     ]);
     const east = await hotspotRows(adminA);
-    expect(east.map((row) => [row.ssid, row.users_active])).toEqual([['Staff', 4]]);
+    expect(east.map((row) => [row.ssid, row.online_users])).toEqual([['Staff', 4]]);
     // The hotspot reading left east's Wi-Fi as it was.
     expect(await ssids(adminA, `company_id=${childA.id}`)).toEqual(['east-2g']);
   });

@@ -137,21 +137,21 @@ export const deviceJobRoutes: AreaTable = {
   // The file is the zone's too: out of reach it is the per-item error (422) before the device.
   'POST /api/devices/updates/set': queues(
     () => '/api/devices/updates/set',
-    async (id, context) => ({ data: [{ device_id: id, file_id: await file(context) }] }),
+    async (id, context) => ({ data: [{ id, file_id: await file(context), offline: true }] }),
     422,
   ),
   'POST /api/devices/actions/cancel': cancels(
     '/api/devices/actions/cancel',
     'reboot',
     (id, job) => ({
-      device_id: id,
-      job_id: job,
+      device_id: [id],
+      job_id: [job],
     }),
   ),
   'POST /api/devices/updates/cancel': cancels(
     '/api/devices/updates/cancel',
     'firmware_update',
-    (id) => ({ data: [{ device_id: id }] }),
+    (id) => ({ data: [{ id }] }),
   ),
   'GET /api/devices/actions/logs': list('view_devices', '/api/devices/actions/logs'),
   'GET /api/devices/updates/pending': list('view_devices', '/api/devices/updates/pending'),
@@ -177,7 +177,7 @@ export const deviceJobRoutes: AreaTable = {
   'POST /api/files': {
     permission: 'manage_files',
     scope: 'company',
-    ok: 201,
+    ok: 200,
     build: async (context) => {
       const name = `up-${context.zone.marker}-${++sequence}.bin`;
       const fields = { type: 'firmware', company_id: String(context.zone.company.id) };

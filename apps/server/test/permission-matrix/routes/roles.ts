@@ -32,7 +32,8 @@ export const roleRoutes: AreaTable = {
   'POST /api/roles': {
     permission: 'manage_roles',
     scope: 'company',
-    ok: 201,
+    // RMS answers 200 to POST /roles.
+    ok: 200,
     build: async (context) => {
       const title = context.world.fresh.label('Role', context.zone.company);
       return {

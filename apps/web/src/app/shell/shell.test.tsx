@@ -18,7 +18,7 @@ describe('impersonation', () => {
   const impersonating = roleUser('admin', {
     email: 'eve@example.com',
     isImpersonating: true,
-    token: { act: { sub: 1, email: 'root@example.com' } },
+    token: { ...roleUser('admin').token, act: { sub: 1, email: 'root@example.com' } },
     company_name: '',
     company: { id: 42, parent_id: 1, name: '', level: 2, show_payment: false },
   });

@@ -1,4 +1,4 @@
-import { COOKIES } from '@netfleet/contracts';
+import { COOKIES, parseApiDate } from '@netfleet/contracts';
 import { readCookie } from '@/lib/cookies';
 import { DATE_TIME_PARTS } from '@/lib/format';
 
@@ -41,7 +41,8 @@ function cookieZone(): string | null {
 // Spec §9: dates show as YYYY-MM-DD HH:mm:ss in the time zone from the cookie, else the browser's.
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = value instanceof Date ? value : new Date(value);
+  // API dates are UTC `YYYY-MM-DD HH:mm:ss`, which Date would read in the browser's zone.
+  const date = value instanceof Date ? value : new Date(parseApiDate(value));
   if (Number.isNaN(date.getTime())) return String(value);
   const parts = formatterFor(cookieZone()).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) =>

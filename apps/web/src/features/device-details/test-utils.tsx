@@ -1,5 +1,5 @@
 // Test-only: the device page's route harness (src/test/render-route) and its fixtures.
-import type { CurrentUser, Device } from '@netfleet/contracts';
+import { type CurrentUser, type Device, DEVICE_FIELDS } from '@netfleet/contracts';
 import { RealtimeProvider } from '@/lib/realtime';
 import { FakeSocket } from '@/test/fake-socket';
 import type { MockHandler } from '@/test/mock-api';
@@ -9,8 +9,14 @@ import { DevicePage } from './pages/device-page';
 
 export { currentLocation, dialog, lastBody, listOk } from '@/test/render-route';
 
+/** RMS's device fields netfleet may not know: null unless a test sets them. */
+const UNKNOWN_FIELDS = Object.fromEntries(
+  DEVICE_FIELDS.map((field) => [field, null]),
+) as unknown as Device;
+
 export function device(overrides: Partial<Device> = {}): Device {
   return {
+    ...UNKNOWN_FIELDS,
     id: 42,
     name: 'Depot router',
     description: 'Loading bay',
@@ -58,7 +64,19 @@ export function device(overrides: Partial<Device> = {}): Device {
     wireless_monitoring: 0,
     ddns_monitoring: 0,
     vpn_monitoring: 0,
-    tags: [{ id: 5, name: 'Warehouse', color: '#1a2b3c' }],
+    tags: [
+      {
+        id: 5,
+        name: 'Warehouse',
+        description: '',
+        user_id: null,
+        company_id: 3,
+        color: '#1a2b3c',
+        actions: [],
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      },
+    ],
     has_wifi: false,
     has_gps: false,
     has_rutos: true,

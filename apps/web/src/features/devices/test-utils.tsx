@@ -37,7 +37,19 @@ export function device(overrides: Partial<DeviceRow> = {}): DeviceRow {
     signal: -67,
     operator: 'Telia',
     temperature: 415,
-    tags: [{ id: 5, name: 'North', color: null }],
+    tags: [
+      {
+        id: 5,
+        name: 'North',
+        description: '',
+        user_id: null,
+        company_id: 3,
+        color: null,
+        actions: [],
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      },
+    ],
     last_connection_at: '2026-02-03T10:00:00Z',
     ...overrides,
   };
@@ -59,8 +71,7 @@ export function renderDevices(
       path: '/management/devices',
       user,
       api: {
-        'GET /api/devices/statistics': () =>
-          ok({ model: [{ value: 'RUT950', count: 2 }], firmware: [] }),
+        'GET /api/devices/statistics': () => ok({ model: { RUT950: 2, unknown: 1 }, firmware: {} }),
         'GET /api/tags': () => listOk([]),
         'GET /api/companies': () => listOk([{ id: 3, name: 'Acme' }]),
         ...api,

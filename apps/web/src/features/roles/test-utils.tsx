@@ -50,5 +50,7 @@ export const roleOf = (overrides: Partial<Role> & Pick<Role, 'id' | 'title'>): R
   company_name: 'Acme',
   permissions_count: 2,
   is_default: false,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-02T00:00:00Z',
   ...overrides,
 });

@@ -15,16 +15,10 @@ export const queryOf = (url: unknown) =>
 export const DEFAULT_API: Record<string, MockHandler> = {
   'GET /api/devices/statistics': () =>
     ok({
-      status: [
-        { value: 1, count: 3 },
-        { value: 0, count: 1 },
-      ],
-      model: [{ value: 'RUT955', count: 4 }],
-      signal: [
-        { value: -60, count: 2 },
-        { value: null, count: 2 },
-      ],
-      operator: [],
+      status: { online: 3, offline: 1 },
+      model: { RUT955: 4 },
+      signal: { excellent: 2, no_signal: 2 },
+      operator: {},
     }),
   'GET /api/statistics/devices/months': () =>
     listOk([
@@ -36,12 +30,24 @@ export const DEFAULT_API: Record<string, MockHandler> = {
       { period: '2026-02-01', devices: 4 },
       { period: '2026-02-02', devices: 7 },
     ]),
+  // RMS's period and company tree, with netfleet's samples beside them.
   'GET /api/statistics/devices/online': () =>
-    listOk([
-      { datetime: '2026-02-02T10:05:00Z', online: 2, total: 3 },
-      { datetime: '2026-02-02T10:35:00Z', online: 3, total: 3 },
-      { datetime: '2026-02-02T11:05:00Z', online: 2, total: 3 },
-    ]),
+    ok({
+      query_period: { start_date: '2026-02-02T00:00:00Z', end_date: '2026-02-03T00:00:00Z' },
+      companies: [
+        {
+          company_id: 1,
+          company_name: 'Acme',
+          devices: { online: 2, offline: 1 },
+          sub_companies: [],
+        },
+      ],
+      samples: [
+        { datetime: '2026-02-02T10:05:00Z', online: 2, total: 3 },
+        { datetime: '2026-02-02T10:35:00Z', online: 3, total: 3 },
+        { datetime: '2026-02-02T11:05:00Z', online: 2, total: 3 },
+      ],
+    }),
   'GET /api/devices/logs': () =>
     listOk([
       {

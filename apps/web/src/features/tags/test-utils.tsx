@@ -18,7 +18,10 @@ export function tag(overrides: Partial<Tag> = {}): Tag {
     name: 'Gateways',
     description: 'Edge routers',
     color: '#1a2b3c',
+    devices_count: 2,
+    actions: [],
     created_at: '2026-02-03T10:00:00Z',
+    updated_at: '2026-02-04T10:00:00Z',
     ...overrides,
   };
 }

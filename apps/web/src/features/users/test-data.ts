@@ -8,6 +8,7 @@ export const users: User[] = [
     username: 'grace',
     company_id: 3,
     company_name: 'Acme',
+    role: 3,
     role_id: 3,
     role_name: 'end_user',
     role_title: 'End Client',
@@ -15,6 +16,7 @@ export const users: User[] = [
     email_verified: true,
     sso_admin: true,
     created_at: '2026-02-03T10:00:00Z',
+    updated_at: '2026-02-03T10:00:00Z',
   },
   {
     id: 10,
@@ -22,6 +24,7 @@ export const users: User[] = [
     username: 'linus',
     company_id: 4,
     company_name: 'Acme Child',
+    role: 40,
     role_id: 40,
     role_name: 'field_engineer',
     role_title: 'Field engineer',
@@ -29,6 +32,7 @@ export const users: User[] = [
     email_verified: false,
     sso_admin: false,
     created_at: '2026-02-01T08:00:00Z',
+    updated_at: '2026-02-01T08:00:00Z',
   },
 ];
 
@@ -46,6 +50,8 @@ const role = (id: number, title: string, companyId: number | null): Role => ({
   company_name: companyId === null ? null : 'Acme',
   permissions_count: 3,
   is_default: companyId === null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
 });
 
 /** Roles a user of each company may be given. */
@@ -61,8 +67,10 @@ export const invitations: Invitation[] = [
     company_id: 3,
     company_name: 'Acme',
     role_id: 3,
+    role: 'end_user',
     role_name: 'end_user',
     role_title: 'End Client',
+    bounce_status: null,
     invited_by_email: 'ada@example.com',
     new_company: false,
     status: 'pending',
@@ -76,8 +84,10 @@ export const invitations: Invitation[] = [
     company_id: 3,
     company_name: 'Acme',
     role_id: 2,
+    role: 'admin',
     role_name: 'admin',
     role_title: 'Administrator',
+    bounce_status: null,
     invited_by_email: null,
     new_company: false,
     status: 'accepted',

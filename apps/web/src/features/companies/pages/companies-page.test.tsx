@@ -15,7 +15,13 @@ import { CompaniesPage } from './companies-page';
 
 const rows = [
   company({ id: 3, name: 'Acme Holding', level: 1, parent_id: null, parent_name: null }),
-  company({ id: 5, name: 'Acme Baltic', parent_id: 3, parent_name: 'Acme Holding', user_count: 7 }),
+  company({
+    id: 5,
+    name: 'Acme Baltic',
+    parent_id: 3,
+    parent_name: 'Acme Holding',
+    users_count: 7,
+  }),
 ];
 
 const queryOf = (url: unknown) =>

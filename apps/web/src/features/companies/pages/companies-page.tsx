@@ -57,7 +57,8 @@ function companyColumns(ownCompanyId: number): DataTableColumn<Company>[] {
           ? (row.parent_name ?? COMPANY_TEXTS.none)
           : companyLink(row.parent_id, row.parent_name),
     },
-    { key: 'user_count', header: 'Users' },
+    { key: 'users_count', header: 'Users' },
+    { key: 'devices_count', header: 'Devices' },
     { key: 'child_count', header: 'Subsidiaries' },
     { key: 'email', header: COMPANY_TEXTS.email, searchable: true },
     {

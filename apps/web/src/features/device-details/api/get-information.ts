@@ -1,8 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MapSettings } from '@netfleet/contracts';
+import type {
+  DataUsageDay,
+  InformationDatetimes,
+  InformationHistoryRow,
+  MapSettings,
+} from '@netfleet/contracts';
 import { rangeQuery, type DateRange, type RangePreset } from '@/components/date-range';
 import { api } from '@/lib/api-client';
-import type { DataUsageRow, InformationHistory, LocationRow, Reading } from '../model/readings';
+import {
+  dataUsageRows,
+  type InformationHistory,
+  type LocationRow,
+  type Reading,
+} from '../model/readings';
 import { deviceApiPath, deviceKeys } from './keys';
 
 /** A user-chosen chart refresh (spec §9 refresh options); false leaves the data as loaded. */
@@ -34,12 +44,14 @@ export function useDataUsage(id: number, range: DateRange, presets: readonly Ran
   return useQuery({
     queryKey: deviceKeys.dataUsage(id, range),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<DataUsageRow[]>(`${deviceApiPath(id)}/data-usage`, {
-          query: { ...rangeQuery(range, presets) },
-          signal,
-        })
-      ).data,
+      dataUsageRows(
+        (
+          await api.get<DataUsageDay[]>(`${deviceApiPath(id)}/data-usage`, {
+            query: { ...rangeQuery(range, presets) },
+            signal,
+          })
+        ).data,
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -63,26 +75,32 @@ export function useHistoryDatetimes(id: number) {
   return useQuery({
     queryKey: deviceKeys.datetimes(id),
     queryFn: async ({ signal }) =>
+      // RMS groups the times by day; the picker lists them all.
       (
-        await api.get<string[]>(`${deviceApiPath(id)}/information-history/datetimes`, {
-          query: { limit: 100 },
-          signal,
-        })
-      ).data,
+        await api.get<InformationDatetimes[]>(
+          `${deviceApiPath(id)}/information-history/datetimes`,
+          { query: { limit: 100 }, signal },
+        )
+      ).data.flatMap((day) => day.times),
   });
 }
 
-/** The latest reading of every category at `datetime` (null: now). */
+/**
+ * The latest reading of every category at `datetime` (null: now): the `readings` of RMS's
+ * history row, none when the device had reported nothing by then.
+ */
 export function useInformationHistory(id: number, datetime: string | null) {
   return useQuery({
     queryKey: deviceKeys.history(id, datetime),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<InformationHistory>(`${deviceApiPath(id)}/information-history`, {
+    queryFn: async ({ signal }): Promise<InformationHistory> => {
+      const rows = (
+        await api.get<InformationHistoryRow[]>(`${deviceApiPath(id)}/information-history`, {
           query: { datetime: datetime ?? undefined },
           signal,
         })
-      ).data,
+      ).data;
+      return rows[0]?.readings ?? {};
+    },
     placeholderData: keepPreviousData,
   });
 }

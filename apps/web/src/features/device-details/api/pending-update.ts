@@ -28,7 +28,7 @@ export function useCancelUpdate(id: number) {
   return useMutation({
     mutationFn: () =>
       api.post<unknown>(`${DEVICES_PATH}/updates/cancel`, {
-        body: { data: [{ device_id: id }] },
+        body: { data: [{ id }] },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.pendingUpdate(id) }),
   });

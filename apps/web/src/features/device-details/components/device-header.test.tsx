@@ -14,6 +14,9 @@ const summary = async () => within(await screen.findByRole('group', { name: 'Dev
 
 const update = (overrides: Partial<PendingUpdate> = {}): PendingUpdate => ({
   id: 90,
+  job_type: 1,
+  name: 'RUTX_R_00.07.07.bin',
+  serial: '1100000042',
   device_id: 42,
   device_name: 'Depot router',
   file_id: 6,
@@ -32,7 +35,7 @@ describe('DeviceHeader: a pending firmware update', { timeout: 30_000 }, () => {
       [PENDING]: () => listOk(pending),
       [CANCEL]: () => {
         pending = [];
-        return ok({ device_id: [42] });
+        return ok([90]);
       },
     });
     expect(
@@ -51,7 +54,7 @@ describe('DeviceHeader: a pending firmware update', { timeout: 30_000 }, () => {
     await view.user.click(confirm.getByRole('button', { name: 'Cancel update' }));
 
     expect(await screen.findByText('Firmware update cancelled')).toBeInTheDocument();
-    expect(lastBody(view.calls, CANCEL)).toEqual({ data: [{ device_id: 42 }] });
+    expect(lastBody(view.calls, CANCEL)).toEqual({ data: [{ id: 42 }] });
     const facts = await summary();
     await waitFor(() => expect(facts.queryByText('Firmware update')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Cancel update' })).toBeNull();

@@ -124,14 +124,17 @@ describe('DevicePage', () => {
     renderDevicePage('/devices/42/data-usage', admin, device({ has_data_usage: true }), {
       'GET /api/devices/42/data-usage': () =>
         listOk([
-          { date: '2026-11-20', modem: 1, sim: 1, sim_label: 'SIM 1', rx: 512, tx: 20480 },
           {
             date: '2026-11-20',
-            modem: 1,
-            sim: 3,
-            sim_label: 'eSIM',
-            rx: 11 * 1024 ** 3,
-            tx: 0,
+            modems: [
+              {
+                modem_id: '1',
+                sims: [
+                  { sim_id: 1, sim_label: 'SIM 1', data: { rx: 512, tx: 20480 } },
+                  { sim_id: 3, sim_label: 'eSIM', data: { rx: 11 * 1024 ** 3, tx: 0 } },
+                ],
+              },
+            ],
           },
         ]),
     });
@@ -195,12 +198,27 @@ describe('DevicePage', () => {
 
   it('shows the history at the chosen time', async () => {
     renderDevicePage('/devices/42/monitoring-parameters-history', admin, device(), {
+      // RMS's shapes: the times by day, and one flat row with netfleet's readings beside it.
       'GET /api/devices/42/information-history/datetimes': () =>
-        listOk(['2026-11-20T10:00:00.000Z']),
+        ok([
+          {
+            date: '2026-11-20',
+            times: ['2026-11-20T10:00:00.000Z', '2026-11-20T09:55:00.000Z'],
+          },
+        ]),
       'GET /api/devices/42/information-history': () =>
-        ok({
-          gps: { datetime: '2026-11-20T10:00:00.000Z', data: { latitude: 54.7, longitude: 25.3 } },
-        }),
+        ok([
+          {
+            device_id: 42,
+            signal: null,
+            readings: {
+              gps: {
+                datetime: '2026-11-20T10:00:00.000Z',
+                data: { latitude: 54.7, longitude: 25.3 },
+              },
+            },
+          },
+        ]),
     });
     const table = within(await screen.findByRole('table', { name: 'gps' }));
     expect(table.getByRole('row', { name: 'latitude 54.7' })).toBeInTheDocument();

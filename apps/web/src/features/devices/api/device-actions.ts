@@ -31,7 +31,15 @@ export function moveDevices(devices: readonly DeviceRef[], companyId: number) {
 export function updateFirmware(devices: readonly DeviceRef[], fileId: number) {
   return runBulk(devices, () =>
     api.post<unknown>(`${DEVICES_PATH}/updates/set`, {
-      body: { data: devices.map((device) => ({ device_id: device.id, file_id: fileId })) },
+      body: {
+        data: devices.map((device) => ({
+          id: device.id,
+          action: 'update_firmware',
+          file_id: fileId,
+          offline: true,
+          keep_settings: true,
+        })),
+      },
       actionStatus: { title: 'Firmware update', itemLabels: itemLabels(devices) },
     }),
   );
@@ -41,7 +49,7 @@ export function updateFirmware(devices: readonly DeviceRef[], fileId: number) {
 export function cancelUpdates(devices: readonly DeviceRef[]) {
   return runBulk(devices, () =>
     api.post<unknown>(`${DEVICES_PATH}/updates/cancel`, {
-      body: { data: devices.map((device) => ({ device_id: device.id })) },
+      body: { data: devices.map((device) => ({ id: device.id })) },
     }),
   );
 }

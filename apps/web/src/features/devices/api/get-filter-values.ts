@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { STATISTICS_UNKNOWN } from '@netfleet/contracts';
 import { api } from '@/lib/api-client';
 import { devicesKeys } from './keys';
 
@@ -14,21 +15,22 @@ export type ValueFilter = (typeof VALUE_FILTERS)[number];
 
 export type FilterValues = Record<ValueFilter, { value: string; label: string }[]>;
 
-type Counts = Record<string, { value: string | number | null; count: number }[]>;
+/** RMS's statistics shape: per chart, device counts by value, most common first. */
+type Counts = Partial<Record<string, Record<string, number>>>;
 
 /** Fleet-wide values change slowly; one aggregate per five minutes is plenty. */
 const FILTER_VALUES_STALE_MS = 5 * 60_000;
 
 export async function getFilterValues(signal?: AbortSignal): Promise<FilterValues> {
   const { data } = await api.get<Counts>('/devices/statistics', {
-    query: { charts: VALUE_FILTERS },
+    query: { charts: VALUE_FILTERS.join(',') },
     signal,
   });
   const values = {} as FilterValues;
   for (const field of VALUE_FILTERS) {
-    values[field] = (data[field] ?? [])
-      .filter((entry) => entry.value !== null && entry.value !== '')
-      .map((entry) => ({ value: String(entry.value), label: `${entry.value} (${entry.count})` }));
+    values[field] = Object.entries(data[field] ?? {})
+      .filter(([value]) => value !== STATISTICS_UNKNOWN && value !== '')
+      .map(([value, count]) => ({ value, label: `${value} (${count})` }));
   }
   return values;
 }

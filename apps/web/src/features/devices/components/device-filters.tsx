@@ -1,6 +1,11 @@
 import { Select } from '@mantine/core';
 import { useState } from 'react';
-import { DEVICE_STATUSES, deviceStatusLabel, hasPermission } from '@netfleet/contracts';
+import {
+  DEVICE_STATUSES,
+  type DEVICE_STATUS_FILTERS,
+  deviceStatusLabel,
+  hasPermission,
+} from '@netfleet/contracts';
 import { CompanySelect } from '@/components/company-select';
 import type { TableQueryState } from '@/components/data-table';
 import { useCurrentUser } from '@/lib/current-user';
@@ -10,12 +15,15 @@ import { RemoteSelect } from './remote-select';
 
 const F = DEVICE_TEXTS.filters;
 
+/**
+ * RMS's status filter values. `not_activated` is every device neither online nor offline, the
+ * pending ones (added, never enrolled) included.
+ */
 export const STATUS_OPTIONS = [
-  DEVICE_STATUSES.online,
-  DEVICE_STATUSES.offline,
-  DEVICE_STATUSES.pending,
-  DEVICE_STATUSES.notActivated,
-].map((status) => ({ value: String(status), label: deviceStatusLabel(status) }));
+  { value: 'online', label: deviceStatusLabel(DEVICE_STATUSES.online) },
+  { value: 'offline', label: deviceStatusLabel(DEVICE_STATUSES.offline) },
+  { value: 'not_activated', label: deviceStatusLabel(DEVICE_STATUSES.notActivated) },
+] satisfies { value: (typeof DEVICE_STATUS_FILTERS)[number]; label: string }[];
 
 /** Signal quality as dBm ranges (GET /devices takes `signal=min..max`). */
 export const SIGNAL_OPTIONS = [

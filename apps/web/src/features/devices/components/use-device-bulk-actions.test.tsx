@@ -21,7 +21,7 @@ describe('Cancel firmware updates', { timeout: 30_000 }, () => {
       'POST /api/devices/updates/cancel': () =>
         jsonResponse(207, {
           success: true,
-          data: { device_id: [11] },
+          data: [901],
           errors: [
             {
               code: 'NOT_FOUND',
@@ -43,7 +43,7 @@ describe('Cancel firmware updates', { timeout: 30_000 }, () => {
       result.getByText('Pump station: The device has no pending firmware update'),
     ).toBeInTheDocument();
     expect(lastBody(view.calls, 'POST /api/devices/updates/cancel')).toEqual({
-      data: [{ device_id: 11 }, { device_id: 12 }],
+      data: [{ id: 11 }, { id: 12 }],
     });
   });
 

@@ -2,6 +2,7 @@
 // changes patch the cached pages in place, and which could move a row into, out of or within the
 // current page so that the list must be fetched again.
 import {
+  DEVICE_STATUSES,
   LIVE_DEVICE_FIELDS,
   parseSort,
   type DeviceChange,
@@ -53,10 +54,23 @@ export function patchPage(
 
 const RANGE = /^(-?\d*)\.\.(-?\d*)$/;
 
-/** Whether a value passes one filter parameter as GET /devices reads it (`a,b`, `min..max`). */
+/** RMS's status filter names (and netfleet's `pending`) over the status codes, as the server reads them. */
+const STATUS_NAMES: Record<string, number[]> = {
+  online: [DEVICE_STATUSES.online],
+  offline: [DEVICE_STATUSES.offline],
+  pending: [DEVICE_STATUSES.pending],
+  not_activated: [DEVICE_STATUSES.pending, DEVICE_STATUSES.notActivated],
+};
+
+/**
+ * Whether a value passes one filter parameter as GET /devices reads it (`a,b`, `min..max`, RMS
+ * status names).
+ */
 export function matchesFilter(filter: string, value: unknown): boolean {
   if (value === null || value === undefined) return false;
   return filter.split(',').some((part) => {
+    const codes = STATUS_NAMES[part.trim()];
+    if (codes) return codes.includes(Number(value));
     const range = RANGE.exec(part.trim());
     if (!range) return String(value) === part.trim();
     const number = Number(value);

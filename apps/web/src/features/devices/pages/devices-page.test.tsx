@@ -44,13 +44,15 @@ describe('DevicesPage', { timeout: 30_000 }, () => {
     await view.user.click(screen.getByRole('combobox', { name: 'Filter by status' }));
     await view.user.click(await screen.findByRole('option', { name: 'Offline' }));
     await waitFor(() =>
-      expect(queryOf(view.calls('GET /api/devices').at(-1)?.[0])).toMatchObject({ status: '0' }),
+      expect(queryOf(view.calls('GET /api/devices').at(-1)?.[0])).toMatchObject({
+        status: 'offline',
+      }),
     );
     await view.user.click(screen.getByRole('combobox', { name: 'Filter by signal' }));
     await view.user.click(await screen.findByRole('option', { name: /^Poor/ }));
     await waitFor(() =>
       expect(queryOf(view.calls('GET /api/devices').at(-1)?.[0])).toMatchObject({
-        status: '0',
+        status: 'offline',
         signal: '..-101',
       }),
     );
@@ -315,7 +317,7 @@ describe('DevicesPage', { timeout: 30_000 }, () => {
     const view = renderDevices(
       admin,
       { 'GET /api/devices': () => listOk([device()]) },
-      '/management/devices?status=1',
+      '/management/devices?status=online',
     );
     await rowOf('Gate router');
     const channel = deviceChannel(3, 'tree');

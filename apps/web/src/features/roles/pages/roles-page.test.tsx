@@ -27,8 +27,11 @@ const roles = [
 
 const permissionRows = (enabled: string[]): RolePermission[] =>
   (['view_devices', 'view_reports', 'manage_reports'] as const).map((name) => ({
+    id: null,
     name,
+    title: PERMISSION_CATALOGUE[name],
     description: PERMISSION_CATALOGUE[name],
+    created_at: null,
     category: name === 'view_devices' ? 'Devices and monitoring' : 'Reports',
     enabled: enabled.includes(name),
   }));
@@ -40,7 +43,7 @@ function stubApi() {
     'GET /api/companies': () => list([{ id: 3, name: 'Acme' }]),
     'GET /api/roles/2/permissions': () => list(permissionRows(['view_devices', 'view_reports'])),
     'GET /api/roles/30/permissions': () => list(permissionRows(['view_devices'])),
-    'POST /api/roles': () => jsonResponse(201, { success: true, data: roles[1] }),
+    'POST /api/roles': () => jsonResponse(200, { success: true, data: roles[1] }),
     'PUT /api/roles/30': () => ok(roles[1]),
     'DELETE /api/roles/30': () => errorResponse(409, 'CONFLICT', roleAssignedMessage(2)),
   });

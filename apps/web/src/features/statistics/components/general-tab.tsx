@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Title } from '@mantine/core';
-import { DEVICE_STATISTIC_CHARTS, deviceStatusLabel, MEASUREMENT_UNITS } from '@netfleet/contracts';
+import { DEVICE_STATISTIC_CHARTS, STATISTICS_UNKNOWN } from '@netfleet/contracts';
 import { useDeviceStatistics } from '../api/get-device-statistics';
 import type { DeviceStatistics } from '../api/types';
 import { STATISTICS_TEXTS } from '../texts';
@@ -10,16 +10,26 @@ type Chart = (typeof DEVICE_STATISTIC_CHARTS)[number];
 
 const SERIES = [{ key: 'count', label: STATISTICS_TEXTS.devices }];
 
-/** How a chart's raw value reads: status codes by their spec §4 text, signal in dBm. */
-function valueLabel(chart: Chart, value: string | number | null): string {
-  if (value === null || value === '') return STATISTICS_TEXTS.unknown;
-  if (chart === 'status') return deviceStatusLabel(Number(value));
-  if (chart === 'signal') return `${value} ${MEASUREMENT_UNITS.signal}`;
-  return String(value);
+/** Charts counted by RMS classes (online, excellent, ...) rather than reported values. */
+const CLASS_CHARTS = new Set<Chart>([
+  'status',
+  'signal',
+  'signal_2',
+  'information_updated',
+  'task',
+]);
+
+/** How a chart's key reads: RMS classes by their text, reported values as they are. */
+function valueLabel(chart: Chart, value: string): string {
+  if (value === STATISTICS_UNKNOWN || value === '') return STATISTICS_TEXTS.unknown;
+  if (CLASS_CHARTS.has(chart)) return STATISTICS_TEXTS.classes[value] ?? value;
+  return value;
 }
 
+const entriesOf = (data: DeviceStatistics, chart: Chart) => Object.entries(data[chart] ?? {});
+
 const chartsWithData = (data: DeviceStatistics) =>
-  DEVICE_STATISTIC_CHARTS.filter((chart) => (data[chart]?.length ?? 0) > 0);
+  DEVICE_STATISTIC_CHARTS.filter((chart) => entriesOf(data, chart).length > 0);
 
 /** Tab `general`: device counts per status, model, firmware, operator... of the visible fleet. */
 export function GeneralTab() {
@@ -37,10 +47,10 @@ export function GeneralTab() {
                 caption={STATISTICS_TEXTS.charts[chart]}
                 rowHeader={STATISTICS_TEXTS.value}
                 series={SERIES}
-                rows={(data[chart] ?? []).map((entry) => ({
-                  key: String(entry.value),
-                  label: valueLabel(chart, entry.value),
-                  values: { count: entry.count },
+                rows={entriesOf(data, chart).map(([value, count]) => ({
+                  key: value,
+                  label: valueLabel(chart, value),
+                  values: { count },
                 }))}
               />
             </Paper>

@@ -45,8 +45,9 @@ describe('StatisticsPage', { timeout: 30_000 }, () => {
     expect(cell(status, 'Online').getByText('3')).toBeInTheDocument();
     expect(cell(status, 'Offline').getByText('1')).toBeInTheDocument();
     const signal = screen.getByRole('table', { name: 'Signal' });
-    expect(cell(signal, '-60 dBm').getByText('2')).toBeInTheDocument();
-    expect(cell(signal, 'Unknown').getByText('2')).toBeInTheDocument();
+    // RMS's signal classes, named with their dBm bounds.
+    expect(cell(signal, 'Excellent (≥ -70 dBm)').getByText('2')).toBeInTheDocument();
+    expect(cell(signal, 'No signal').getByText('2')).toBeInTheDocument();
     // Charts without values are left out.
     expect(screen.queryByRole('table', { name: 'Operator' })).toBeNull();
   });

@@ -60,6 +60,7 @@ function tagColumns(companyLinks: boolean): DataTableColumn<Tag>[] {
           row.company_name
         ),
     },
+    { key: 'devices_count', header: TAG_TEXTS.devices, sortable: true },
     {
       key: 'created_at',
       header: TAG_TEXTS.createdAt,

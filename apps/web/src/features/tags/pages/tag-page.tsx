@@ -42,7 +42,9 @@ function TagDetails({ tag }: { tag: Tag }) {
     [TAG_TEXTS.color, <TagName color={tag.color}>{tag.color ?? TAG_TEXTS.defaultColor}</TagName>],
     [TAG_TEXTS.description, tag.description || TAG_TEXTS.none],
     [TAG_TEXTS.company, company],
+    [TAG_TEXTS.devices, tag.devices_count],
     [TAG_TEXTS.createdAt, formatDateTime(tag.created_at)],
+    [TAG_TEXTS.updatedAt, formatDateTime(tag.updated_at)],
   ];
   return (
     <Stack gap="md">

@@ -1,8 +1,8 @@
-import type { User } from '@netfleet/contracts';
+import type { UserDetail } from '@netfleet/contracts';
 import { api } from '@/lib/api-client';
 
 /** GET /users/{id} */
-export async function getUser(id: string): Promise<User> {
-  const { data } = await api.get<User>(`/users/${encodeURIComponent(id)}`);
+export async function getUser(id: string): Promise<UserDetail> {
+  const { data } = await api.get<UserDetail>(`/users/${encodeURIComponent(id)}`);
   return data;
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SchemaForm, type FormDefinition } from '@/components/schema-form';
 import { roleUser } from '@/test/fixtures';
-import { mockApi, ok } from '@/test/mock-api';
+import { mockApi, ok, userOk } from '@/test/mock-api';
 import { usersForms } from './index';
 import { companies, rolesByCompany } from '../test-data';
 import { jsonBody, pickerHandlers, renderSignedIn } from '../test-utils';
@@ -90,7 +90,7 @@ describe('invite-user', () => {
   it('starts in the company named by the URL, else in the signed-in user’s', async () => {
     const load = inviteUserForm.initialValues;
     if (!load) throw new Error('invite-user has no initialValues');
-    mockApi({ 'GET /api/user': () => ok(roleUser('admin', { company_id: 8 })) });
+    mockApi({ 'GET /api/user': () => userOk(roleUser('admin', { company_id: 8 })) });
     window.history.pushState({}, '', '/forms/invite-user?company_id=5');
     expect(await load()).toEqual({ company_id: 5 });
     window.history.pushState({}, '', '/forms/invite-user');

@@ -8,7 +8,7 @@ import { COOKIES } from '@netfleet/contracts';
 import { writeCookie } from '@/lib/cookies';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { roleUser } from '@/test/fixtures';
-import { errorResponse, mockApi, ok } from '@/test/mock-api';
+import { errorResponse, mockApi, ok, userOk } from '@/test/mock-api';
 import { createTestQueryClient } from '@/test/render-page';
 import { jsonBody } from '../test-utils';
 import { ConfirmImpersonationPage } from './confirm-impersonation-page';
@@ -45,7 +45,7 @@ describe('ConfirmImpersonationPage', () => {
   it('posts the token of the link and shows until when access is granted', async () => {
     const api = mockApi({
       [CONFIRM]: () => ok({ impersonation_access_limit: '2026-02-10T10:00:00Z' }),
-      'GET /api/user': () => ok(roleUser('end_user')),
+      'GET /api/user': () => userOk(roleUser('end_user')),
     });
     const { user, queryClient } = renderConfirm('tok-123');
     expect(screen.getByText(/asked to sign in as you for 7 days/)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HotspotSession, HotspotUser } from '@netfleet/contracts';
+import type { HotspotActiveUsersAnswer, HotspotSession, HotspotUser } from '@netfleet/contracts';
 import { api } from '@/lib/api-client';
 import { hotspotUsersPath, wirelessKeys, type HotspotRef } from './keys';
 
@@ -27,7 +27,9 @@ export async function getHotspotSessions(
   signal?: AbortSignal,
 ): Promise<HotspotSession[]> {
   const path = `${hotspotUsersPath(hotspot)}/active`;
-  return (await api.get<HotspotSession[]>(path, { signal })).data;
+  // RMS's answer: the sessions are in `hotspots_active_users`, beside `success` (no `data`).
+  const answer = (await api.get<never>(path, { signal })) as unknown as HotspotActiveUsersAnswer;
+  return answer.hotspots_active_users;
 }
 
 export function useHotspotSessions(hotspot: HotspotRef) {

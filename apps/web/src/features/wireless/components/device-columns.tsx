@@ -12,7 +12,8 @@ export interface DeviceRow {
   serial: string;
   model: string | null;
   firmware: string | null;
-  status: number;
+  /** Device status code (the rows' `status` is RMS's name for it). */
+  device_status: number;
   company_id: number;
   company_name: string;
 }
@@ -63,11 +64,11 @@ export function deviceColumns<T extends DeviceRow>(companyLinks: boolean): DataT
       sortable: true,
       filter: { type: 'select', options: STATUS_OPTIONS },
       render: (row) => (
-        <Badge variant="light" color={STATUS_COLORS[row.status] ?? 'yellow'}>
-          {deviceStatusLabel(row.status)}
+        <Badge variant="light" color={STATUS_COLORS[row.device_status] ?? 'yellow'}>
+          {deviceStatusLabel(row.device_status)}
         </Badge>
       ),
-      csv: (row) => deviceStatusLabel(row.status),
+      csv: (row) => deviceStatusLabel(row.device_status),
     },
     {
       key: 'company_name',

@@ -16,7 +16,7 @@ import type { DeviceRow } from './device-columns';
 const COMPANY_PARAM = 'company_id';
 const FILTERS = { [COMPANY_PARAM]: 'text' } as const;
 
-interface DeviceRowsTableProps<T extends DeviceRow & { id: string }> {
+interface DeviceRowsTableProps<T extends DeviceRow & { id: number }> {
   label: string;
   tableId: string;
   columns: (companyLinks: boolean) => DataTableColumn<T>[];
@@ -31,7 +31,7 @@ interface DeviceRowsTableProps<T extends DeviceRow & { id: string }> {
  * A list of device interfaces (hotspots, Wi-Fi) on the shared table: search, column filters, a
  * company filter for those who see companies, sort, paging and CSV export, all in the URL.
  */
-export function DeviceRowsTable<T extends DeviceRow & { id: string }>({
+export function DeviceRowsTable<T extends DeviceRow & { id: number }>({
   label,
   tableId,
   columns: columnsOf,

@@ -16,13 +16,30 @@ const CHANNEL = 'private-status.7.0123456789abcdef';
 const CHANNEL_READ = `GET /api/status/channel/${CHANNEL}`;
 
 const session: HotspotSession = {
+  id: null,
+  device_id: 11,
+  ssid: 'Guest hotspot',
   username: 'guest',
   ip: '192.168.2.10',
   mac: '02:00:00:00:0B:00',
+  start_time: '2026-03-01T09:53:00Z',
+  use_time: '420',
+  download: '1250000',
+  upload: '310000',
+  created_at: '2026-03-01T09:53:00Z',
+  updated_at: '2026-03-01T10:00:00Z',
   started_at: '2026-03-01T09:53:00Z',
   rx: 1_250_000,
   tx: 310_000,
 };
+/** RMS's answer of .../users/active: `code` and `hotspots_active_users`, no `data`. */
+const activeUsers = (sessions: HotspotSession[]) =>
+  jsonResponse(200, {
+    success: true,
+    code: 200,
+    hotspots_active_users: sessions,
+    meta: { total: sessions.length },
+  });
 const users: HotspotUser[] = [{ username: 'guest' }, { username: 'staff' }];
 const accepted = () => jsonResponse(200, { success: true, meta: { channel: CHANNEL } });
 const channelDone = () =>
@@ -52,7 +69,7 @@ function renderDialog(api: Record<string, MockHandler> = {}, user?: CurrentUser)
       'GET /api/hotspots': () => listOk([hotspot()]),
       'GET /api/companies': () => listOk([]),
       [USERS]: () => listOk(users),
-      [SESSIONS]: () => listOk([session]),
+      [SESSIONS]: () => activeUsers([session]),
       ...api,
     },
   });
@@ -86,7 +103,7 @@ describe('Hotspot users dialog', () => {
     let answer: (response: Response) => void = () => undefined;
     const view = renderDialog({
       [USERS]: () => new Promise<Response>((resolve) => (answer = resolve)),
-      [SESSIONS]: () => listOk([]),
+      [SESSIONS]: () => activeUsers([]),
     });
     const users = await openUsers(view);
     expect(users.getByText('Reading the users from the device…')).toBeInTheDocument();

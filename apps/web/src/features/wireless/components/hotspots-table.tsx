@@ -21,7 +21,7 @@ function hotspotColumns(companyLinks: boolean): DataTableColumn<Hotspot>[] {
       filter: { type: 'text', param: 'ssid_names' },
     },
     { key: 'index', header: WIRELESS_TEXTS.index, defaultHidden: true },
-    { key: 'users_active', header: WIRELESS_TEXTS.usersActive, sortable: true },
+    { key: 'online_users', header: WIRELESS_TEXTS.usersActive, sortable: true },
     { key: 'rx', header: WIRELESS_TEXTS.received, render: (row) => bytes(row.rx) },
     { key: 'tx', header: WIRELESS_TEXTS.sent, render: (row) => bytes(row.tx) },
     {

@@ -9,15 +9,19 @@ import { HotspotsPage } from './hotspots-page';
 const rows = [
   hotspot(),
   hotspot({
-    id: '12:2',
+    id: 1202,
+    key: '12:2',
     device_id: 12,
     device_name: 'Shop router',
-    status: 0,
+    name: 'Shop router',
+    status: 'offline',
+    device_status: 0,
     company_id: 5,
     company_name: 'Beta',
     index: 2,
     ssid: 'Staff',
-    users_active: 0,
+    ssid_names: 'Staff',
+    online_users: 0,
     rx: null,
     tx: null,
   }),
@@ -91,7 +95,7 @@ describe('HotspotsPage', () => {
     await view.user.type(screen.getByRole('searchbox', { name: 'Search' }), 'depot{Enter}');
     await waitFor(() => expect(lastQuery()).toMatchObject({ q: 'depot', company_id: '5' }));
     await view.user.click(within(table).getByRole('button', { name: /Active users/ }));
-    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'users_active' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'online_users' }));
   });
 
   it('shows skeleton rows while loading, then the empty message', async () => {

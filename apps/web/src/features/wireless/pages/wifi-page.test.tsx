@@ -6,11 +6,20 @@ import { WifiPage } from './wifi-page';
 
 const rows = [
   wirelessInterface(),
-  wirelessInterface({ id: '11:1', index: 1, ssid: 'Depot_0001_5G', band: '5GHz', channel: 36 }),
   wirelessInterface({
-    id: '12:0',
+    id: 1101,
+    key: '11:1',
+    index: 1,
+    ssid: 'Depot_0001_5G',
+    band: '5GHz',
+    channel: 36,
+  }),
+  wirelessInterface({
+    id: 1200,
+    key: '12:0',
     device_id: 12,
     device_name: 'Shop router',
+    name: 'Shop router',
     model: 'RUT240',
     ssid: 'Shop',
     enabled: false,

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '@/modules/context';
+import { createEmailConfigurationsRepository } from './email-configurations.repository';
+import { emailConfigurationsRoutes } from './email-configurations.routes';
+import { createEmailConfigurationsService } from './email-configurations.service';
+
+/** Per-company SMTP configurations with a test send. */
+export const emailConfigurationsModule = async (app: FastifyInstance, context: ModuleContext) => {
+  const emailConfigurationsService = createEmailConfigurationsService({
+    emailConfigurationsRepository: createEmailConfigurationsRepository(context.db),
+    mail: context.mail,
+    actionLog: context.actionLog,
+  });
+  await app.register(emailConfigurationsRoutes, { emailConfigurationsService });
+};

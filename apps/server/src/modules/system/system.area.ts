@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '@/modules/context';
+import { emailConfigurationsModule } from '@/modules/email-configurations/email-configurations.module';
+import { mailLogsModule } from '@/modules/mail-logs/mail-logs.module';
+import { noticesModule } from '@/modules/notices/notices.module';
+import { notificationsRoutes } from '@/modules/notifications/notifications.routes';
+import { statisticsModule } from '@/modules/statistics/statistics.module';
+import { statusRoutes } from '@/modules/status/status.routes';
+import { webhooksModule } from '@/modules/webhooks/webhooks.module';
+
+export interface SystemAreaOptions {
+  /** Runs the webhook delivery worker (the server does; tests that deliver themselves do not). */
+  deliverWebhooks?: boolean | undefined;
+}
+
+/**
+ * How the console reports and is run: status channels, notifications, webhooks, notices, mail
+ * (logs and SMTP configurations) and statistics. The status, notification and webhook services
+ * themselves are in the module context, since every area reports through them.
+ */
+export const systemArea = async (
+  app: FastifyInstance,
+  context: ModuleContext,
+  options: SystemAreaOptions = {},
+) => {
+  await app.register(statusRoutes, { statusService: context.status });
+  await app.register(notificationsRoutes, { notificationsService: context.notifications });
+  await webhooksModule(app, context, options);
+  await noticesModule(app, context);
+  await mailLogsModule(app, context);
+  await emailConfigurationsModule(app, context);
+  await app.register(statisticsModule, { db: context.db, now: context.now });
+};

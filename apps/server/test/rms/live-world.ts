@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFleet, type Fleet } from '../../../agent/src/sim/fleet';
+import { FleetState } from '../../../agent/src/sim/fleet-state';
+import { SimDevice } from '../../../agent/src/sim/sim-device';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '@test/app';
+import { buildDeviceTestApp, createPendingDevice, type DeviceTestApp } from '@test/devices';
+import { rootCompany } from '@test/factories';
+import { loginAs, type TestSession } from '@test/session';
+
+const SEED = 2023;
+
+export interface LiveWorld {
+  t: DeviceTestApp;
+  session: TestSession;
+  /** Ids for path parameters, by the collection they name (`devices`, `companies`, ...). */
+  ids: Record<string, number>;
+  close(): Promise<void>;
+}
+
+const json = async <T>(world: Pick<LiveWorld, 't' | 'session'>, url: string): Promise<T> =>
+  (await world.t.app.inject({ method: 'GET', url, headers: world.session.headers })).json<T>();
+
+/**
+ * Seeded data as an integration meets it: a child company, a tag, and simulated devices that
+ * enrolled over MQTT and report telemetry (one more device added but never activated).
+ */
+export const buildLiveWorld = async (): Promise<LiveWorld> => {
+  const t = await buildDeviceTestApp();
+  const session = await loginAs(t.app, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  const root = await rootCompany(t.db);
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: session.headers, payload });
+  await post('/api/companies', { name: 'Live child', parent_id: root.id });
+  await post('/api/tags', { name: 'live', company_id: root.id, color: '#4287f5' });
+
+  const stateDir = mkdtempSync(join(tmpdir(), 'nf-rms-live-'));
+  const statePath = join(stateDir, 'fleet.json');
+  const state = await FleetState.load(statePath);
+  const sims = [0, 1, 2].map((i) => new SimDevice(i, SEED));
+  const ids: number[] = [];
+  for (const sim of sims) {
+    const pending = await createPendingDevice(t.db, {
+      companyId: root.id,
+      serial: sim.serial,
+      ...(sim.mac ? { mac: sim.mac } : {}),
+    });
+    ids.push(pending.id);
+    state.set(sim.serial, { claim: pending.claim });
+  }
+  await state.flush();
+  // Two of the three enrol and report; the third stays "not activated".
+  const fleet: Fleet = await startFleet({ devices: 2, seed: SEED, mqttUrl: t.mqttUrl, statePath });
+  await fleet.ramped;
+  const world = { t, session };
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await t.gateway.flush();
+    const row = await json<{ data?: { information_updated?: string | null } }>(
+      world,
+      `/api/devices/${String(ids[0])}`,
+    );
+    if (row.data?.information_updated) break;
+    if (Date.now() > deadline) throw new Error('the simulated devices never reported');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  // A configuration file, uploaded as RMS clients do (multipart).
+  const boundary = 'nf-live-world';
+  const part = (name: string, value: string, filename?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+    `${filename ? `; filename="${filename}"\r\nContent-Type: application/octet-stream` : ''}` +
+    `\r\n\r\n${value}\r\n`;
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...session.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload:
+      part('type', 'config') +
+      part('description', 'live world backup') +
+      part('company_id', String(root.id)) +
+      part('file', 'config backup', 'backup.tar.gz') +
+      `--${boundary}--\r\n`,
+  });
+  // A device that reported a hotspot, and that hotspot's index.
+  const hotspot = (
+    await json<{ data?: { device_id: number; index: number }[] }>(world, '/api/hotspots')
+  ).data?.[0];
+
+  const first = async (url: string) =>
+    (await json<{ data?: { id: number }[] }>(world, url)).data?.[0]?.id ?? 0;
+  return {
+    t,
+    session,
+    ids: {
+      devices: ids[0] ?? 0,
+      companies: root.id,
+      tags: await first('/api/tags'),
+      roles: await first('/api/roles'),
+      users: await first('/api/users'),
+      invitations: await first('/api/users/invitations'),
+      files: await first('/api/files'),
+      'email-configurations': await first('/api/email-configurations'),
+      hotspotDevice: hotspot?.device_id ?? 0,
+      hotspotIndex: hotspot?.index ?? 0,
+    },
+    async close() {
+      await fleet.stop();
+      await t.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+};
