@@ -13,7 +13,11 @@ const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType
 
 tester.run('feature-boundaries', featureBoundaries, {
   valid: [
-    { filename: at('features/organisation/users/pages/a.tsx'), code: "import x from '../api/keys';", options },
+    {
+      filename: at('features/organisation/users/pages/a.tsx'),
+      code: "import x from '../api/keys';",
+      options,
+    },
     {
       filename: at('features/organisation/users/pages/a.tsx'),
       code: "import x from '@/features/organisation/users/api/keys';",
@@ -24,9 +28,17 @@ tester.run('feature-boundaries', featureBoundaries, {
       code: "import x from '@/components/data-table';",
       options,
     },
-    { filename: at('app/pages.ts'), code: "const m = import('@/features/organisation/users');", options },
+    {
+      filename: at('app/pages.ts'),
+      code: "const m = import('@/features/organisation/users');",
+      options,
+    },
     { filename: at('lib/api-client.ts'), code: "import { z } from 'zod';", options },
-    { filename: '/elsewhere/file.ts', code: "import x from '@/features/organisation/users';", options },
+    {
+      filename: '/elsewhere/file.ts',
+      code: "import x from '@/features/organisation/users';",
+      options,
+    },
   ],
   invalid: [
     {

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { fail, loadConfigOrExit, openDatabase, openRedis, printCreatedAdmin } from './bootstrap';
-import { createRedisAttemptStore } from './modules/auth/redis-attempt-store';
+import { createRedisAttemptStore } from './modules/identity/auth/redis-attempt-store';
 import { BrokerStartError } from './plugins/broker';
 import { createBroker } from './plugins/create-broker';
 import { closeRedis } from './redis/client';

@@ -7,9 +7,9 @@ import { buildApp, type App, type BuildAppOptions } from '@/app';
 import { type Config, loadConfig } from '@/config';
 import { createDatabase, type Database, type DatabaseHandle } from '@/db/client';
 import { seedDatabase } from '@/db/seed';
-import type { AttemptStore } from '@/modules/auth/login-limiter';
-import type { MailTransport } from '@/modules/mail/mail.service';
-import type { WebhookEvents } from '@/modules/webhooks/webhook-events';
+import type { AttemptStore } from '@/modules/identity/auth/login-limiter';
+import type { MailTransport } from '@/modules/system/mail/mail.service';
+import type { WebhookEvents } from '@/modules/system/webhooks/webhook-events';
 import type { Broker } from '@/plugins/broker';
 
 export const TEST_PUBLIC_URL = 'http://console.test';

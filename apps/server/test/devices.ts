@@ -11,7 +11,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Config } from '@/config';
 import type { Database } from '@/db/client';
 import { devices } from '@/db/schema';
-import type { DeviceGateway } from '@/modules/device-gateway/gateway';
+import type { DeviceGateway } from '@/modules/fleet/device-gateway/gateway';
 import { hashClaimSecret, newClaimSecret } from '@/lib/device-secrets';
 import type { Broker } from '@/plugins/broker';
 import { createEmbeddedBroker } from '@/plugins/broker-embedded';

@@ -2,7 +2,7 @@ import type { CommandMessage, ConfigMessage, DeviceSeries } from '@netfleet/cont
 import type { Database } from '@/db/client';
 import { devices } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
-import type { GatewayListener } from '@/modules/device-gateway/gateway.port';
+import type { GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
 
 /**
  * The device gateway as the jobs module sees it, without a broker: the test decides which devices

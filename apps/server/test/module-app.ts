@@ -8,10 +8,10 @@ import {
 } from 'fastify-type-provider-zod';
 import { settings } from '@/db/schema';
 import { JWT_SECRET_KEY } from '@/db/seed';
-import { createAccessTokens } from '@/modules/auth/access-token';
-import { createAuthRepository } from '@/modules/auth/auth.repository';
-import { createAuthService } from '@/modules/auth/auth.service';
-import { createSessionRepository } from '@/modules/auth/session.repository';
+import { createAccessTokens } from '@/modules/identity/auth/access-token';
+import { createAuthRepository } from '@/modules/identity/auth/auth.repository';
+import { createAuthService } from '@/modules/identity/auth/auth.service';
+import { createSessionRepository } from '@/modules/identity/auth/session.repository';
 import { authPlugin } from '@/plugins/auth';
 import { errorsPlugin } from '@/plugins/errors';
 import type { TestApp } from './app';

@@ -1,4 +1,4 @@
-import type { MailTransport } from '@/modules/mail/mail.service';
+import type { MailTransport } from '@/modules/system/mail/mail.service';
 
 export interface SentMail {
   from: string;

@@ -6,7 +6,7 @@ import {
 } from '@netfleet/contracts';
 import { io, type Socket } from 'socket.io-client';
 import type { App } from '@/app';
-import type { WebhookEvents } from '@/modules/webhooks/webhook-events';
+import type { WebhookEvents } from '@/modules/system/webhooks/webhook-events';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EventName = keyof ServerToClientEvents;

@@ -1,30 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '@/config';
 import type { Database } from '@/db/client';
-import { createActionLogRepository } from '@/modules/action-log/action-log.repository';
+import { createActionLogRepository } from '@/modules/system/action-log/action-log.repository';
 import {
   type ActionLogService,
   createActionLogService,
-} from '@/modules/action-log/action-log.service';
-import { createAccessTokens } from '@/modules/auth/access-token';
-import { createAuthRepository } from '@/modules/auth/auth.repository';
-import { createAuthService } from '@/modules/auth/auth.service';
+} from '@/modules/system/action-log/action-log.service';
+import { createAccessTokens } from '@/modules/identity/auth/access-token';
+import { createAuthRepository } from '@/modules/identity/auth/auth.repository';
+import { createAuthService } from '@/modules/identity/auth/auth.service';
 import {
   type AttemptStore,
   createLoginLimiter,
   createMemoryAttemptStore,
-} from '@/modules/auth/login-limiter';
-import { createSessionRepository } from '@/modules/auth/session.repository';
-import { createSessionService, type RunInTransaction } from '@/modules/auth/session.service';
-import { createMailRepository } from '@/modules/mail/mail.repository';
-import { createMailService, type MailTransport } from '@/modules/mail/mail.service';
-import { createNotificationsRepository } from '@/modules/notifications/notifications.repository';
-import { createNotificationsService } from '@/modules/notifications/notifications.service';
-import { createStatusRepository } from '@/modules/status/status.repository';
-import { createStatusService } from '@/modules/status/status.service';
-import type { WebhookEvents } from '@/modules/webhooks/webhook-events';
-import { createWebhooksRepository } from '@/modules/webhooks/webhooks.repository';
-import { createWebhooksService } from '@/modules/webhooks/webhooks.service';
+} from '@/modules/identity/auth/login-limiter';
+import { createSessionRepository } from '@/modules/identity/auth/session.repository';
+import {
+  createSessionService,
+  type RunInTransaction,
+} from '@/modules/identity/auth/session.service';
+import { createMailRepository } from '@/modules/system/mail/mail.repository';
+import { createMailService, type MailTransport } from '@/modules/system/mail/mail.service';
+import { createNotificationsRepository } from '@/modules/system/notifications/notifications.repository';
+import { createNotificationsService } from '@/modules/system/notifications/notifications.service';
+import { createStatusRepository } from '@/modules/system/status/status.repository';
+import { createStatusService } from '@/modules/system/status/status.service';
+import type { WebhookEvents } from '@/modules/system/webhooks/webhook-events';
+import { createWebhooksRepository } from '@/modules/system/webhooks/webhooks.repository';
+import { createWebhooksService } from '@/modules/system/webhooks/webhooks.service';
 import { createRealtime } from '@/plugins/realtime';
 
 export interface ModuleContextOptions {

@@ -3,15 +3,15 @@ import { ERROR_CODES, hasPermission, type PermissionRequirement } from '@netflee
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, forbidden, unauthorized } from '@/lib/api-error';
-import type { AuthService } from '@/modules/auth/auth.service';
-import type { AuthContext } from '@/modules/auth/auth.types';
-import { requirePasswordConfirmation } from '@/modules/auth/password-confirmation';
+import type { AuthService } from '@/modules/identity/auth/auth.service';
+import type { AuthContext } from '@/modules/identity/auth/auth.types';
+import { requirePasswordConfirmation } from '@/modules/identity/auth/password-confirmation';
 import {
   ACCESS_COOKIE,
   REFRESH_COOKIE,
   XSRF_COOKIE,
   XSRF_HEADER,
-} from '@/modules/auth/session-cookies';
+} from '@/modules/identity/auth/session-cookies';
 
 /** What a route requires: a permission, or only a caller, or nothing. */
 export type RoutePermission = PermissionRequirement | 'public' | 'authenticated';

@@ -1,5 +1,5 @@
 import { DEVICE_CHANNEL_PATTERN, hasPermission } from '@netfleet/contracts';
-import type { Identity } from '@/modules/auth/auth.types';
+import type { Identity } from '@/modules/identity/auth/auth.types';
 
 export const isDeviceChannel = (channel: string) => DEVICE_CHANNEL_PATTERN.test(channel);
 

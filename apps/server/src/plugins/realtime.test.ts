@@ -1,7 +1,7 @@
 import { userChannel } from '@netfleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStatusRepository } from '@/modules/status/status.repository';
-import { createStatusService } from '@/modules/status/status.service';
+import { createStatusRepository } from '@/modules/system/status/status.repository';
+import { createStatusService } from '@/modules/system/status/status.service';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
 import { createUser } from '@test/factories';
 import { confirmPassword, loginAs, type TestSession } from '@test/session';

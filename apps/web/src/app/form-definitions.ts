@@ -1,11 +1,11 @@
 // The generic forms' definitions, composed from the features' forms. Loaded on first use (see
 // ./forms): the form code and the schemas it pulls in stay out of the initial bundle.
 import type { FormDefinition } from '@/components/schema-form';
-import { companiesForms } from '@/features/companies/forms';
-import { deviceDetailsForms } from '@/features/device-details/forms';
-import { emailSmtpForms } from '@/features/email-smtp/forms';
-import { tagsForms } from '@/features/tags/forms';
-import { usersForms } from '@/features/users/forms';
+import { companiesForms } from '@/features/organisation/companies/forms';
+import { deviceDetailsForms } from '@/features/fleet/device-details/forms';
+import { emailSmtpForms } from '@/features/system/email-smtp/forms';
+import { tagsForms } from '@/features/organisation/tags/forms';
+import { usersForms } from '@/features/organisation/users/forms';
 
 export const FORMS: Readonly<Record<string, FormDefinition>> = {
   ...companiesForms,

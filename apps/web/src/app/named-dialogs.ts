@@ -3,8 +3,8 @@
 // registry and the others from their feature, each loaded on first use, as pages are.
 import type { Role } from '@netfleet/contracts';
 import type { DialogOptions } from '@/components/dialogs';
-import type { MfaSetupOptions } from '@/features/account';
-import type { HotspotTarget } from '@/features/wireless';
+import type { MfaSetupOptions } from '@/features/identity/account';
+import type { HotspotTarget } from '@/features/fleet/wireless';
 import { registeredFormDialog } from './forms';
 import { loadChunk } from './router/lazy-page';
 
@@ -22,10 +22,10 @@ function lazyDialog<M, P>(load: () => Promise<M>, build: (module: M, props: P) =
   return async (props: P) => build(await loadChunk(load), props);
 }
 
-const companies = () => import('@/features/companies');
-const roles = () => import('@/features/roles');
-const account = () => import('@/features/account');
-const wireless = () => import('@/features/wireless');
+const companies = () => import('@/features/organisation/companies');
+const roles = () => import('@/features/organisation/roles');
+const account = () => import('@/features/identity/account');
+const wireless = () => import('@/features/fleet/wireless');
 
 export const NAMED_DIALOGS = {
   'company.new': formNamed('new-company'),

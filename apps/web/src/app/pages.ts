@@ -1,31 +1,31 @@
 // Registry of the pages that are built: route name → lazy component. Only these routes are
 // mounted and shown in the menu; each later issue adds its feature's pages here.
 import type { ComponentType } from 'react';
-import { loadNoticesAdminPage } from '@/features/notices';
-import { loadNotificationsPage } from '@/features/notifications';
+import { loadNoticesAdminPage } from '@/features/system/notices';
+import { loadNotificationsPage } from '@/features/system/notifications';
 import { lazyPage } from './router/lazy-page';
 
 export type PageRegistry = Readonly<Record<string, ComponentType>>;
 
-const auth = () => import('@/features/auth');
-const users = () => import('@/features/users');
-const companies = () => import('@/features/companies');
-const tags = () => import('@/features/tags');
-const wireless = () => import('@/features/wireless');
-const monitoringTemplates = () => import('@/features/monitoring-templates');
-const statistics = () => import('@/features/statistics');
+const auth = () => import('@/features/identity/auth');
+const users = () => import('@/features/organisation/users');
+const companies = () => import('@/features/organisation/companies');
+const tags = () => import('@/features/organisation/tags');
+const wireless = () => import('@/features/fleet/wireless');
+const monitoringTemplates = () => import('@/features/fleet/monitoring-templates');
+const statistics = () => import('@/features/system/statistics');
 
 export const PAGES: PageRegistry = {
   login: lazyPage(auth, (m) => m.LoginPage),
   logout: lazyPage(auth, (m) => m.LogoutPage),
   'verify-email': lazyPage(auth, (m) => m.VerifyEmailPage),
   account: lazyPage(
-    () => import('@/features/account'),
+    () => import('@/features/identity/account'),
     (m) => m.AccountPage,
   ),
   'users.impersonation-logs': lazyPage(users, (m) => m.ImpersonationLogsPage),
   'mail-logs': lazyPage(
-    () => import('@/features/mail-logs'),
+    () => import('@/features/system/mail-logs'),
     (m) => m.MailLogsPage,
   ),
   'notifications.main': lazyPage(loadNotificationsPage, (m) => m.NotificationsPage),
@@ -35,7 +35,7 @@ export const PAGES: PageRegistry = {
   'users.move-logs': lazyPage(users, (m) => m.MoveLogsPage),
   'users.confirm-impersonation': lazyPage(users, (m) => m.ConfirmImpersonationPage),
   'users.roles': lazyPage(
-    () => import('@/features/roles'),
+    () => import('@/features/organisation/roles'),
     (m) => m.RolesPage,
   ),
   companies: lazyPage(companies, (m) => m.CompaniesPage),
@@ -47,11 +47,11 @@ export const PAGES: PageRegistry = {
       companiesFeature.createCompanyPage([tagsFeature.companyTagsTab]),
   ),
   'devices.list': lazyPage(
-    () => import('@/features/devices'),
+    () => import('@/features/fleet/devices'),
     (m) => m.DevicesPage,
   ),
   device: lazyPage(
-    () => import('@/features/device-details'),
+    () => import('@/features/fleet/device-details'),
     (m) => m.DevicePage,
   ),
   hotspots: lazyPage(wireless, (m) => m.HotspotsPage),
@@ -59,11 +59,11 @@ export const PAGES: PageRegistry = {
   tags: lazyPage(tags, (m) => m.TagsPage),
   tag: lazyPage(tags, (m) => m.TagPage),
   'email-smtp': lazyPage(
-    () => import('@/features/email-smtp'),
+    () => import('@/features/system/email-smtp'),
     (m) => m.EmailSmtpPage,
   ),
   register: lazyPage(
-    () => import('@/features/invitations'),
+    () => import('@/features/organisation/invitations'),
     (m) => m.RegisterPage,
   ),
   forms: lazyPage(
@@ -71,7 +71,7 @@ export const PAGES: PageRegistry = {
     (m) => m.FormsPage,
   ),
   changelog: lazyPage(
-    () => import('@/features/changelog'),
+    () => import('@/features/system/changelog'),
     (m) => m.ChangelogPage,
   ),
   'monitoring-templates': lazyPage(monitoringTemplates, (m) => m.TemplatesPage),

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { CompaniesRepository } from '@/modules/companies/companies.repository';
+import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
 import type { ModuleContext } from '@/modules/context';
-import { createDeviceGateway } from '@/modules/device-gateway/gateway';
-import { createGatewayRepository } from '@/modules/device-gateway/gateway.repository';
-import type { DeviceLink, GatewayListener } from '@/modules/device-gateway/gateway.port';
-import { registerDeviceJobs } from '@/modules/device-jobs/device-jobs.module';
-import { createCompanyPaths } from '@/modules/device-live/company-paths';
-import { createDeviceLive } from '@/modules/device-live/device-live';
-import { devicesModule } from '@/modules/devices/devices.module';
-import { mapRoutes } from '@/modules/map/map.routes';
-import { hotspotUsersModule, wirelessModule } from '@/modules/wireless/wireless.module';
+import { createDeviceGateway } from '@/modules/fleet/device-gateway/gateway';
+import { createGatewayRepository } from '@/modules/fleet/device-gateway/gateway.repository';
+import type { DeviceLink, GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
+import { registerDeviceJobs } from '@/modules/fleet/device-jobs/device-jobs.module';
+import { createCompanyPaths } from '@/modules/fleet/device-live/company-paths';
+import { createDeviceLive } from '@/modules/fleet/device-live/device-live';
+import { devicesModule } from '@/modules/fleet/devices/devices.module';
+import { mapRoutes } from '@/modules/fleet/map/map.routes';
+import { hotspotUsersModule, wirelessModule } from '@/modules/fleet/wireless/wireless.module';
 import type { Broker } from '@/plugins/broker';
 
 export interface FleetAreaOptions {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '@/modules/context';
-import { accountModule } from '@/modules/account/account.module';
-import { impersonationModule } from '@/modules/impersonation/impersonation.module';
-import { mfaModule } from '@/modules/mfa/mfa.module';
-import { storageModule } from '@/modules/storage/storage.module';
-import { tokensModule } from '@/modules/tokens/tokens.module';
+import { accountModule } from '@/modules/identity/account/account.module';
+import { impersonationModule } from '@/modules/identity/impersonation/impersonation.module';
+import { mfaModule } from '@/modules/identity/mfa/mfa.module';
+import { storageModule } from '@/modules/identity/storage/storage.module';
+import { tokensModule } from '@/modules/identity/tokens/tokens.module';
 
 /** Who you are: sign-in and sessions, password, MFA, impersonation, tokens, preferences. */
 export const identityArea = async (app: FastifyInstance, context: ModuleContext) => {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { companiesModule } from '@/modules/companies/companies.module';
+import { companiesModule } from '@/modules/organisation/companies/companies.module';
 import type { ModuleContext } from '@/modules/context';
-import { invitationsModule } from '@/modules/invitations/invitations.module';
-import { rolesModule } from '@/modules/roles/roles.module';
-import { tagsModule } from '@/modules/tags/tags.module';
-import { usersModule } from '@/modules/users/users.module';
+import { invitationsModule } from '@/modules/organisation/invitations/invitations.module';
+import { rolesModule } from '@/modules/organisation/roles/roles.module';
+import { tagsModule } from '@/modules/organisation/tags/tags.module';
+import { usersModule } from '@/modules/organisation/users/users.module';
 
 /** Who belongs where: companies, tags, roles, users and invitations. */
 export const organisationArea = async (app: FastifyInstance, context: ModuleContext) => {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '@/modules/context';
-import { emailConfigurationsModule } from '@/modules/email-configurations/email-configurations.module';
-import { mailLogsModule } from '@/modules/mail-logs/mail-logs.module';
-import { noticesModule } from '@/modules/notices/notices.module';
-import { notificationsRoutes } from '@/modules/notifications/notifications.routes';
-import { statisticsModule } from '@/modules/statistics/statistics.module';
-import { statusRoutes } from '@/modules/status/status.routes';
-import { webhooksModule } from '@/modules/webhooks/webhooks.module';
+import { emailConfigurationsModule } from '@/modules/system/email-configurations/email-configurations.module';
+import { mailLogsModule } from '@/modules/system/mail-logs/mail-logs.module';
+import { noticesModule } from '@/modules/system/notices/notices.module';
+import { notificationsRoutes } from '@/modules/system/notifications/notifications.routes';
+import { statisticsModule } from '@/modules/system/statistics/statistics.module';
+import { statusRoutes } from '@/modules/system/status/status.routes';
+import { webhooksModule } from '@/modules/system/webhooks/webhooks.module';
 
 export interface SystemAreaOptions {
   /** Runs the webhook delivery worker (the server does; tests that deliver themselves do not). */

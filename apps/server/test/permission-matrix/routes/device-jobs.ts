@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { deviceJobs, devices, files, monitoringTemplates } from '@/db/schema';
-import { createFileStore } from '@/modules/files/file-store';
+import { createFileStore } from '@/modules/fleet/files/file-store';
 import type { AreaTable, CaseContext, RouteSpec } from '../matrix';
 import { matrixDevice } from './devices';
 

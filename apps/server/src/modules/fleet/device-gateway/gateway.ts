@@ -1,0 +1,367 @@
+import {
+  ackMessageSchema,
+  CONNECTION_CODES,
+  type ConfigMessage,
+  deviceCapabilities,
+  helloSchema,
+  MAX_PAYLOAD_BYTES,
+  parseTopic,
+  stateMessageSchema,
+  topics,
+} from '@netfleet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { createBatchQueue } from '@/lib/batch-queue';
+import type { DeviceChangeSink } from '@/modules/fleet/device-live/device-live';
+import type { Broker, MessageMeta } from '@/plugins/broker';
+import { createDeviceAuthenticator } from './device-auth';
+import { createConnectionLog } from './connection-log';
+import { createEnrolment, parseJson } from './enrolment';
+import type { DeviceLink, GatewayListener, ReadyDevice } from './gateway.port';
+import type { GatewayRepository } from './gateway.repository';
+import { livenessChanges, readingChanges } from './live-changes';
+import { createMemoryLiveness, type LivenessStore } from './liveness';
+import { maintainPartitions, SAMPLE_INTERVAL_MS, sampleSlot } from './maintenance';
+import { createTelemetryBuffer } from './telemetry-buffer';
+
+const FLUSH_INTERVAL_MS = 1_000;
+const FLUSH_AT_ROWS = 2_000;
+/** About two seconds of a 10k fleet reporting every second. */
+const HIGH_WATER_ROWS = 20_000;
+/**
+ * How often the latest-reading columns and data-usage sums reach the database. Readings are
+ * stored every flush; the devices rows they summarise are rewritten at most this often, which at
+ * 10k devices reporting every second is the difference between 10k and ~700 row updates a second.
+ */
+const DERIVED_INTERVAL_MS = 15_000;
+const MAINTENANCE_INTERVAL_MS = 6 * 3_600_000;
+/** Most hellos answered with one query: a fleet back from a reboot says hello all at once. */
+const HELLO_BATCH_MAX = 500;
+
+export interface DeviceGatewayOptions {
+  broker: Broker;
+  repository: GatewayRepository;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  retentionDays: number;
+  liveness?: LivenessStore;
+  /** Hears what each flush wrote to the devices rows: status, connection time, latest readings. */
+  changes?: DeviceChangeSink;
+  /** Buffer sizes (tests shrink them): flush early at `flushAtRows`, hold PUBACKs past `highWaterRows`. */
+  flushAtRows?: number;
+  highWaterRows?: number;
+}
+
+type Periods = Record<
+  | 'dynamicMonitoring'
+  | 'staticMonitoring'
+  | 'hotspotMonitoring'
+  | 'gpsMonitoring'
+  | 'ioMonitoring'
+  | 'wirelessMonitoring'
+  | 'ddnsMonitoring'
+  | 'vpnMonitoring',
+  number
+>;
+
+const configOf = (row: Periods): ConfigMessage => ({
+  periods: {
+    dynamic: row.dynamicMonitoring,
+    static: row.staticMonitoring,
+    hotspot: row.hotspotMonitoring,
+    gps: row.gpsMonitoring,
+    io: row.ioMonitoring,
+    wireless: row.wirelessMonitoring,
+    ddns: row.ddnsMonitoring,
+    vpn: row.vpnMonitoring,
+  },
+});
+
+const monitoringOff = (row: Periods) =>
+  Object.values(configOf(row).periods).every((period) => period === 0);
+
+/**
+ * The device side of the server: enrolment, liveness, hello, telemetry and acks from the broker,
+ * written to the database in batches (one flush a second, or sooner at 2000 readings).
+ */
+export const createDeviceGateway = (options: DeviceGatewayOptions) => {
+  const { broker, repository, log, now } = options;
+  const liveness = options.liveness ?? createMemoryLiveness();
+  const logs = createConnectionLog();
+  const telemetry = createTelemetryBuffer({ retentionDays: options.retentionDays });
+  const flushAtRows = options.flushAtRows ?? FLUSH_AT_ROWS;
+  const highWaterRows = options.highWaterRows ?? HIGH_WATER_ROWS;
+  const listeners: GatewayListener[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const connects: { deviceId: number; at: Date; ip: string | null }[] = [];
+  const stats = { stored: 0, dropped: 0 };
+  const timers: NodeJS.Timeout[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  let flushQueued = false;
+
+  const { changes } = options;
+  const enrol = createEnrolment({ repository, broker, logs, log, now, changes });
+
+  /** Async handlers are tracked so close() waits for them before the last flush. */
+  const track = (work: Promise<void>, what: string) => {
+    const tracked = work
+      .catch((error: unknown) => log.error({ err: error }, `device ${what} failed`))
+      .finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+
+  const notify = async (call: (listener: GatewayListener) => Promise<void> | undefined) => {
+    for (const listener of listeners) {
+      try {
+        await call(listener);
+      } catch (error) {
+        log.error({ err: error }, 'gateway listener failed');
+      }
+    }
+  };
+
+  const link: DeviceLink = {
+    sendCommand: (deviceId, command) =>
+      broker.publish(topics.command(deviceId), JSON.stringify(command), { qos: 1, retain: false }),
+    pushConfig: (deviceId, config) =>
+      broker.publish(topics.config(deviceId), JSON.stringify(config), {
+        qos: 1,
+        // Sent after every hello anyway; retained only where the broker keeps it for a device
+        // that reconnects while no server is up (Aedes would scan it on every subscription).
+        retain: broker.kind !== 'embedded',
+      }),
+    isOnline: (deviceId) => liveness.isOnline(deviceId),
+  };
+
+  /**
+   * Hellos of a batch: one query for the devices, their identity updated where it changed, their
+   * periods pushed, and then the listeners send what waits for them.
+   */
+  const announce = async (batch: ReadyDevice[]) => {
+    const enrolled = await repository.findEnrolledMany([...new Set(batch.map((d) => d.deviceId))]);
+    const byId = new Map(enrolled.map((device) => [device.id, device]));
+    const ready: (ReadyDevice & { config: ConfigMessage })[] = [];
+    for (const { deviceId, hello } of batch) {
+      const device = byId.get(deviceId);
+      if (!device) continue;
+      const { model, firmware } = hello;
+      if (device.model !== model || device.firmware !== firmware) {
+        await repository.updateIdentity(deviceId, {
+          model,
+          firmware,
+          capabilities: deviceCapabilities(model, firmware),
+        });
+        logs.add({
+          deviceId,
+          code: CONNECTION_CODES.identityChanged,
+          reason: `Now ${model} with firmware ${firmware}`,
+          ip: null,
+          at: now(),
+        });
+      }
+      ready.push({ deviceId, hello, config: configOf(device) });
+    }
+    await Promise.all(ready.map(({ deviceId, config }) => link.pushConfig(deviceId, config)));
+    const devices = ready.map(({ deviceId, hello }) => ({ deviceId, hello }));
+    if (devices.length > 0) await notify((listener) => listener.devicesReady?.(devices));
+  };
+  const hellos = createBatchQueue(announce, { max: HELLO_BATCH_MAX });
+
+  const hello = async (deviceId: number, payload: Buffer) => {
+    const message = helloSchema.safeParse(parseJson(payload));
+    if (!message.success) return void log.debug({ deviceId }, 'invalid hello dropped');
+    await hellos.push({ deviceId, hello: message.data });
+  };
+
+  const state = (deviceId: number, payload: Buffer, meta: MessageMeta) => {
+    const message = stateMessageSchema.safeParse(parseJson(payload));
+    if (!message.success) return void log.debug({ deviceId }, 'invalid state dropped');
+    const at = now();
+    if (message.data.state === 'online') {
+      liveness.online(deviceId, at);
+      connects.push({ deviceId, at, ip: meta.ip ?? null });
+    } else liveness.offline(deviceId, at);
+  };
+
+  const ack = async (deviceId: number, payload: Buffer) => {
+    const message = ackMessageSchema.safeParse(parseJson(payload));
+    if (!message.success) return void log.debug({ deviceId }, 'invalid ack dropped');
+    await notify((listener) => listener.ack?.(deviceId, message.data));
+  };
+
+  /** 10 first connection, 12 back after being offline, plus 14 when nothing is monitored. */
+  const logConnections = async () => {
+    const batch = connects.splice(0);
+    if (batch.length === 0) return;
+    let context;
+    try {
+      context = await repository.connectionContext([...new Set(batch.map((c) => c.deviceId))]);
+    } catch (error) {
+      connects.unshift(...batch);
+      throw error;
+    }
+    const byId = new Map(context.map((row) => [row.id, row]));
+    const earlier = new Set<number>();
+    for (const connect of batch) {
+      const row = byId.get(connect.deviceId);
+      if (!row) continue;
+      const back = earlier.has(row.id) || (row.status === 0 && row.lastConnectionAt !== null);
+      earlier.add(row.id);
+      const entry = { deviceId: row.id, ip: connect.ip, at: connect.at, reason: null };
+      logs.add({
+        ...entry,
+        code: back ? CONNECTION_CODES.reconnected : CONNECTION_CODES.connected,
+      });
+      if (monitoringOff(row)) logs.add({ ...entry, code: CONNECTION_CODES.monitoringDisabled });
+    }
+  };
+
+  let derivedAt = 0;
+
+  const flushOnce = async (final: boolean) => {
+    try {
+      // Before the status update, which would hide whether the device had been offline.
+      await logConnections();
+      const rows = liveness.drain();
+      let statusWritten;
+      try {
+        statusWritten = await repository.applyLiveness(rows);
+      } catch (error) {
+        liveness.restore(rows);
+        throw error;
+      }
+      if (changes) for (const change of livenessChanges(rows, statusWritten)) changes.add(change);
+      const entries = logs.drain();
+      try {
+        await repository.insertLogs(entries);
+      } catch (error) {
+        logs.restore(entries);
+        throw error;
+      }
+    } catch (error) {
+      log.error({ err: error }, 'device liveness flush failed; retrying');
+    }
+    const derived = final || now().getTime() - derivedAt >= DERIVED_INTERVAL_MS;
+    if (derived) derivedAt = now().getTime();
+    const batch = telemetry.drain(derived);
+    if (batch.rows.length + batch.latest.length + batch.usage.length === 0) return;
+    let readingsWritten;
+    try {
+      readingsWritten = await repository.storeTelemetry(batch);
+      stats.stored += batch.rows.length;
+    } catch (error) {
+      const dropped = telemetry.restore(batch);
+      log.error(
+        { err: error, rows: batch.rows.length, dropped },
+        'telemetry flush failed; retrying',
+      );
+      stats.dropped += dropped;
+      return;
+    }
+    if (changes)
+      for (const change of readingChanges(batch.latest, readingsWritten)) changes.add(change);
+  };
+
+  /** Flushes run one after another; a flush asked for while one runs is folded into the next. */
+  const flush = (final = false): Promise<void> => {
+    if (flushQueued && !final) return flushing;
+    flushQueued = true;
+    flushing = flushing.then(() => {
+      flushQueued = false;
+      return flushOnce(final);
+    });
+    return flushing;
+  };
+
+  broker.onAuthenticate(createDeviceAuthenticator({ repository, logs, now }));
+  // No wills come from a broker thread that died: its devices are offline until they reconnect.
+  broker.onConnectionsLost?.(() => {
+    liveness.offlineAll(now());
+    void flush();
+  });
+  broker.onMessage((topic, payload, meta) => {
+    const parsed = parseTopic(topic);
+    if (!parsed) return undefined;
+    if (payload.length > MAX_PAYLOAD_BYTES) {
+      stats.dropped += 1;
+      return void log.debug({ topic, bytes: payload.length }, 'oversized device message dropped');
+    }
+    if (parsed.kind === 'enrol') {
+      track(enrol(parsed.clientId, payload, meta), 'enrolment');
+      return undefined;
+    }
+    const { deviceId } = parsed;
+    liveness.seen(deviceId, now());
+    switch (parsed.kind) {
+      case 'state':
+        state(deviceId, payload, meta);
+        return undefined;
+      case 'hello':
+        track(hello(deviceId, payload), 'hello');
+        return undefined;
+      case 'ack':
+        track(ack(deviceId, payload), 'ack');
+        return undefined;
+      case 'telemetry': {
+        if (!telemetry.add(deviceId, parsed.category, parseJson(payload), now())) {
+          stats.dropped += 1;
+          return void log.debug({ topic }, 'invalid telemetry dropped');
+        }
+        if (telemetry.size < flushAtRows) return undefined;
+        const flushed = flush();
+        // Past the high-water mark the PUBACK waits for the flush that empties the buffer, so a
+        // server that cannot keep up slows its devices down rather than piling readings up.
+        return telemetry.size >= highWaterRows ? flushed : undefined;
+      }
+      default:
+        return undefined;
+    }
+  });
+
+  const maintain = () =>
+    maintainPartitions({ repository, retentionDays: options.retentionDays, now, log }).catch(
+      (error: unknown) => log.error({ err: error }, 'telemetry partition maintenance failed'),
+    );
+  const sample = () =>
+    repository
+      .sampleOnline(sampleSlot(now()))
+      .catch((error: unknown) => log.error({ err: error }, 'online sample failed'));
+
+  return {
+    link,
+    /** The jobs module registers here to hear of devices becoming ready and of their acks. */
+    addListener(listener: GatewayListener) {
+      listeners.push(listener);
+    },
+    /** Readings stored and messages dropped (invalid or oversized) since start. */
+    stats: () => ({ ...stats }),
+    /** Writes everything buffered now, the latest readings and data usage included. */
+    flush: () => flush(true),
+    async start() {
+      if (broker.kind === 'embedded') await repository.markAllOffline();
+      await maintain();
+      const every = (ms: number, run: () => unknown) => {
+        const timer = setInterval(run, ms);
+        timer.unref();
+        timers.push(timer);
+      };
+      every(FLUSH_INTERVAL_MS, () => void flush());
+      every(SAMPLE_INTERVAL_MS, () => void sample());
+      every(MAINTENANCE_INTERVAL_MS, () => void maintain());
+    },
+    /** After the broker closed: waits for the handlers, then writes what is buffered. */
+    async close() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      await Promise.all(inFlight);
+      await flush(true);
+    },
+  };
+};
+
+export type DeviceGateway = ReturnType<typeof createDeviceGateway>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Null when buildApp was given no broker. */
+    deviceGateway: DeviceGateway | null;
+  }
+}
