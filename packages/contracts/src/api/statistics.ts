@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONNECTION_CODES } from '../device-protocol.ts';
 import { idSchema } from '../list.ts';
-import { dateRangeQuerySchema } from './devices.ts';
+import { dateRangeQuerySchema } from './device-history.ts';
 
 // The /statistics page's aggregates beyond GET /devices/statistics and /statistics/devices/online:
 // devices added and connected per month, and distinct devices connected per day or month.

@@ -33,8 +33,8 @@ describe('user contracts', () => {
       mfa_type: 'totp',
       email_verified: true,
       sso_admin: false,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-02T00:00:00.000Z',
+      created_at: '2026-01-01 00:00:00',
+      updated_at: '2026-01-02 00:00:00',
     };
     expect(userSchema.parse(user)).toEqual(user);
     expect(userSchema.safeParse({ ...user, mfa_type: 'sms' }).success).toBe(false);

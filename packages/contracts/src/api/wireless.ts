@@ -1,7 +1,7 @@
 import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { ID_MAX, idSchema, listQuerySchema } from '../list.ts';
-import { DEVICE_STATUS_FILTERS } from './devices.ts';
+import { DEVICE_STATUS_FILTERS } from './device-filters.ts';
 
 // GET /hotspots, /wireless and their per-device twins (RMS API v3 "hotspots" and "wireless"):
 // one row per hotspot or Wi-Fi interface of a device, from the device's latest reading.

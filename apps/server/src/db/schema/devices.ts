@@ -123,7 +123,7 @@ export const devices = pgTable(
     // latest-reading writes). fastupdate off: PGlite runs no autovacuum, so GIN's pending list
     // would grow to 4 MB per index and every search would scan it (a MAC search at 100k devices:
     // 245 ms instead of 15 ms). The MAC is indexed as its hex digits: see macSearch in
-    // modules/devices/device-query.ts.
+    // modules/fleet/devices/device-search.ts.
     index('devices_name_trgm_idx')
       .using('gin', sql`${t.name} gin_trgm_ops`)
       .with({ fastupdate: false }),

@@ -4,7 +4,9 @@ import type { ModuleContext } from '@/modules/context';
 import { createDeviceGateway } from '@/modules/fleet/device-gateway/gateway';
 import { createGatewayRepository } from '@/modules/fleet/device-gateway/gateway.repository';
 import type { DeviceLink, GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
-import { registerDeviceJobs } from '@/modules/fleet/device-jobs/device-jobs.module';
+import { deviceJobsModule, noDeviceGateway } from '@/modules/fleet/device-jobs/device-jobs.module';
+import { filesModule } from '@/modules/fleet/files/files.module';
+import { monitoringModule } from '@/modules/fleet/monitoring/monitoring.module';
 import { createCompanyPaths } from '@/modules/fleet/device-live/company-paths';
 import { createDeviceLive } from '@/modules/fleet/device-live/device-live';
 import { devicesModule } from '@/modules/fleet/devices/devices.module';
@@ -38,22 +40,6 @@ export const fleetArea = async (
   });
   app.addHook('onReady', async () => deviceLive.start());
   app.addHook('onClose', () => deviceLive.close());
-  await app.register(devicesModule, {
-    db,
-    status,
-    now,
-    changes: deviceLive,
-    // The gateway is created below; the link is looked up when a device's periods change.
-    pushConfig: async (deviceId, config) => {
-      const link = options.deviceGateway?.link ?? app.deviceGateway?.link;
-      if (link) await link.pushConfig(deviceId, config);
-    },
-  });
-  await app.register(wirelessModule, { db });
-  await app.register(mapRoutes, {
-    tileUrl: config.mapTileUrl,
-    tileAttribution: config.mapTileAttribution,
-  });
 
   const deviceGateway = options.broker
     ? createDeviceGateway({
@@ -70,20 +56,29 @@ export const fleetArea = async (
     app.addHook('onReady', () => deviceGateway.start());
     app.addHook('onClose', () => deviceGateway.close());
   }
-  const deviceJobs = await registerDeviceJobs(app, {
+  // What every module that talks to devices goes through: the broker's gateway, a stand-in
+  // (tests), or nothing when this instance runs no broker.
+  const gateway = options.deviceGateway ?? deviceGateway;
+  const link = gateway?.link ?? noDeviceGateway;
+
+  await app.register(devicesModule, {
     db,
     status,
-    companies: options.companies,
-    gateway: options.deviceGateway ?? deviceGateway,
-    secret: context.jwtSecret,
-    dataDir: config.dataDir,
-    publicUrl: config.publicUrl,
     now,
+    changes: deviceLive,
+    pushConfig: (deviceId, periods) => link.pushConfig(deviceId, periods),
   });
-  await app.register(hotspotUsersModule, {
-    db,
-    jobs: deviceJobs.jobsService,
-    requests: deviceJobs.requests,
-    now,
+  await app.register(wirelessModule, { db });
+  await app.register(mapRoutes, {
+    tileUrl: config.mapTileUrl,
+    tileAttribution: config.mapTileAttribution,
   });
+  const { filesService } = await filesModule(app, context, { companies: options.companies });
+  const { jobsService, requests } = await deviceJobsModule(app, context, {
+    gateway,
+    link,
+    files: filesService,
+  });
+  await monitoringModule(app, context, { companies: options.companies, link });
+  await app.register(hotspotUsersModule, { db, jobs: jobsService, requests, now });
 };

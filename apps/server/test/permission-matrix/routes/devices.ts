@@ -75,7 +75,8 @@ const bulk = (
 export const deviceRoutes: AreaTable = {
   'GET /api/devices': list('view_devices', '/api/devices'),
   'GET /api/devices/export/csv': list('view_devices', '/api/devices/export/csv'),
-  // Aggregates and log rows name no zone; their scoping is tested in devices-read.test.ts.
+  // Aggregates and log rows name no zone; their scoping is tested in devices-list.test.ts,
+  // devices-history.test.ts and devices-usage.test.ts.
   'GET /api/devices/logs': aggregate('view_device_logs', '/api/devices/logs'),
   'GET /api/devices/statistics': aggregate('view_devices', '/api/devices/statistics'),
   'GET /api/statistics/devices/online': aggregate(

@@ -2,15 +2,11 @@ import {
   type AckMessage,
   type CommandType,
   DEVICE_JOB_MESSAGES,
-  type DeviceJob,
-  type DeviceJobState,
-  ERROR_CODES,
   type ErrorItem,
   STATUS_CHANNEL_TTL_SECONDS,
   type StatusUpdate,
 } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type {
   DeviceLink,
@@ -18,10 +14,14 @@ import type {
   ReadyDevice,
 } from '@/modules/fleet/device-gateway/gateway.port';
 import type { StatusService } from '@/modules/system/status/status.service';
-import type {
-  DeviceJobsRepository,
-  MovedJob,
-} from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import {
+  deviceError,
+  type JobArgs,
+  toDeviceJob,
+} from '@/modules/fleet/device-jobs/device-job-mapper';
+import { createJobCancels } from '@/modules/fleet/device-jobs/job-cancels';
+import { createJobReport } from '@/modules/fleet/device-jobs/job-report';
 import {
   createStepQueue,
   doneStep,
@@ -40,15 +40,11 @@ export const JOB_EXPIRY_SECONDS = {
   firmware: 7 * 24 * 60 * 60,
 } as const;
 
-type JobArgs = Record<string, unknown>;
-
-const CANCELLED: StatusUpdate = { status: 'error', value: 'Cancelled', errorcode: 'CANCELLED' };
 const TIMED_OUT: StatusUpdate = {
   status: 'error',
   value: 'The device did not finish the job before it expired',
   errorcode: 'TIMEOUT',
 };
-type JobRow = Awaited<ReturnType<DeviceJobsRepository['list']>>['rows'][number];
 
 export interface CreatedJobs {
   /** Null when no device was visible: nothing was queued and no channel opened. */
@@ -57,73 +53,6 @@ export interface CreatedJobs {
   /** One per device that was not found; source is the device id. */
   errors: ErrorItem[];
 }
-
-export const deviceError = (
-  deviceId: number,
-  message: string,
-  code: string = ERROR_CODES.NOT_FOUND,
-) => ({
-  code,
-  message,
-  source: String(deviceId),
-});
-
-/**
- * A signed download link is a credential, and so is a hotspot user's password: job history shows
- * that there was one, never the value.
- */
-const withoutSecrets = (args: JobArgs): JobArgs => ({
-  ...args,
-  ...('url' in args ? { url: '[signed link]' } : {}),
-  ...('password' in args ? { password: '[hidden]' } : {}),
-});
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** RMS's events of a job: when it was queued, sent, and how it ended. */
-const eventsOf = (row: JobRow): DeviceJob['events'] =>
-  [
-    { action: 'queued', message: `${row.type} queued`, created_at: row.createdAt.toISOString() },
-    ...(row.sentAt
-      ? [{ action: 'sent', message: 'Sent to the device', created_at: row.sentAt.toISOString() }]
-      : []),
-    ...(row.finishedAt
-      ? [
-          {
-            action: row.status,
-            message: row.message ?? row.status,
-            created_at: row.finishedAt.toISOString(),
-          },
-        ]
-      : []),
-  ].map((event) => ({ ...event, reference_id: String(row.id) }));
-
-export const toDeviceJob = (row: JobRow): DeviceJob => ({
-  id: row.id,
-  events: eventsOf(row),
-  action_name: row.type,
-  scheduler_id: String(row.id),
-  request_target_state: row.status as DeviceJobState,
-  action_initialized_from: null,
-  additional_information: null,
-  device_serial: row.deviceSerial,
-  action_tag_id: null,
-  action_tag_name: null,
-  action_tag_description: null,
-  device_id: row.deviceId,
-  device_name: row.deviceName,
-  type: row.type,
-  status: row.status as DeviceJobState,
-  args: withoutSecrets(row.args),
-  progress: row.progress,
-  message: row.message,
-  result: row.result,
-  user_id: row.userId,
-  created_at: row.createdAt.toISOString(),
-  expires_at: row.expiresAt.toISOString(),
-  sent_at: iso(row.sentAt),
-  finished_at: iso(row.finishedAt),
-});
 
 interface Deps {
   jobsRepository: DeviceJobsRepository;
@@ -148,29 +77,7 @@ export const createDeviceJobsService = ({
   log,
   waiters,
 }: Deps) => {
-  /**
-   * One publishMany per channel, updates in the given order. A channel outlives its last update
-   * by a day; a week-long job may outlive its channel, and then its updates are dropped.
-   */
-  const report = async (reports: readonly { job: MovedJob; update: StatusUpdate }[]) => {
-    const byChannel = new Map<string, { item: string; update: StatusUpdate }[]>();
-    for (const { job, update } of reports) {
-      if (!job.channel) continue;
-      const items = byChannel.get(job.channel) ?? [];
-      items.push({ item: String(job.deviceId), update });
-      byChannel.set(job.channel, items);
-    }
-    await Promise.all(
-      [...byChannel].map(([channel, items]) =>
-        status.publishMany(channel, items).catch((error: unknown) => {
-          log.warn(
-            { err: error, channel, updates: items.length },
-            'job status update not delivered',
-          );
-        }),
-      ),
-    );
-  };
+  const report = createJobReport({ status, log });
 
   /** Sends the jobs; those the broker took become `sent` (one UPDATE), the others wait for hello. */
   const send = async (
@@ -211,8 +118,6 @@ export const createDeviceJobsService = ({
       }),
     );
   });
-
-  const finishedValues = () => ({ finishedAt: now() });
 
   const service = {
     /**
@@ -283,125 +188,7 @@ export const createDeviceJobsService = ({
       return { channel, errors };
     },
 
-    /**
-     * Cancels jobs that have not started on the device (RMS: `job_id` those jobs, `device_id`
-     * alone every open action of those devices); running and finished jobs stay. Each job's own
-     * channel gets `Cancelled`; the answer's new channel gets one update per device.
-     */
-    async cancel(
-      auth: AuthContext,
-      { device_id, job_id }: { device_id?: number[] | undefined; job_id?: number[] | undefined },
-    ) {
-      const found = await jobsRepository.jobsOf(auth, {
-        ...(device_id ? { deviceIds: device_id } : {}),
-        ...(job_id ? { jobIds: job_id } : {}),
-      });
-      const byDevice = new Map<number, number[]>();
-      for (const job of found) {
-        // Firmware updates are cancelled by name or through POST /devices/updates/cancel.
-        if (!job_id && job.type === 'firmware_update') continue;
-        byDevice.set(job.deviceId, [...(byDevice.get(job.deviceId) ?? []), job.id]);
-      }
-      const cancelledJobs: MovedJob[] = [];
-      for (const [deviceId, ids] of byDevice) {
-        cancelledJobs.push(
-          ...(await jobsRepository.advance(deviceId, ids, 'cancelled', finishedValues(), [
-            'queued',
-            'sent',
-          ])),
-        );
-      }
-      const errors: ErrorItem[] = [];
-      const cancelledIds = new Set(cancelledJobs.map((job) => job.id));
-      const foundIds = new Set(found.map((job) => job.id));
-      for (const id of job_id ?? []) {
-        if (cancelledIds.has(id)) continue;
-        const [code, message] = foundIds.has(id)
-          ? [ERROR_CODES.CONFLICT, DEVICE_JOB_MESSAGES.notCancellable]
-          : [ERROR_CODES.NOT_FOUND, DEVICE_JOB_MESSAGES.jobNotFound];
-        errors.push({ code, message, source: `job_id.${id}` });
-      }
-      if (!job_id) {
-        const visible = new Set(
-          (await jobsRepository.visibleDevices(auth, device_id ?? [])).map((d) => d.id),
-        );
-        for (const id of device_id ?? []) {
-          if (!visible.has(id)) errors.push(deviceError(id, DEVICE_JOB_MESSAGES.deviceNotFound));
-        }
-      }
-      if (cancelledJobs.length === 0) {
-        if (errors.length === 0) throw notFound(DEVICE_JOB_MESSAGES.noOpenAction);
-        return { channel: null, errors };
-      }
-      await report(cancelledJobs.map((job) => ({ job, update: CANCELLED })));
-      const channel = await status.open(auth.user.id);
-      const perDevice = new Map<number, number>();
-      for (const job of cancelledJobs) {
-        perDevice.set(job.deviceId, (perDevice.get(job.deviceId) ?? 0) + 1);
-      }
-      await status.publishMany(
-        channel,
-        [...perDevice].map(([deviceId, count]) => ({
-          item: String(deviceId),
-          update: { status: 'completed' as const, value: `${count} cancelled` },
-        })),
-      );
-      return { channel, errors };
-    },
-
-    /** Cancels the queued or sent jobs of `type` per device; per-item errors for the others. */
-    async cancelOfType(
-      auth: AuthContext,
-      items: readonly { id: number; job_id?: number[] | undefined }[],
-      type: CommandType,
-    ) {
-      const unique = [...new Set(items.map((item) => item.id))];
-      /** Per device, the job ids it named; absent or empty: all of its open jobs of the type. */
-      const named = new Map<number, Set<number>>();
-      for (const item of items) {
-        if (!item.job_id?.length) continue;
-        named.set(item.id, new Set([...(named.get(item.id) ?? []), ...item.job_id]));
-      }
-      const open = await jobsRepository.openOfType(auth, unique, type);
-      const visible = new Set(
-        (await jobsRepository.visibleDevices(auth, unique)).map((device) => device.id),
-      );
-      const cancelledJobs: MovedJob[] = [];
-      const errors: ErrorItem[] = [];
-      for (const deviceId of unique) {
-        if (!visible.has(deviceId)) {
-          errors.push(deviceError(deviceId, DEVICE_JOB_MESSAGES.deviceNotFound));
-          continue;
-        }
-        const only = named.get(deviceId);
-        const ids = open
-          .filter((job) => job.deviceId === deviceId && (!only || only.has(job.id)))
-          .map((job) => job.id);
-        const cancelled = await jobsRepository.advance(
-          deviceId,
-          ids,
-          'cancelled',
-          finishedValues(),
-          ['queued', 'sent'],
-        );
-        if (cancelled.length === 0) {
-          const message = ids.length
-            ? DEVICE_JOB_MESSAGES.notCancellable
-            : DEVICE_JOB_MESSAGES.noPendingUpdate;
-          errors.push(
-            deviceError(
-              deviceId,
-              message,
-              ids.length ? ERROR_CODES.CONFLICT : ERROR_CODES.NOT_FOUND,
-            ),
-          );
-          continue;
-        }
-        cancelledJobs.push(...cancelled);
-      }
-      await report(cancelledJobs.map((job) => ({ job, update: CANCELLED })));
-      return { jobIds: cancelledJobs.map((job) => job.id), errors };
-    },
+    ...createJobCancels({ jobsRepository, status, now, report }),
 
     /** Marks expired open jobs timed out and reports them; returns how many it swept. */
     async sweep(batch = 500): Promise<number> {

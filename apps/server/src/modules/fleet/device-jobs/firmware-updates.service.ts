@@ -13,7 +13,8 @@ import { ApiError } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { FilesService } from '@/modules/fleet/files/files.service';
 import type { DeviceJobsRepository } from './device-jobs.repository';
-import { deviceError, JOB_EXPIRY_SECONDS, type DeviceJobsService } from './device-jobs.service';
+import { deviceError } from './device-job-mapper';
+import { JOB_EXPIRY_SECONDS, type DeviceJobsService } from './device-jobs.service';
 
 /** A device may start a download just before its job expires; the link outlives the job by this. */
 const LINK_GRACE_SECONDS = 60 * 60;

@@ -36,7 +36,7 @@ const NO_CAPABILITIES: DeviceCapabilities = {
   has_legacy_vpn: false,
 };
 
-/** What device-query's `latest` column reads from the latest readings (`info`). */
+/** What device-columns' `latest` column reads from the latest readings (`info`). */
 export interface LatestInfo {
   modems?: Partial<ModemReading>[] | null;
   sims?: { slot: number | 'esim'; iccid: string | null; imsi: string | null }[] | null;

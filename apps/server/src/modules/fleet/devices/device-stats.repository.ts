@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { companies, deviceOnlineSamples, devices } from '@/db/schema';
-import { taskClassOf } from './device-query';
+import { taskClassOf } from './device-classes';
 
 type Chart = DeviceStatisticChart;
 

@@ -6,7 +6,7 @@ import type { CompanyRow } from '@/db/types';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createCompany, createUser } from '@test/factories';
 import { loginAs, type TestSession } from '@test/session';
-import { deviceSearch } from './device-query';
+import { deviceSearch } from './device-search';
 import { caller, insertDevice } from './devices.fixtures';
 
 let t: TestApp;

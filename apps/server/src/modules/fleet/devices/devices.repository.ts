@@ -4,7 +4,7 @@ import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { cappedTotal, type ListTotal, pageTotal } from '@/db/estimated-total';
 import { companies, devices, deviceTags, tags } from '@/db/schema';
-import { deviceColumns, devicesWithCompany } from './device-query';
+import { deviceColumns, devicesWithCompany } from './device-columns';
 
 export interface NewDeviceRow {
   companyId: number;

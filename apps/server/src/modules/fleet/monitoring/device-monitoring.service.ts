@@ -13,7 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { DeviceLink } from '@/modules/fleet/device-gateway/gateway.port';
-import { deviceError } from '@/modules/fleet/device-jobs/device-jobs.service';
+import { deviceError } from '@/modules/fleet/device-jobs/device-job-mapper';
 import type {
   DeviceMonitoringRepository,
   PeriodField,

@@ -1,0 +1,31 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '@/modules/context';
+import { createDeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
+import { createFileSigner } from './file-signature';
+import { createFileStore } from './file-store';
+import { createFilesRepository } from './files.repository';
+import { filesRoutes } from './files.routes';
+import { createFilesService } from './files.service';
+
+/** Firmware and configuration files in DATA_DIR, with signed, expiring download links for devices. */
+export const filesModule = async (
+  app: FastifyInstance,
+  context: ModuleContext,
+  { companies }: { companies: Pick<CompaniesRepository, 'isVisible'> },
+) => {
+  const { config, db, now } = context;
+  const store = createFileStore(join(config.dataDir, 'files'));
+  const filesService = createFilesService({
+    filesRepository: createFilesRepository(db),
+    companies,
+    devices: createDeviceJobsRepository(db),
+    store,
+    signer: createFileSigner(context.jwtSecret, config.publicUrl),
+    now,
+  });
+  await app.register(filesRoutes, { filesService, store });
+  // Firmware updates send devices the files' links.
+  return { filesService };
+};
