@@ -11,7 +11,8 @@ export interface ApiOptions {
   companyId?: number;
 }
 
-const userSchema = z.object({ data: z.object({ company_id: z.number().int() }) });
+/** GET /api/user answers the user at the top level, as RMS does. */
+const userSchema = z.object({ company: z.object({ id: z.number().int() }) });
 const addedSchema = z.object({
   data: z.array(z.object({ id: z.number().int(), serial: z.string(), claim_secret: z.string() })),
   errors: z.array(z.object({ message: z.string() }).loose()).optional(),
@@ -72,7 +73,7 @@ export class ApiClient {
   async companyId(): Promise<number> {
     if (this.options.companyId) return this.options.companyId;
     const { json } = await this.call('GET', '/api/user');
-    return userSchema.parse(json).data.company_id;
+    return userSchema.parse(json).company.id;
   }
 
   /**
