@@ -59,7 +59,7 @@ test('the fleet table fills, follows the fleet live, filters and sorts', async (
   await page.getByRole('option', { name: 'Offline' }).click();
   await expect(rowOf(page, leaverSerial)).toBeVisible();
   for (const { serial } of fleet.devices()) await expect(rowOf(page, serial)).toBeHidden();
-  await expect(page).toHaveURL(/status=0/);
+  await expect(page).toHaveURL(/status=offline/);
   await page.goto('/management/devices');
 
   // Sort by serial, descending: the highest serial comes first.
