@@ -1,17 +1,25 @@
-// Browser tiers use Debian's Chromium (Playwright's own browser download is not reachable here).
+// Browser tiers use Debian's Chromium (Playwright's own browser download is not reachable here);
+// the remote-access desktop journey uses Debian's x11vnc on Xvfb as the device's VNC server.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const ensureChromium = () => {
-  if (existsSync(CHROMIUM_PATH)) return;
-  console.log('Chromium not found: installing Debian package chromium');
+/** Installs the Debian packages whose file is missing, in one apt run. */
+const ensurePackages = (packages) => {
+  const missing = packages.filter(({ file }) => !existsSync(file)).map(({ name }) => name);
+  if (missing.length === 0) return;
+  console.log(`Not found: installing Debian packages ${missing.join(', ')}`);
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   execSync(
-    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
-    {
-      stdio: 'inherit',
-    },
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
+    { stdio: 'inherit' },
   );
 };
+
+export const ensureChromium = () =>
+  ensurePackages([
+    { name: 'chromium', file: CHROMIUM_PATH },
+    { name: 'x11vnc', file: '/usr/bin/x11vnc' },
+    { name: 'xvfb', file: '/usr/bin/Xvfb' },
+  ]);

@@ -12,7 +12,9 @@ import {
   type Hello,
   type TelemetryCategory,
 } from '@netfleet/contracts';
+import { tunnelRequestSchema, type TunnelMux } from '@netfleet/contracts/tunnel';
 import { RecentJobs } from './job-ids.ts';
+import { dialTunnel } from './tunnel/dial-tunnel.ts';
 import type {
   CommandContext,
   CommandOutcome,
@@ -68,6 +70,8 @@ export class DeviceSession {
   private paused = false;
   private online = false;
   private onlineWaiters: (() => void)[] = [];
+  /** Remote-access tunnels this device has open; they end with the session. */
+  private readonly tunnels = new Set<TunnelMux>();
 
   constructor(private readonly options: DeviceSessionOptions) {
     this.counters = options.counters ?? newCounters();
@@ -113,6 +117,7 @@ export class DeviceSession {
   /** Ends the session cleanly: the device says `offline` itself, then disconnects. */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const tunnel of [...this.tunnels]) tunnel.close('device stopping');
     this.clearTimers();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const client = this.client;
@@ -171,12 +176,16 @@ export class DeviceSession {
     };
     // Subscribed before the hello: the server answers the hello with the config and any waiting
     // commands, and the broker handles a connection's packets in order.
-    client.subscribe([topics.config(id), topics.command(id)], { qos: 1 }, (error) => {
-      if (error) {
-        this.counters.errors += 1;
-        this.options.log?.(`device ${id}: subscribe failed: ${error.message}`);
-      }
-    });
+    client.subscribe(
+      [topics.config(id), topics.command(id), topics.tunnel(id)],
+      { qos: 1 },
+      (error) => {
+        if (error) {
+          this.counters.errors += 1;
+          this.options.log?.(`device ${id}: subscribe failed: ${error.message}`);
+        }
+      },
+    );
     client.publish(topics.state(id), JSON.stringify({ state: 'online', ts: Date.now() }), {
       qos: 1,
       retain: true,
@@ -231,6 +240,22 @@ export class DeviceSession {
       const command = commandMessageSchema.safeParse(parseJson(payload));
       if (command.success) void this.runCommand(command.data);
       else this.options.log?.(`device ${id}: ignoring an invalid command`);
+    } else if (topic === topics.tunnel(id)) {
+      const request = tunnelRequestSchema.safeParse(parseJson(payload));
+      const open = this.options.behaviour.openStream?.bind(this.options.behaviour);
+      if (!request.success || !open) {
+        this.options.log?.(`device ${id}: ignoring a tunnel request`);
+      } else if (request.data.expires_at > Date.now()) {
+        dialTunnel({ request: request.data, credential: this.options.credential, open })
+          .then((mux) => {
+            this.tunnels.add(mux);
+            mux.onClose(() => this.tunnels.delete(mux));
+          })
+          .catch((error: unknown) => {
+            this.counters.errors += 1;
+            this.options.log?.(`device ${id}: tunnel failed: ${(error as Error).message}`);
+          });
+      }
     }
   }
 

@@ -1,4 +1,6 @@
+import type { Duplex } from 'node:stream';
 import type { CommandMessage, TelemetryCategory } from '@netfleet/contracts';
+import type { OpenError, OpenPayload } from '@netfleet/contracts/tunnel';
 
 /** What a device says about itself in the enrolment request and in every hello. */
 export interface DeviceIdentity {
@@ -43,6 +45,11 @@ export interface DeviceBehaviour {
   /** One category's reading, or null when the device has nothing of that kind. */
   read(category: TelemetryCategory): unknown | Promise<unknown>;
   execute(command: CommandMessage, context: CommandContext): Promise<CommandOutcome>;
+  /**
+   * Connects one remote-access stream to host:port on the device or its LAN, or says why not.
+   * Devices without it ignore tunnel requests.
+   */
+  openStream?(target: OpenPayload): Promise<Duplex | OpenError>;
 }
 
 /** Counters shared by every session of a process (the simulator's stats line, the benchmarks). */

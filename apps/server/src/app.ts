@@ -15,6 +15,7 @@ import { fleetArea } from './modules/fleet/fleet.area';
 import { identityArea } from './modules/identity/identity.area';
 import type { MailTransport } from './modules/system/mail/mail.service';
 import { organisationArea } from './modules/organisation/organisation.area';
+import { remoteArea } from './modules/remote/remote.area';
 import { systemArea } from './modules/system/system.area';
 import type { WebhookEvents } from './modules/system/webhooks/webhook-events';
 import { authPlugin } from './plugins/auth';
@@ -85,11 +86,17 @@ export const buildApp = async (options: BuildAppOptions) => {
   await identityArea(app, context);
   const { companiesRepository } = await organisationArea(app, context);
   await systemArea(app, context, { deliverWebhooks: options.deliverWebhooks });
-  await fleetArea(app, context, {
+  const { link, requestTunnel } = await fleetArea(app, context, {
     companies: companiesRepository,
     broker: options.broker,
     deviceGateway: options.deviceGateway,
     deviceChangesIntervalMs: options.deviceChangesIntervalMs,
+  });
+  await remoteArea(app, context, {
+    companies: companiesRepository,
+    isOnline: (deviceId) => link.isOnline(deviceId),
+    requestTunnel,
+    redis: options.redis,
   });
 
   await app.register(spaPlugin, { webDist: config.webDist });

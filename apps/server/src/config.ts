@@ -99,6 +99,24 @@ const envSchema = z.object({
       .regex(/^[a-z0-9][a-z0-9_-]*$/i, 'must be a brand folder name')
       .default('default'),
   ),
+  PROXY_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+        'must be a domain name',
+      )
+      .default('localhost'),
+  ),
+  TUNNEL_URL: optionalUrl(/^(https?|wss?)$/),
+  INSTANCE_URL: optionalUrl(/^https?$/),
+  TUNNEL_IDLE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(10).max(86_400).default(300),
+  ),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().default('apps/web/dist')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -128,6 +146,17 @@ export interface Config {
   mapTileUrl: string | undefined;
   mapTileAttribution: string | undefined;
   brand: string;
+  /** Device web UIs open on `<session>.<proxyDomain>`, one origin per session. */
+  proxyDomain: string;
+  /** Where devices dial their tunnels (ws/wss); PUBLIC_URL's host by default. */
+  tunnelUrl: string;
+  /** A tunnel with no stream open this long is closed. */
+  tunnelIdleSeconds: number;
+  /**
+   * Where the other instances reach this one directly (not through the load balancer), to relay
+   * streams through the device tunnels it holds; HOST:PORT by default, loopback for 0.0.0.0.
+   */
+  instanceUrl: string;
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -144,6 +173,15 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
   }
   const e = parsed.data;
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  // Peers need an address, not a wildcard; an IPv6 literal needs brackets in a URL.
+  const instanceHost =
+    e.HOST === '0.0.0.0'
+      ? '127.0.0.1'
+      : e.HOST === '::'
+        ? '[::1]'
+        : e.HOST.includes(':')
+          ? `[${e.HOST}]`
+          : e.HOST;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -162,6 +200,12 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     mapTileUrl: e.MAP_TILE_URL,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     brand: e.BRAND,
+    proxyDomain: e.PROXY_DOMAIN,
+    tunnelUrl: (
+      e.TUNNEL_URL ?? (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/^http/, 'ws')
+    ).replace(/\/+$/, ''),
+    tunnelIdleSeconds: e.TUNNEL_IDLE_SECONDS,
+    instanceUrl: (e.INSTANCE_URL ?? `http://${instanceHost}:${e.PORT}`).replace(/\/+$/, ''),
     webDist: fromRepoRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
   };

@@ -22,6 +22,10 @@ describe('loadConfig', () => {
       mapTileUrl: undefined,
       mapTileAttribution: undefined,
       brand: 'default',
+      proxyDomain: 'localhost',
+      tunnelUrl: 'ws://127.0.0.1:8080',
+      tunnelIdleSeconds: 300,
+      instanceUrl: 'http://127.0.0.1:8080',
       webDist: join(REPO_ROOT, 'apps/web/dist'),
       logLevel: 'info',
     });
@@ -30,6 +34,14 @@ describe('loadConfig', () => {
   it('resolves relative paths from the repository root and keeps absolute ones', () => {
     expect(loadConfig({ DATA_DIR: 'var/nf' }).dataDir).toBe(join(REPO_ROOT, 'var/nf'));
     expect(loadConfig({ DATA_DIR: '/srv/nf' }).dataDir).toBe('/srv/nf');
+  });
+
+  it('derives the tunnel URL from PUBLIC_URL and checks the proxy domain', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://rms.example.com' }).tunnelUrl).toBe(
+      'wss://rms.example.com',
+    );
+    expect(loadConfig({ PROXY_DOMAIN: 'Proxy.Example.com' }).proxyDomain).toBe('proxy.example.com');
+    expect(() => loadConfig({ PROXY_DOMAIN: 'not a domain' })).toThrow(/PROXY_DOMAIN/);
   });
 
   it('treats empty values as unset', () => {

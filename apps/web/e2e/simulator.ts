@@ -12,6 +12,8 @@ export interface SimulatorOptions {
   seed: number;
   baseURL: string;
   user: { email: string; password: string };
+  /** More netfleet-sim flags (e.g. --vnc-target). */
+  extraArgs?: string[];
 }
 
 export interface Simulator {
@@ -33,6 +35,7 @@ export function startSimulator(options: SimulatorOptions): Simulator {
     ...['--mqtt', E2E_MQTT_URL, '--url', options.baseURL],
     ...['--email', options.user.email, '--password', options.user.password],
     ...['--state', statePath, '--stats', '1'],
+    ...(options.extraArgs ?? []),
   ];
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];

@@ -52,6 +52,8 @@ export const topics = {
   config: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/cfg`,
   /** server → device, QoS 1: commands. */
   command: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/cmd`,
+  /** server → device, QoS 1, never retained: dial a remote-access tunnel (tunnel/frames.ts). */
+  tunnel: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/tun`,
 } as const;
 
 /** What the gateway subscribes to (with `$share/<group>/` in front on an external broker). */
@@ -113,7 +115,9 @@ export const mayDevicePublish = (deviceId: number, topic: string): boolean => {
   );
 };
 export const mayDeviceSubscribe = (deviceId: number, topic: string): boolean =>
-  topic === topics.config(deviceId) || topic === topics.command(deviceId);
+  topic === topics.config(deviceId) ||
+  topic === topics.command(deviceId) ||
+  topic === topics.tunnel(deviceId);
 
 // ---------------------------------------------------------------------------------------------
 // Identity and enrolment

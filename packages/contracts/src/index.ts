@@ -42,3 +42,5 @@ export * from './api/statistics.ts';
 export * from './api/wireless.ts';
 export * from './api/hotspot-users.ts';
 export * from './api-dates.ts';
+export * from './api/remote-access.ts';
+export * from './api/remote-access-routes.ts';

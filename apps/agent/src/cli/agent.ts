@@ -6,6 +6,7 @@ import { DeviceSession } from '../device-session.ts';
 import { enrol } from '../enrol.ts';
 import { loadAgentState, saveAgentState, type AgentState } from '../linux/agent-state.ts';
 import { runLinuxCommand } from '../linux/linux-commands.ts';
+import { openTcpTarget, parsePorts } from '../linux/tunnel-target.ts';
 import { detectPlatform, isValidModel, primaryInterface, readLinux } from '../linux/system.ts';
 import type { Credential, DeviceIdentity } from '../types.ts';
 import { fail } from './args.ts';
@@ -27,6 +28,8 @@ added, then reports telemetry and runs commands.
   --download-dir DIR     where firmware images go (default .netfleet-agent/downloads)
   --allow-reboot         obey reboot commands (otherwise they are rejected)
   --allow-firmware PATH  install downloaded firmware with this script (otherwise downloads only)
+  --tunnel-ports LIST    ports remote access may reach on this box and its private LANs
+                         (default 22,23,80,443,5900; e.g. 1-65535)
   --help
 `;
 
@@ -74,6 +77,7 @@ const main = async () => {
       firmware: { type: 'string' },
       state: { type: 'string', default: '.netfleet-agent/state.json' },
       'download-dir': { type: 'string', default: '.netfleet-agent/downloads' },
+      'tunnel-ports': { type: 'string', default: '22,23,80,443,5900' },
       'allow-reboot': { type: 'boolean', default: false },
       'allow-firmware': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -109,6 +113,9 @@ const main = async () => {
   for (const job of finished) if (!state.done_jobs.includes(job.id)) state.done_jobs.push(job.id);
   if (finished.length) await save();
 
+  const tunnelPorts =
+    parsePorts(values['tunnel-ports']) ??
+    fail(`--tunnel-ports is not a port list: ${values['tunnel-ports']}`, USAGE);
   const session: DeviceSession = new DeviceSession({
     mqttUrl: values.mqtt,
     credential,
@@ -119,6 +126,7 @@ const main = async () => {
       identity: () => identity,
       uptime: () => os.uptime(),
       read: readLinux,
+      openStream: openTcpTarget(tunnelPorts),
       execute: (command, context) =>
         runLinuxCommand(command, context, {
           allowReboot: values['allow-reboot'],

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFleet } from '../sim/fleet.ts';
@@ -20,9 +21,18 @@ the API (needs --url and --token or --email/--password), then enrolled over MQTT
   --duration S         stop after S seconds
   --concurrency N      connections opened at once (default 200)
   --stats S            seconds between stats lines (default 5, 0 = off)
+  --vnc-target H:P     what the devices' VNC port (5900) reaches, e.g. x11vnc on 127.0.0.1:5901
+  --ssh-key FILE       an OpenSSH public key the devices' SSH servers accept for root
+                       (root's password is admin01; the web UI's admin password too)
   --verbose            log per-device events
   --help
 `;
+
+const hostPort = (value: string) => {
+  const match = /^([A-Za-z0-9.-]+):(\d{1,5})$/.exec(value);
+  if (!match) return fail(`--vnc-target must be host:port, not ${value}`, USAGE);
+  return { host: match[1] as string, port: Number(match[2]) };
+};
 
 const main = async () => {
   const { values } = parseArgs({
@@ -40,6 +50,8 @@ const main = async () => {
       duration: { type: 'string' },
       concurrency: { type: 'string' },
       stats: { type: 'string' },
+      'vnc-target': { type: 'string' },
+      'ssh-key': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -75,6 +87,10 @@ const main = async () => {
         }
       : {}),
     ...(values.verbose ? { log } : {}),
+    services: {
+      vncTarget: values['vnc-target'] ? hostPort(values['vnc-target']) : undefined,
+      authorizedKeys: values['ssh-key'] ? [readFileSync(values['ssh-key'], 'utf8').trim()] : [],
+    },
   });
   const c = fleet.counters;
   let lastSent = 0;

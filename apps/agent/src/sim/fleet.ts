@@ -8,6 +8,8 @@ import { ApiClient, type ApiOptions } from './provision.ts';
 import { runSimCommand } from './sim-commands.ts';
 import { SimDevice } from './sim-device.ts';
 import { simReading } from './sim-readings.ts';
+import { duplexPair } from '../tunnel/duplex-pair.ts';
+import { createSimServices, type SimServicesOptions } from './services/sim-services.ts';
 
 export const SIM_AGENT = 'netfleet-sim/0.1.0';
 
@@ -25,6 +27,8 @@ export interface FleetOptions {
   concurrency?: number;
   /** How long a simulated reboot lasts (default 3 s). */
   rebootMs?: number;
+  /** What the devices' web UI, SSH, telnet and VNC ports answer through remote access. */
+  services?: SimServicesOptions;
   log?: (message: string) => void;
 }
 
@@ -90,6 +94,7 @@ interface FleetRun {
   /** Ramp slots waiting for a first connect; stop() releases them. */
   waiting: Set<() => void>;
   stopping: () => boolean;
+  services: ReturnType<typeof createSimServices>;
 }
 
 const bring = async (device: SimDevice, run: FleetRun) => {
@@ -141,6 +146,15 @@ const bring = async (device: SimDevice, run: FleetRun) => {
         read: (category) => simReading(device, category),
         execute: (command, context) =>
           runSimCommand(device, command, context, { rebootMs: options.rebootMs ?? 3000 }),
+        openStream: async ({ host, port }) => {
+          if (!run.services.serves(host, port)) {
+            return { code: 'refused', message: `nothing listens on ${host}:${port}` };
+          }
+          // The tunnel gets one end; the device's in-process server answers on the other.
+          const [tunnelEnd, deviceEnd] = duplexPair();
+          run.services.serve(device, host, port, deviceEnd);
+          return tunnelEnd;
+        },
       },
       onOnline: done,
       onRefused: (code) => {
@@ -169,6 +183,7 @@ export const startFleet = async (options: FleetOptions): Promise<Fleet> => {
     sessions: [],
     waiting: new Set(),
     stopping: () => stopping,
+    services: createSimServices(options.services ?? {}),
   };
   const ramped = forEachLimited(
     devices,
@@ -184,6 +199,7 @@ export const startFleet = async (options: FleetOptions): Promise<Fleet> => {
       for (const release of [...run.waiting]) release();
       await ramped;
       await forEachLimited(run.sessions, 500, (session) => session.stop());
+      await run.services.close();
       await state.flush();
     },
   };

@@ -60,15 +60,26 @@ const CANNED: Record<string, (d: SimDevice, args: string[]) => string | null> = 
   },
 };
 
+/** The command lines (or programs) with canned output, for the simulated shells' `help`. */
+export const CANNED_COMMANDS: readonly string[] = Object.keys(CANNED);
+
+/** The canned output of one command line, or null when the simulated router does not answer it. */
+export const cannedOutput = (device: SimDevice, line: string): string | null => {
+  const words = line.trim().split(/\s+/);
+  // Own keys only: a typed `constructor` must not reach Object.prototype.
+  const lookup = (key: string) => (Object.hasOwn(CANNED, key) ? CANNED[key] : undefined);
+  const whole = lookup(words.join(' '));
+  const byProgram = lookup(words[0] ?? '');
+  return whole ? whole(device, []) : byProgram ? byProgram(device, words.slice(1)) : null;
+};
+
 const runCanned = (device: SimDevice, command: CommandMessage): CommandOutcome => {
   const args = commandArgsSchema.safeParse(command.args);
   if (!args.success) return { status: 'rejected', message: 'args.command is required' };
-  const words = args.data.command.trim().split(/\s+/);
-  const whole = CANNED[words.join(' ')];
-  const byProgram = CANNED[words[0] ?? ''];
-  const output = whole ? whole(device, []) : byProgram ? byProgram(device, words.slice(1)) : null;
+  const output = cannedOutput(device, args.data.command);
   if (output === null) {
-    return { status: 'rejected', message: `command not allowed: ${words[0] ?? ''}` };
+    const program = args.data.command.trim().split(/\s+/)[0] ?? '';
+    return { status: 'rejected', message: `command not allowed: ${program}` };
   }
   return { status: 'completed', result: output };
 };

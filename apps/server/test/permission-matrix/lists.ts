@@ -107,6 +107,11 @@ export const LISTS: Readonly<Record<string, ListSpec>> = {
       foreignSearch(world),
     ],
   },
+  '/api/devices/remote-access': {
+    permission: 'view_device_remote_access',
+    scope: 'company',
+    probes: (world) => [`company_id=${world.zones.foreign.company.id}`, foreignSearch(world)],
+  },
   '/api/wireless': {
     permission: { allOf: ['view_devices', 'view_wireless_information'] },
     scope: 'company',

@@ -4,6 +4,7 @@ import { deviceJobRoutes } from './routes/device-jobs';
 import { deviceRoutes } from './routes/devices';
 import { emailConfigurationRoutes } from './routes/email-configurations';
 import { invitationRoutes } from './routes/invitations';
+import { remoteAccessRoutes } from './routes/remote-access';
 import { roleRoutes } from './routes/roles';
 import { statisticsRoutes } from './routes/statistics';
 import { systemRoutes } from './routes/system';
@@ -24,4 +25,5 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   'device-jobs': deviceJobRoutes,
   wireless: wirelessRoutes,
   statistics: statisticsRoutes,
+  'remote-access': remoteAccessRoutes,
 };

@@ -18,6 +18,7 @@ import { createOutbox } from '@test/outbox';
 import { confirmPassword, loginAs, type TestSession } from '@test/session';
 import { createFresh, type Fresh } from './fresh';
 import { matrixDevice } from './routes/devices';
+import { matrixRule } from './routes/remote-access';
 import { matrixWireless } from './routes/wireless';
 
 /**
@@ -134,6 +135,7 @@ export const buildWorld = async (): Promise<World> => {
   for (const zone of Object.values(zones)) {
     const deviceId = await matrixDevice(t.db, zone.company, zone.marker);
     await matrixWireless(t.db, deviceId, zone.marker);
+    await matrixRule(t.db, { id: deviceId, companyId: zone.company.id }, zone.marker);
   }
 
   const ownOnlyRoleId = await fresh.role(a, OWN_ONLY_PERMISSIONS);

@@ -33,7 +33,10 @@ const querySamples = (rms: OpenApiDoc, param: Parameter): unknown[] => {
   const schema = resolve(rms, param.schema ?? {});
   if (schema.enum?.length) return schema.enum.filter((v) => v !== null);
   const example = (param as { example?: unknown }).example ?? schema.example;
-  if (example !== undefined && example !== null && typeof example !== 'object') return [example];
+  // Some date parameters give RMS's date format itself as their example: no client sends that,
+  // so they are sampled as the dates below instead.
+  const usable = example !== RMS_DATE_FORMAT && typeof example !== 'object';
+  if (example !== undefined && example !== null && usable) return [example];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'array') {
     const items = resolve(rms, schema.items ?? {});

@@ -83,6 +83,12 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
       part('file', 'config backup', 'backup.tar.gz') +
       `--${boundary}--\r\n`,
   });
+  // An access rule to the first device's web UI (its sessions are asked for by the rule's id).
+  await post('/api/devices/remote-access', {
+    data: [
+      { device_id: ids[0], name: 'Live web UI', destination_ip: '127.0.0.1', destination_port: 80 },
+    ],
+  });
   // A device that reported a hotspot, and that hotspot's index.
   const hotspot = (
     await json<{ data?: { device_id: number; index: number }[] }>(world, '/api/hotspots')
@@ -102,6 +108,8 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
       invitations: await first('/api/users/invitations'),
       files: await first('/api/files'),
       'email-configurations': await first('/api/email-configurations'),
+      // `/devices/connect/{access_id}/sessions`: an access rule's id.
+      connect: await first('/api/devices/remote-access'),
       hotspotDevice: hotspot?.device_id ?? 0,
       hotspotIndex: hotspot?.index ?? 0,
     },

@@ -74,6 +74,23 @@ describe('named dialogs (spec §2)', () => {
     expect(calls('GET /api/devices/11/hotspots/0/users')).toHaveLength(1);
   });
 
+  it("opens the device actions' web UI and CLI and remote access info by name", async () => {
+    await renderSignedIn({
+      'GET /api/devices/remote-access': () =>
+        ok([{ id: 5, name: 'Router web UI', device_id: 42, device_name: 'Depot router' }]),
+      'GET /api/devices/connect/5/sessions': () => ok([]),
+    });
+    await act(() => openNamedDialog('device-actions.web-ui', { id: 42, name: 'Depot router' }));
+    const webUi = await screen.findByRole('dialog', { name: 'Web UI' });
+    expect(within(webUi).getByText('Depot router')).toBeInTheDocument();
+    await act(() => openNamedDialog('device-actions.cli', { id: 42, name: 'Depot router' }));
+    const cli = await screen.findByRole('dialog', { name: 'CLI' });
+    expect(within(cli).getByRole('radio', { name: 'SSH' })).toBeChecked();
+    await act(() => openNamedDialog('remote-access.info', { id: 5 }));
+    const info = await screen.findByRole('dialog', { name: 'Remote access info' });
+    expect(await within(info).findByText('No active sessions')).toBeInTheDocument();
+  });
+
   it('refuses a name nothing registered, saying which', async () => {
     await renderSignedIn();
     await expect(openNamedDialog('company.move-devices')).rejects.toThrow(

@@ -5,6 +5,7 @@ import type { Role } from '@netfleet/contracts';
 import type { DialogOptions } from '@/components/dialogs';
 import type { MfaSetupOptions } from '@/features/identity/account';
 import type { HotspotTarget } from '@/features/fleet/wireless';
+import type { AccessInfoTarget, DeviceRef } from '@/features/remote/remote-access';
 import { registeredFormDialog } from './forms';
 import { loadChunk } from './router/lazy-page';
 
@@ -26,6 +27,7 @@ const companies = () => import('@/features/organisation/companies');
 const roles = () => import('@/features/organisation/roles');
 const account = () => import('@/features/identity/account');
 const wireless = () => import('@/features/fleet/wireless');
+const remoteAccess = () => import('@/features/remote/remote-access');
 
 export const NAMED_DIALOGS = {
   'company.new': formNamed('new-company'),
@@ -46,4 +48,16 @@ export const NAMED_DIALOGS = {
   'hotspot.users': lazyDialog(wireless, (m, hotspot: HotspotTarget) =>
     m.hotspotUsersDialog(hotspot),
   ),
+  // Optionally for one device: { id, name }.
+  'remote-access.add': lazyDialog(remoteAccess, (m, device: DeviceRef | undefined) =>
+    m.addAccessRuleDialog(device),
+  ),
+  'remote-access.info': lazyDialog(remoteAccess, (m, target: AccessInfoTarget) =>
+    m.accessInfoDialog(target),
+  ),
+  // Device actions of the device page: { id, name }.
+  'device-actions.web-ui': lazyDialog(remoteAccess, (m, device: DeviceRef) =>
+    m.webUiDialog(device),
+  ),
+  'device-actions.cli': lazyDialog(remoteAccess, (m, device: DeviceRef) => m.cliDialog(device)),
 };

@@ -14,6 +14,9 @@ const tags = () => import('@/features/organisation/tags');
 const wireless = () => import('@/features/fleet/wireless');
 const monitoringTemplates = () => import('@/features/fleet/monitoring-templates');
 const statistics = () => import('@/features/system/statistics');
+const deviceDetails = () => import('@/features/fleet/device-details');
+const remoteAccess = () => import('@/features/remote/remote-access');
+const connect = () => import('@/features/remote/connect');
 
 export const PAGES: PageRegistry = {
   login: lazyPage(auth, (m) => m.LoginPage),
@@ -50,9 +53,13 @@ export const PAGES: PageRegistry = {
     () => import('@/features/fleet/devices'),
     (m) => m.DevicesPage,
   ),
+  // The device page's tabs show sections of other features; the app composes them.
   device: lazyPage(
-    () => import('@/features/fleet/device-details'),
-    (m) => m.DevicePage,
+    () => Promise.all([deviceDetails(), remoteAccess()]),
+    ([deviceFeature, remoteFeature]) =>
+      deviceFeature.createDevicePage({
+        'ports-and-access': remoteFeature.DeviceRemoteAccessPanel,
+      }),
   ),
   hotspots: lazyPage(wireless, (m) => m.HotspotsPage),
   wifi: lazyPage(wireless, (m) => m.WifiPage),
@@ -79,4 +86,15 @@ export const PAGES: PageRegistry = {
   'monitoring-templates.edit': lazyPage(monitoringTemplates, (m) => m.TemplateEditPage),
   statistics: lazyPage(statistics, (m) => m.StatisticsPage),
   'statistics.connection-manager': lazyPage(statistics, (m) => m.ConnectionManagerPage),
+  'remote.access': lazyPage(remoteAccess, (m) => m.RemoteAccessPage),
+  'remote.access.item': lazyPage(remoteAccess, (m) => m.RemoteAccessItemPage),
+  'remote.history': lazyPage(
+    () => import('@/features/remote/access-history'),
+    (m) => m.AccessHistoryPage,
+  ),
+  // Standalone: each opens in its own tab from a remote access link, without the shell.
+  'connect.ssh': lazyPage(connect, (m) => m.SshConnectPage),
+  'connect.telnet': lazyPage(connect, (m) => m.TelnetConnectPage),
+  'connect.sftp': lazyPage(connect, (m) => m.SftpConnectPage),
+  'connect.desktop': lazyPage(connect, (m) => m.DesktopConnectPage),
 };

@@ -1,6 +1,6 @@
 // Global search kinds (spec §2 Global search, §7 Search). The app layer owns them because each
-// points at another feature's endpoint and pages. Spec kinds not listed here (devices, remote
-// access, VPN hubs, files) join once their features are built.
+// points at another feature's endpoint and pages. Spec kinds not listed here (devices, VPN hubs,
+// files) join once their features are built.
 import { generatePath } from 'react-router';
 import { routeByName, type Permission } from '@netfleet/contracts';
 
@@ -38,6 +38,7 @@ function routePath(name: string, params: Record<string, string> = {}): string {
 
 const withQuery = (path: string, q: string) => `${path}?q=${encodeURIComponent(q)}`;
 
+// In the spec's order: devices, companies, remote access, VPN hubs, tags, users, files.
 export const SEARCH_KINDS: readonly SearchKind[] = [
   {
     key: 'companies',
@@ -50,6 +51,18 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
     title: (result) => result.name ?? `#${result.id}`,
     resultPath: (result) => routePath('company.info', { company_id: String(result.id) }),
     tablePath: (q) => withQuery(routePath('companies'), q),
+  },
+  {
+    key: 'remote-access',
+    label: 'Remote access',
+    permission: 'view_device_remote_access',
+    routes: ['remote.access', 'remote.access.item'],
+    endpoint: '/devices/remote-access',
+    searchFields: ['name'],
+    fields: ['id', 'name'],
+    title: (result) => result.name ?? `#${result.id}`,
+    resultPath: (result) => routePath('remote.access.item', { id: String(result.id) }),
+    tablePath: (q) => withQuery(routePath('remote.access'), q),
   },
   {
     key: 'tags',

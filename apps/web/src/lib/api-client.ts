@@ -66,13 +66,22 @@ export function cancelAllPending(): void {
   pendingGets.clear();
 }
 
-function buildHeaders(body: unknown): Headers {
+/**
+ * The headers every API call carries (X-Requested-With, X-SPA-VERSION, X-XSRF-TOKEN); exported for
+ * the requests fetch cannot make, such as uploads that report progress through XMLHttpRequest.
+ */
+export function apiHeaders(): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   headers.set(HTTP_HEADERS.requestedWith, 'XMLHttpRequest');
   const spaVersion = localStorage.getItem(STORAGE_KEYS.spaVersion);
   if (spaVersion) headers.set(HTTP_HEADERS.spaVersion, spaVersion);
   const xsrf = readCookie(COOKIES.xsrf) ?? readCookie(COOKIES.xsrfFallback);
   if (xsrf) headers.set(HTTP_HEADERS.xsrf, xsrf);
+  return headers;
+}
+
+function buildHeaders(body: unknown): Headers {
+  const headers = apiHeaders();
   if (body !== undefined && !(body instanceof FormData))
     headers.set('Content-Type', 'application/json');
   return headers;

@@ -17,3 +17,4 @@ export * from './mfa';
 export * from './smtp';
 export * from './devices';
 export * from './wireless';
+export * from './remote-access';

@@ -9,6 +9,7 @@ import {
   stateMessageSchema,
   topics,
 } from '@netfleet/contracts';
+import type { TunnelRequest } from '@netfleet/contracts/tunnel';
 import type { FastifyBaseLogger } from 'fastify';
 import { createBatchQueue } from '@/lib/batch-queue';
 import type { DeviceChangeSink } from '@/modules/fleet/device-live/device-live';
@@ -328,6 +329,9 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
 
   return {
     link,
+    /** Asks a device to dial a remote-access tunnel (QoS 1, never retained: a stale ask is void). */
+    requestTunnel: (deviceId: number, request: TunnelRequest) =>
+      broker.publish(topics.tunnel(deviceId), JSON.stringify(request), { qos: 1, retain: false }),
     /** The jobs module registers here to hear of devices becoming ready and of their acks. */
     addListener(listener: GatewayListener) {
       listeners.push(listener);

@@ -39,7 +39,15 @@ export type LoggedAction =
   | 'mfa_disable'
   | 'smtp_configuration_create'
   | 'smtp_configuration_update'
-  | 'smtp_configuration_delete';
+  | 'smtp_configuration_delete'
+  // Remote access (issue 15)
+  | 'remote_access_create'
+  | 'remote_access_update'
+  | 'remote_access_delete'
+  | 'remote_session_open'
+  | 'remote_session_close'
+  | 'device_credential_save'
+  | 'device_credential_delete';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */

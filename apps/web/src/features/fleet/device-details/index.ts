@@ -1,1 +1,2 @@
-export { DevicePage } from './pages/device-page';
+export { createDevicePage, DevicePage } from './pages/device-page';
+export type { DeviceTabProps, DeviceTabSections } from './components/tab-props';

@@ -5,7 +5,8 @@ import { FakeSocket } from '@/test/fake-socket';
 import type { MockHandler } from '@/test/mock-api';
 import { ok } from '@/test/mock-api';
 import { listOk, renderWithSession } from '@/test/render-route';
-import { DevicePage } from './pages/device-page';
+import type { DeviceTabSections } from './components/tab-props';
+import { createDevicePage, DevicePage } from './pages/device-page';
 
 export { currentLocation, dialog, lastBody, listOk } from '@/test/render-route';
 
@@ -100,17 +101,22 @@ export function device(overrides: Partial<Device> = {}): Device {
   };
 }
 
-/** The device page at `url` with a fake realtime socket; the device answers as `subject`. */
+/**
+ * The device page at `url` with a fake realtime socket; the device answers as `subject`. With
+ * `sections`, the page as the app layer composes it with other features' tab sections.
+ */
 export function renderDevicePage(
   url: string,
   user: CurrentUser,
   subject: Device,
   api: Record<string, MockHandler> = {},
+  sections?: DeviceTabSections,
 ) {
   const socket = new FakeSocket();
+  const Page = sections ? createDevicePage(sections) : DevicePage;
   const view = renderWithSession(
     <RealtimeProvider connect={() => socket.asSocket()}>
-      <DevicePage />
+      <Page />
     </RealtimeProvider>,
     {
       url,

@@ -16,6 +16,8 @@ export const DEVICE_TEXTS = {
   reboot: 'Reboot',
   refresh: 'Refresh data',
   edit: 'Edit',
+  webUi: 'Web UI',
+  cli: 'CLI',
   rebootTitle: 'Reboot device',
   rebootConfirm: (name: string) => `Reboot ${name}? It is offline while it restarts.`,
   rebootStatus: (name: string) => `Reboot ${name}`,

@@ -1,5 +1,12 @@
 import { Anchor, Badge, Box, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPower, IconRefresh, IconX } from '@tabler/icons-react';
+import {
+  IconPencil,
+  IconPower,
+  IconRefresh,
+  IconTerminal2,
+  IconWorldWww,
+  IconX,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   deviceStatusLabel,
@@ -12,7 +19,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { usePendingUpdate } from '../api/pending-update';
 import { DEVICE_TEXTS as T } from '../texts';
 import { useCancelUpdateAction } from './use-cancel-update';
-import { useDeviceActions } from './use-device-actions';
+import { useDeviceActions, type DeviceActions } from './use-device-actions';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'red', 1: 'green', 2: 'yellow' };
 
@@ -55,13 +62,43 @@ function updateLabel(update: PendingUpdate): string {
   return `${update.file_name ?? T.firmwareFile} · ${state}${percent}`;
 }
 
-function Actions({ device, update }: { device: Device; update: PendingUpdate | null }) {
-  const actions = useDeviceActions(device);
-  const cancelUpdate = useCancelUpdateAction(device, update);
-  if (!actions.allowed) return null;
+/** Device actions 'web UI' and 'CLI' (manage_device_remote_access). */
+function RemoteActions({ actions }: { actions: DeviceActions }) {
   const hint = actions.reachable ? undefined : T.notEnrolled;
   return (
-    <Group gap="xs">
+    <>
+      <Tooltip label={hint} disabled={!hint}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconWorldWww size={14} aria-hidden />}
+          disabled={!actions.reachable}
+          onClick={actions.webUi}
+        >
+          {T.webUi}
+        </Button>
+      </Tooltip>
+      <Tooltip label={hint} disabled={!hint}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconTerminal2 size={14} aria-hidden />}
+          disabled={!actions.reachable}
+          onClick={actions.cli}
+        >
+          {T.cli}
+        </Button>
+      </Tooltip>
+    </>
+  );
+}
+
+/** Reboot, refresh data, cancel a pending update and edit (update_devices). */
+function ManageActions({ device, update, actions }: ActionsProps & { actions: DeviceActions }) {
+  const cancelUpdate = useCancelUpdateAction(device, update);
+  const hint = actions.reachable ? undefined : T.notEnrolled;
+  return (
+    <>
       <Tooltip label={hint} disabled={!hint}>
         <Button
           size="xs"
@@ -104,6 +141,22 @@ function Actions({ device, update }: { device: Device; update: PendingUpdate | n
       >
         {T.edit}
       </Button>
+    </>
+  );
+}
+
+interface ActionsProps {
+  device: Device;
+  update: PendingUpdate | null;
+}
+
+function Actions({ device, update }: ActionsProps) {
+  const actions = useDeviceActions(device);
+  if (!actions.allowed && !actions.remoteAllowed) return null;
+  return (
+    <Group gap="xs">
+      {actions.remoteAllowed && <RemoteActions actions={actions} />}
+      {actions.allowed && <ManageActions device={device} update={update} actions={actions} />}
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { DEVICE_STATUSES, hasPermission, type Device } from '@netfleet/contracts';
-import { confirmDialog } from '@/components/dialogs';
+import { confirmDialog, openNamedDialog } from '@/components/dialogs';
 import { openFormDialog } from '@/components/schema-form';
 import { toast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
@@ -9,16 +9,30 @@ import { editDeviceForm } from '../forms/edit-device';
 import { DEVICE_TEXTS } from '../texts';
 
 export interface DeviceActions {
-  /** update_devices: without it no action is offered. */
+  /** update_devices: without it reboot, refresh and edit are not offered. */
   allowed: boolean;
   /** A device that never enrolled has no link to receive actions on. */
   reachable: boolean;
   reboot: () => void;
   refresh: () => void;
   edit: () => void;
+  /** manage_device_remote_access: the device's web UI and CLI. */
+  remoteAllowed: boolean;
+  webUi: () => void;
+  cli: () => void;
 }
 
-/** Reboot (confirmed) and refresh data open the live 'Action status'; edit opens the form. */
+// The device actions 'web UI' and 'CLI' are the remote access feature's dialogs, opened by their
+// spec names (the app layer registers them).
+const openRemote = (
+  dialog: 'device-actions.web-ui' | 'device-actions.cli',
+  device: Pick<Device, 'id' | 'name'>,
+) => void openNamedDialog(dialog, device);
+
+/**
+ * Reboot (confirmed) and refresh data open the live 'Action status'; edit opens the form; web UI
+ * and CLI open a session to the device in a new tab.
+ */
 export function useDeviceActions(device: Device): DeviceActions {
   const { permissions } = useCurrentUser();
   const { mutateAsync } = useDeviceAction();
@@ -53,6 +67,9 @@ export function useDeviceActions(device: Device): DeviceActions {
       reboot,
       refresh: () => run('update_metrics_data', DEVICE_TEXTS.refreshStatus(name)),
       edit: () => openFormDialog(editDeviceForm, { id: String(id) }),
+      remoteAllowed: hasPermission(permissions, 'manage_device_remote_access'),
+      webUi: () => openRemote('device-actions.web-ui', { id, name }),
+      cli: () => openRemote('device-actions.cli', { id, name }),
     }),
     [permissions, status, reboot, run, name, id],
   );

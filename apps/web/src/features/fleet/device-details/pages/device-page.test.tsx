@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChartData } from '@/components/charts';
+import { registerNamedDialogs } from '@/components/dialogs';
 import { registerActionStatus } from '@/lib/action-status';
 import { roleUser } from '@/test/fixtures';
 import { jsonResponse, ok } from '@/test/mock-api';
@@ -172,6 +173,41 @@ describe('DevicePage', () => {
       title: 'Reboot Depot router',
       itemLabels: { '42': 'Depot router' },
     });
+  });
+
+  it('opens the web UI and CLI device actions by their dialog names', async () => {
+    const opened = vi.fn((device: unknown) => ({
+      id: 'remote',
+      title: 'Remote dialog',
+      content: JSON.stringify(device),
+    }));
+    unregister = registerNamedDialogs({
+      'device-actions.web-ui': opened,
+      'device-actions.cli': opened,
+    });
+    const view = renderDevicePage('/devices/42/ports-and-access', admin, device());
+    await view.user.click(await screen.findByRole('button', { name: 'Web UI' }));
+    expect(await dialog('Remote dialog')).toBeTruthy();
+    await view.user.click(screen.getByRole('button', { name: 'CLI' }));
+    expect(opened).toHaveBeenCalledTimes(2);
+    expect(opened).toHaveBeenLastCalledWith({ id: 42, name: 'Depot router' });
+  });
+
+  it('shows the sections other features add to a tab after its own content', async () => {
+    const Section = ({ device: shown }: { device: { name: string } }) => (
+      <p>Remote access of {shown.name}</p>
+    );
+    renderDevicePage(
+      '/devices/42/ports-and-access',
+      admin,
+      device(),
+      {},
+      {
+        'ports-and-access': Section,
+      },
+    );
+    expect(await screen.findByText('Remote access of Depot router')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'LAN ports' })).toBeInTheDocument();
   });
 
   it('updates the status live from DevicesChanged, without reloading', async () => {

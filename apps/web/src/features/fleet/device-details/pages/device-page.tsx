@@ -1,4 +1,5 @@
 import { Alert, Stack, Tabs } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
 import { isApiError } from '@/lib/api-client';
@@ -7,6 +8,7 @@ import { useDevice } from '../api/get-device';
 import { DeviceHeader } from '../components/device-header';
 import { Loading } from '../components/states';
 import { TAB_PANELS } from '../components/tab-panels';
+import type { DeviceTabSections } from '../components/tab-props';
 import { useLiveDevice } from '../components/use-live-device';
 import { DEVICE_TAB_RULES, visibleTabs } from '../model/device-tabs';
 import { devicePath, DEVICES_ROUTE } from '../paths';
@@ -23,7 +25,7 @@ function DeviceNotFound({ message }: { message: string }) {
   );
 }
 
-function DeviceView({ id }: { id: number }) {
+function DeviceView({ id, sections }: { id: number; sections: DeviceTabSections }) {
   const { tab, sub } = useParams();
   const navigate = useNavigate();
   const { permissions } = useCurrentUser();
@@ -47,6 +49,7 @@ function DeviceView({ id }: { id: number }) {
     return <Navigate replace to={devicePath(id, active.value, active.subs[0]?.value)} />;
   }
   const Panel = active ? TAB_PANELS[active.value] : undefined;
+  const Section = active ? sections[active.value] : undefined;
   const open = (value: string | null) => {
     const next = tabs.find((candidate) => candidate.value === value);
     if (next && next !== active) void navigate(devicePath(id, next.value, next.subs?.[0]?.value));
@@ -81,14 +84,23 @@ function DeviceView({ id }: { id: number }) {
         </Tabs>
       )}
       {Panel && <Panel device={device} sub={sub} />}
+      {Section && <Section device={device} sub={sub} />}
     </Stack>
   );
 }
 
-/** Route `device` (/devices/:id/:tab?/:sub?): one device, its live status, actions and tabs. */
-export function DevicePage() {
-  const { id = '' } = useParams();
-  if (!ID_PATTERN.test(id)) return <DeviceNotFound message={T.notFound} />;
-  // Keyed by id: another device starts from its own data and state.
-  return <DeviceView key={id} id={Number(id)} />;
+/**
+ * Route `device` (/devices/:id/:tab?/:sub?): one device, its live status, actions and tabs, with
+ * the sections other features add to its tabs (the app layer passes them).
+ */
+export function createDevicePage(sections: DeviceTabSections = {}): ComponentType {
+  return function DevicePage() {
+    const { id = '' } = useParams();
+    if (!ID_PATTERN.test(id)) return <DeviceNotFound message={T.notFound} />;
+    // Keyed by id: another device starts from its own data and state.
+    return <DeviceView key={id} id={Number(id)} sections={sections} />;
+  };
 }
+
+/** The device page with this feature's own tab content only. */
+export const DevicePage = createDevicePage();

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { ModuleContext } from '@/modules/context';
+import { connectModule } from '@/modules/remote/connect/connect.module';
+import {
+  type RemoteAccessDeps,
+  remoteAccessModule,
+} from '@/modules/remote/remote-access/remote-access.module';
+import { tunnelsModule } from '@/modules/remote/tunnels/tunnels.module';
+import type { TunnelHub, TunnelHubDeps } from '@/modules/remote/tunnels/tunnel-hub';
+
+export type RemoteAreaOptions = RemoteAccessDeps &
+  Pick<TunnelHubDeps, 'requestTunnel'> & {
+    /** Shared by the instances: any of them reaches a tunnel another holds. */
+    redis?: Redis | undefined;
+  };
+
+/**
+ * Reaching devices from the browser: access rules and sessions (remote-access), the devices'
+ * tunnels, and the relays that carry each session's traffic through them (connect).
+ */
+export const remoteArea = async (
+  app: FastifyInstance,
+  context: ModuleContext,
+  options: RemoteAreaOptions,
+) => {
+  const { sessionStore, credentials } = await remoteAccessModule(app, context, options);
+  const hub = tunnelsModule(app, context, {
+    requestTunnel: options.requestTunnel,
+    isOnline: options.isOnline,
+    redis: options.redis,
+  });
+  // Reachable from outside the modules (bench/remote-access.bench.ts opens streams on it).
+  app.decorate('tunnelHub', hub);
+  await connectModule(app, context, { sessions: sessionStore, credentials, hub });
+  return { sessionStore, credentials, hub };
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's device tunnels (remoteArea). */
+    tunnelHub: TunnelHub;
+  }
+}

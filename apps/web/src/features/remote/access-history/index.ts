@@ -1,0 +1,1 @@
+export { AccessHistoryPage } from './pages/access-history-page';
