@@ -301,3 +301,72 @@ describe('faults', () => {
     }
   });
 });
+
+describe('auto-scan and restart', () => {
+  const channelItems = async (channel: string) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const answer = await world.t.app.inject({
+        method: 'GET',
+        url: `/api/status/channel/${channel}`,
+        headers: world.admin.headers,
+      });
+      const data = answer.json<{ data: Record<string, { status: string; value: string }[]> }>()
+        .data;
+      if (Object.keys(data).length >= 3 || Date.now() > deadline) return data;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it('finds which of the device ports answer', async () => {
+    const scan = await world.t.app.inject({
+      method: 'GET',
+      url: `/api/devices/${world.deviceIds[0]}/connect-auto-scan/?ports=22,80,8081`,
+      headers: world.admin.headers,
+    });
+    expect(scan.statusCode).toBe(200);
+    const items = await channelItems(scan.json<{ meta: { channel: string } }>().meta.channel);
+    expect(items['22']?.at(-1)).toMatchObject({ status: 'completed', value: 'open' });
+    expect(items['80']?.at(-1)).toMatchObject({ status: 'completed', value: 'open' });
+    expect(items['8081']?.at(-1)).toMatchObject({ status: 'error', value: 'closed' });
+  });
+
+  it('restarts the tunnel of a web UI session by its link, for its owner only', async () => {
+    const session = await connect('webui');
+    const restarted = await post('/api/rms-connect/restart', { url: session.url });
+    expect(restarted.statusCode).toBe(200);
+    const unknown = await post('/api/rms-connect/restart', { url: `${'b'.repeat(32)}.localhost` });
+    expect(unknown.statusCode).toBe(404);
+    // The next request dials a fresh tunnel and works.
+    const url = new URL(session.url);
+    const launched = await httpGet(world.base, url.host, url.pathname + url.search);
+    const page = await httpGet(world.base, url.host, '/', {
+      cookie: setCookie(launched, '__nf_webui') as string,
+    });
+    expect(page.status).toBe(302);
+  });
+});
+
+describe('a tunnel that drops', () => {
+  it('ends the terminal cleanly, saying why, and the next session dials again', async () => {
+    const session = await connect('cli');
+    const terminal = openTerminal(world.base, session.id, world.admin.cookie);
+    await terminal.opened;
+    terminal.start({ username: 'root', password: 'admin01' });
+    await terminal.message('ready');
+    // Any web UI link of the same device restarts (drops) its tunnel.
+    const webui = await connect('webui');
+    expect((await post('/api/rms-connect/restart', { url: webui.url })).statusCode).toBe(200);
+    await terminal.message('closed');
+    await terminal.until(
+      () => terminal.ws.readyState === terminal.ws.CLOSED,
+      'the socket to close',
+    );
+
+    const again = openTerminal(world.base, session.id, world.admin.cookie);
+    await again.opened;
+    again.start({ username: 'root', password: 'admin01' });
+    await again.message('ready');
+    again.ws.close();
+  });
+});

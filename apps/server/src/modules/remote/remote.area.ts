@@ -24,7 +24,7 @@ export const remoteArea = async (
   context: ModuleContext,
   options: RemoteAreaOptions,
 ) => {
-  const { sessionStore, credentials } = await remoteAccessModule(app, context, options);
+  const { sessionStore, credentials, devices } = await remoteAccessModule(app, context, options);
   const hub = tunnelsModule(app, context, {
     requestTunnel: options.requestTunnel,
     isOnline: options.isOnline,
@@ -32,7 +32,7 @@ export const remoteArea = async (
   });
   // Reachable from outside the modules (bench/remote-access.bench.ts opens streams on it).
   app.decorate('tunnelHub', hub);
-  await connectModule(app, context, { sessions: sessionStore, credentials, hub });
+  await connectModule(app, context, { sessions: sessionStore, credentials, hub, devices });
   return { sessionStore, credentials, hub };
 };
 

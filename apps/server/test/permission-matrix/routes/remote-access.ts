@@ -283,6 +283,26 @@ export const remoteAccessRoutes: AreaTable = {
     }),
   },
   'GET /api/devices/:id/links': onDevice(view, '/links?type=webui'),
+  // The scan runs in the background; the request only opens its channel.
+  'GET /api/devices/:id/connect-auto-scan/': onDevice(manage, '/connect-auto-scan/?ports=22'),
+  // Another's session (or none) is 404 to anyone: the link alone proves nothing.
+  'POST /api/rms-connect/restart': {
+    permission: manage,
+    scope: 'owner',
+    ok: 200,
+    build: async (context) => {
+      const owner = context.where === 'own' ? context.actor.user.id : context.zone.user.id;
+      const id = await session(context, owner);
+      const [row] = await context.world.t.db
+        .select({ hostToken: remoteSessions.hostToken })
+        .from(remoteSessions)
+        .where(eq(remoteSessions.id, id));
+      return {
+        url: '/api/rms-connect/restart',
+        payload: { url: `http://${row?.hostToken ?? ''}.localhost:8080/` },
+      };
+    },
+  },
   'POST /api/devices/:id/remote-access/:action': onDevice(manage, '/remote-access/check', 'POST'),
   'GET /api/devices/:id/connect/credentials': {
     permission: view,

@@ -2,6 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '@/modules/context';
 import type { TunnelHub } from '@/modules/remote/tunnels/tunnel-hub';
+import type { RemoteDevicesRepository } from '@/modules/remote/remote-access/remote-devices.repository';
+import { deviceProbeRoutes } from './device-probe.routes';
+import { createDeviceProbeService } from './device-probe.service';
 import { createSftpSessions } from './sftp-sessions';
 import { sftpRoutes } from './sftp.routes';
 import type { SessionStore } from './session-store.port';
@@ -20,7 +23,12 @@ type RequestListener = (request: IncomingMessage, response: ServerResponse) => v
 export const connectModule = async (
   app: FastifyInstance,
   context: ModuleContext,
-  deps: { sessions: SessionStore; credentials: CredentialVault; hub: TunnelHub },
+  deps: {
+    sessions: SessionStore;
+    credentials: CredentialVault;
+    hub: TunnelHub;
+    devices: Pick<RemoteDevicesRepository, 'findVisible'>;
+  },
 ) => {
   const { config, now } = context;
   const meter = createTrafficMeter(deps.sessions, app.log);
@@ -36,6 +44,12 @@ export const connectModule = async (
   const vnc = createVncRelay(shared);
   const sftp = createSftpSessions({ ...shared, credentials: deps.credentials });
   await app.register(sftpRoutes, { sftp });
+  const probes = createDeviceProbeService({
+    ...shared,
+    devices: deps.devices,
+    status: context.status,
+  });
+  await app.register(deviceProbeRoutes, { probes });
 
   // Requests for a web UI origin never reach the console's router: the device owns every path
   // there (including /api/...). Fastify offers no earlier hook than routing, so its listener is

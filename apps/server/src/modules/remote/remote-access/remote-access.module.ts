@@ -12,7 +12,10 @@ import { createConnectService } from './connect.service';
 import { createCredentialsRepository } from './credentials.repository';
 import { credentialsRoutes } from './credentials.routes';
 import { createCredentialsService, type DeviceCredentials } from './credentials.service';
-import { createRemoteDevicesRepository } from './remote-devices.repository';
+import {
+  createRemoteDevicesRepository,
+  type RemoteDevicesRepository,
+} from './remote-devices.repository';
 import { createLinkIssuer, createSessionUrls } from './session-urls';
 import { createSessionsRepository } from './sessions.repository';
 import { sessionsRoutes } from './sessions.routes';
@@ -37,7 +40,11 @@ export const remoteAccessModule = async (
   app: FastifyInstance,
   context: ModuleContext,
   deps: RemoteAccessDeps,
-): Promise<{ sessionStore: SessionStore; credentials: DeviceCredentials }> => {
+): Promise<{
+  sessionStore: SessionStore;
+  credentials: DeviceCredentials;
+  devices: RemoteDevicesRepository;
+}> => {
   const { config, db, now, status, actionLog } = context;
   const rulesRepository = createAccessRulesRepository(db);
   const sessionsRepository = createSessionsRepository(db);
@@ -84,5 +91,9 @@ export const remoteAccessModule = async (
   await app.register(connectRoutes, { connectService });
   await app.register(sessionsRoutes, { sessionsService });
   await app.register(credentialsRoutes, { credentialsService });
-  return { sessionStore: sessionsRepository.store, credentials: credentialsService.relays };
+  return {
+    sessionStore: sessionsRepository.store,
+    credentials: credentialsService.relays,
+    devices: devicesRepository,
+  };
 };

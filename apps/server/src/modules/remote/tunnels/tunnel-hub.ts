@@ -252,6 +252,10 @@ export const createTunnelHub = (deps: TunnelHubDeps) => {
     /** A stream to host:port on the device (or its LAN), dialing the tunnel first if needed. */
     openStream,
     hasTunnel: (deviceId: number) => tunnels.has(deviceId),
+    /** Drops the device's tunnel held here; the next stream dials a fresh one. */
+    restart(deviceId: number) {
+      tunnels.get(deviceId)?.close('restarted by a user');
+    },
     stats: () => ({
       tunnels: tunnels.size,
       streams: [...tunnels.values()].reduce((sum, mux) => sum + mux.streamCount, 0),

@@ -1,0 +1,54 @@
+import { idSchema } from '@netfleet/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '@/plugins/auth';
+import { parseScanPorts, type DeviceProbeService } from './device-probe.service';
+
+const tags = ['device access'];
+const manage = { permission: 'manage_device_remote_access' } as const;
+const channelAnswer = z.object({
+  success: z.literal(true),
+  meta: z.object({ channel: z.string() }),
+});
+
+export const deviceProbeRoutes: FastifyPluginAsyncZod<{ probes: DeviceProbeService }> = async (
+  app,
+  { probes },
+) => {
+  app.get(
+    '/api/devices/:id/connect-auto-scan/',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'Which ports of the device answer (default: the access ports 22, 23, 80, 443, 3389, 5900); one status item per port',
+        params: z.object({ id: idSchema }),
+        querystring: z.object({ ports: z.string().max(200).optional() }),
+        response: { 200: channelAnswer },
+      },
+    },
+    async (request) => {
+      const ports = parseScanPorts(request.query.ports);
+      const { channel } = await probes.scan(requireAuth(request), request.params.id, ports);
+      return { success: true as const, meta: { channel } };
+    },
+  );
+
+  app.post(
+    '/api/rms-connect/restart',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Restart a web UI session's tunnel (url: the session's link or host)",
+        body: z.object({ url: z.string().trim().min(1).max(2048) }),
+        response: { 200: channelAnswer },
+      },
+    },
+    async (request) => {
+      const { channel } = await probes.restart(requireAuth(request), request.body.url);
+      return { success: true as const, meta: { channel } };
+    },
+  );
+};
