@@ -104,3 +104,45 @@ describe('TunnelMux', () => {
     expect(silent.streamCount).toBe(0);
   });
 });
+
+describe('TunnelMux end of stream', () => {
+  it('delivers every byte to a slow reader when the device closes right after sending', async () => {
+    const payload = Buffer.alloc(200_000, 3);
+    const { server } = pair(async () => {
+      // A device service that sends its answer and hangs up at once (a finished download).
+      const service = new PassThrough();
+      service.end(payload);
+      return service as Duplex;
+    });
+    const stream = await server.open({ host: '127.0.0.1', port: 80 });
+    stream.end();
+    // Let FIN and CLOSE arrive before reading anything.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await readAll(stream)).length).toBe(payload.length);
+  });
+});
+
+describe('TunnelMux flow control with a reader that pauses', () => {
+  it('keeps granting credit when a piped reader pauses and resumes (uploads do not stall)', async () => {
+    let got = 0;
+    const total = 4 * 1024 * 1024;
+    const done = new Promise<void>((resolve) => {
+      const { server } = pair(async () => {
+        // A slow device service: pauses for a moment after every chunk, as a full socket does.
+        const sink = new PassThrough({ highWaterMark: 16 * 1024 });
+        sink.on('data', (chunk: Buffer) => {
+          got += chunk.length;
+          sink.pause();
+          setTimeout(() => sink.resume(), 1);
+          if (got >= total) resolve();
+        });
+        return sink as Duplex;
+      });
+      void server.open({ host: '127.0.0.1', port: 9 }).then((stream) => {
+        stream.end(Buffer.alloc(total, 1));
+      });
+    });
+    await done;
+    expect(got).toBe(total);
+  }, 20_000);
+});

@@ -39,6 +39,7 @@ export class TunnelStream extends Duplex {
   private granted = STREAM_WINDOW_BYTES;
   private waiting: { chunk: Buffer; callback: (error?: Error | null) => void } | null = null;
   private remoteClosed = false;
+  private finReceived = false;
 
   constructor(
     private readonly mux: TunnelMux,
@@ -64,7 +65,23 @@ export class TunnelStream extends Duplex {
   }
 
   override _read() {
-    // Grant what the consumer took, in steps of a quarter window so WINDOW frames stay rare.
+    this.grant();
+  }
+
+  /**
+   * Node calls _read only while the buffer is below its mark and the reader is not paused; a
+   * piped reader that paused and resumed drains the buffer through read() alone, so grants are
+   * checked there too, or the sender would wait for credit forever.
+   */
+  override read(size?: number) {
+    const chunk: unknown = super.read(size);
+    this.grant();
+    return chunk;
+  }
+
+  /** Grants what the consumer took, in steps of a quarter window so WINDOW frames stay rare. */
+  private grant() {
+    if (this.remoteClosed || this.destroyed) return;
     const target = this.received - this.readableLength + STREAM_WINDOW_BYTES;
     if (target - this.granted >= STREAM_WINDOW_BYTES / 4) {
       const grant = Buffer.allocUnsafe(4);
@@ -101,7 +118,8 @@ export class TunnelStream extends Duplex {
         this.received += frame.payload.length;
         // A peer that ignores our window is broken or hostile: drop the stream, not the process.
         if (this.received > this.granted) return this.reset('flow control window exceeded');
-        this.push(Buffer.from(frame.payload));
+        // No copy: each WebSocket message is a buffer of its own, only this stream holds it.
+        this.push(frame.payload);
         return;
       case FRAME.window: {
         if (frame.payload.length !== 4) return this.reset('bad window frame');
@@ -114,11 +132,15 @@ export class TunnelStream extends Duplex {
         return;
       }
       case FRAME.fin:
+        this.finReceived = true;
         this.push(null);
         return;
       case FRAME.close:
         this.remoteClosed = true;
-        this.destroy();
+        // After its FIN the peer has sent everything: let our reader drain it before the stream
+        // goes, or the last bytes of a download would be dropped.
+        if (this.finReceived && !this.readableEnded) this.once('end', () => this.destroy());
+        else this.destroy();
         return;
     }
   }
@@ -239,12 +261,14 @@ export class TunnelMux {
     if (this.closed) return void connected.destroy();
     const stream = this.add(frame.stream);
     this.send(FRAME.openOk, frame.stream);
-    const end = () => {
+    const reset = () => {
       stream.destroy();
       connected.destroy();
     };
-    stream.on('error', end).on('close', end);
-    connected.on('error', end).on('close', end);
+    // A target that ends normally ends the stream through pipe(), after what is still waiting
+    // for credit; only errors reset both at once.
+    stream.on('error', reset).on('close', () => connected.destroy());
+    connected.on('error', reset);
     stream.pipe(connected);
     connected.pipe(stream);
   }
