@@ -86,7 +86,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await identityArea(app, context);
   const { companiesRepository } = await organisationArea(app, context);
   await systemArea(app, context, { deliverWebhooks: options.deliverWebhooks });
-  const { link, requestTunnel } = await fleetArea(app, context, {
+  const { link, requests, requestTunnel } = await fleetArea(app, context, {
     companies: companiesRepository,
     broker: options.broker,
     deviceGateway: options.deviceGateway,
@@ -96,6 +96,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     companies: companiesRepository,
     isOnline: (deviceId) => link.isOnline(deviceId),
     requestTunnel,
+    requests,
     redis: options.redis,
   });
 

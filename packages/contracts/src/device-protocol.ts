@@ -238,6 +238,7 @@ export const COMMAND_TYPES = [
   'hotspot_user_add',
   'hotspot_user_delete',
   'hotspot_sessions',
+  'lan_hosts',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -248,6 +249,21 @@ export const firmwareUpdateArgsSchema = z.object({
   name: z.string().max(255),
 });
 export const commandArgsSchema = z.object({ command: z.string().min(1).max(1024) });
+
+/**
+ * `lan_hosts`: the hosts the device sees on its LAN (its ARP table), as the JSON `result` of the
+ * acknowledgement. RMS's port scan of the ethernet ports lists them.
+ */
+export const lanHostSchema = z.object({
+  ip: z.string().max(45),
+  mac: z.string().max(17),
+  /** The device's interface (`br-lan`, `eth0`). */
+  interface: z.string().max(32),
+  /** The LAN port it is seen on, when the device knows (`LAN1`). */
+  port: z.string().max(16).nullable(),
+});
+export type LanHost = z.infer<typeof lanHostSchema>;
+export const lanHostsResultSchema = z.array(lanHostSchema).max(256);
 
 export const commandMessageSchema = z.object({
   /** The job id; the device echoes it in every ack and never runs the same id twice. */

@@ -8,6 +8,7 @@ import {
   type CommandMessage,
 } from '@netfleet/contracts';
 import { downloadVerified, progressThrottle } from '../download.ts';
+import { lanHosts } from './lan-hosts.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import { resolveCommand } from './allow-list.ts';
 
@@ -164,5 +165,7 @@ export const runLinuxCommand = (
       // A generic Linux box has no hotspot (captive portal) whose users the agent could manage;
       // saying so at once beats leaving the console waiting for a timeout.
       return Promise.resolve({ status: 'rejected', message: HOTSPOT_NOT_SUPPORTED });
+    case 'lan_hosts':
+      return lanHosts();
   }
 };

@@ -8,6 +8,7 @@ import { downloadVerified, progressThrottle } from '../download.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import type { SimDevice } from './sim-device.ts';
 import { runHotspotCommand } from './sim-hotspot.ts';
+import { simLanHosts } from './sim-lan.ts';
 
 export interface SimCommandOptions {
   /** How long a simulated reboot keeps the device away. */
@@ -137,5 +138,7 @@ export const runSimCommand = async (
     case 'hotspot_user_add':
     case 'hotspot_user_delete':
       return runHotspotCommand(device, command);
+    case 'lan_hosts':
+      return { status: 'completed', result: JSON.stringify(simLanHosts(device)) };
   }
 };

@@ -331,6 +331,24 @@ describe('auto-scan and restart', () => {
     expect(items['8081']?.at(-1)).toMatchObject({ status: 'error', value: 'closed' });
   });
 
+  it('lists the hosts the device sees on its LAN (port scan)', async () => {
+    const scan = await world.t.app.inject({
+      method: 'GET',
+      url: `/api/devices/${world.deviceIds[0]}/port-scan/?type=ethernet`,
+      headers: world.admin.headers,
+    });
+    expect(scan.statusCode).toBe(200);
+    const items = await channelItems(scan.json<{ meta: { channel: string } }>().meta.channel);
+    expect(items['192.168.1.10']?.at(-1)).toMatchObject({ status: 'completed' });
+    expect(items['192.168.1.10']?.at(-1)?.value).toContain('on LAN1');
+    const bad = await world.t.app.inject({
+      method: 'GET',
+      url: `/api/devices/${world.deviceIds[0]}/port-scan/?type=wifi`,
+      headers: world.admin.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('restarts the tunnel of a web UI session by its link, for its owner only', async () => {
     const session = await connect('webui');
     const restarted = await post('/api/rms-connect/restart', { url: session.url });

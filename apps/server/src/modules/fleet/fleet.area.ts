@@ -83,5 +83,5 @@ export const fleetArea = async (
   await app.register(hotspotUsersModule, { db, jobs: jobsService, requests, now });
   // Remote access asks the same link whether a device is connected, and the broker's gateway
   // to ask it to dial a tunnel.
-  return { link, requestTunnel: deviceGateway?.requestTunnel ?? null };
+  return { link, requests, requestTunnel: deviceGateway?.requestTunnel ?? null };
 };

@@ -8,11 +8,14 @@ import {
 } from '@/modules/remote/remote-access/remote-access.module';
 import { tunnelsModule } from '@/modules/remote/tunnels/tunnels.module';
 import type { TunnelHub, TunnelHubDeps } from '@/modules/remote/tunnels/tunnel-hub';
+import type { DeviceRequests } from '@/modules/fleet/device-jobs/device-requests';
 
 export type RemoteAreaOptions = RemoteAccessDeps &
   Pick<TunnelHubDeps, 'requestTunnel'> & {
     /** Shared by the instances: any of them reaches a tunnel another holds. */
     redis?: Redis | undefined;
+    /** Questions only the device answers (its LAN hosts), as device jobs. */
+    requests: Pick<DeviceRequests, 'ask'>;
   };
 
 /**
@@ -32,7 +35,14 @@ export const remoteArea = async (
   });
   // Reachable from outside the modules (bench/remote-access.bench.ts opens streams on it).
   app.decorate('tunnelHub', hub);
-  await connectModule(app, context, { sessions: sessionStore, credentials, hub, devices });
+  await connectModule(app, context, {
+    sessions: sessionStore,
+    credentials,
+    hub,
+    devices,
+    requests: options.requests,
+    isOnline: options.isOnline,
+  });
   return { sessionStore, credentials, hub };
 };
 

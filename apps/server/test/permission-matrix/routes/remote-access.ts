@@ -285,6 +285,8 @@ export const remoteAccessRoutes: AreaTable = {
   'GET /api/devices/:id/links': onDevice(view, '/links?type=webui'),
   // The scan runs in the background; the request only opens its channel.
   'GET /api/devices/:id/connect-auto-scan/': onDevice(manage, '/connect-auto-scan/?ports=22'),
+  // Asks the device: no device is online in the matrix world, so a visible one answers 409.
+  'GET /api/devices/:id/port-scan/': { ...onDevice(manage, '/port-scan/?type=ethernet'), ok: 409 },
   // Another's session (or none) is 404 to anyone: the link alone proves nothing.
   'POST /api/rms-connect/restart': {
     permission: manage,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '@/modules/context';
 import type { TunnelHub } from '@/modules/remote/tunnels/tunnel-hub';
+import type { DeviceRequests } from '@/modules/fleet/device-jobs/device-requests';
 import type { RemoteDevicesRepository } from '@/modules/remote/remote-access/remote-devices.repository';
 import { deviceProbeRoutes } from './device-probe.routes';
 import { createDeviceProbeService } from './device-probe.service';
@@ -28,6 +29,8 @@ export const connectModule = async (
     credentials: CredentialVault;
     hub: TunnelHub;
     devices: Pick<RemoteDevicesRepository, 'findVisible'>;
+    requests: Pick<DeviceRequests, 'ask'>;
+    isOnline: (deviceId: number) => boolean;
   },
 ) => {
   const { config, now } = context;
@@ -47,7 +50,10 @@ export const connectModule = async (
   const probes = createDeviceProbeService({
     ...shared,
     devices: deps.devices,
+    requests: deps.requests,
+    isOnline: deps.isOnline,
     status: context.status,
+    log: app.log,
   });
   await app.register(deviceProbeRoutes, { probes });
 

@@ -35,6 +35,25 @@ export const deviceProbeRoutes: FastifyPluginAsyncZod<{ probes: DeviceProbeServi
     },
   );
 
+  app.get(
+    '/api/devices/:id/port-scan/',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'The hosts the device sees on its LAN (type ethernet), asked of the device; one status item per host',
+        params: z.object({ id: idSchema }),
+        querystring: z.object({ type: z.enum(['ethernet']) }),
+        response: { 200: channelAnswer },
+      },
+    },
+    async (request) => {
+      const { channel } = await probes.scanLan(requireAuth(request), request.params.id);
+      return { success: true as const, meta: { channel } };
+    },
+  );
+
   app.post(
     '/api/rms-connect/restart',
     {

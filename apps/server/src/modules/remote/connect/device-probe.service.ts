@@ -1,4 +1,5 @@
-import { PORTS, REMOTE_ACCESS_MESSAGES } from '@netfleet/contracts';
+import { PORTS, REMOTE_ACCESS_MESSAGES, lanHostsResultSchema } from '@netfleet/contracts';
+import type { DeviceRequests } from '@/modules/fleet/device-jobs/device-requests';
 import { ApiError, notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { RemoteDevicesRepository } from '@/modules/remote/remote-access/remote-devices.repository';
@@ -6,6 +7,14 @@ import type { TunnelHub } from '@/modules/remote/tunnels/tunnel-hub';
 import type { StatusService } from '@/modules/system/status/status.service';
 import { checkActive } from './session-access';
 import type { SessionStore } from './session-store.port';
+
+const parseJson = (text: string | null): unknown => {
+  try {
+    return JSON.parse(text ?? '');
+  } catch {
+    return undefined;
+  }
+};
 
 /** The device's own services worth finding: the spec's access ports. */
 export const DEFAULT_SCAN_PORTS = [...new Set(Object.values(PORTS))].sort((a, b) => a - b);
@@ -33,8 +42,17 @@ export const parseScanPorts = (value: string | undefined): number[] => {
  * answer (RMS connect auto-scan), and a fresh tunnel for a web UI session that got stuck (RMS
  * Connect restart). Answers are status channels, as in RMS.
  */
+const LAN_SCAN_TIMEOUT_MS = 20_000;
+const LAN_SCAN_MESSAGES = {
+  offline: REMOTE_ACCESS_MESSAGES.deviceOffline,
+  timeout: 'The device did not list its LAN hosts in time',
+};
+
 export const createDeviceProbeService = (deps: {
   devices: Pick<RemoteDevicesRepository, 'findVisible'>;
+  requests: Pick<DeviceRequests, 'ask'>;
+  isOnline: (deviceId: number) => boolean;
+  log: { warn: (o: object, m: string) => void };
   sessions: Pick<SessionStore, 'byHostToken'>;
   hub: Pick<TunnelHub, 'openStream' | 'restart'>;
   status: Pick<StatusService, 'open' | 'publish'>;
@@ -60,6 +78,59 @@ export const createDeviceProbeService = (deps: {
             ...(error instanceof ApiError ? { errorcode: error.code } : {}),
           });
         }
+      }
+    })().catch(() => undefined);
+    return { channel };
+  },
+
+  /**
+   * RMS's port scan of the ethernet ports: the hosts the device sees on its LAN (its ARP
+   * table), one status item per host, so a user can pick one to reach through an access rule.
+   */
+  async scanLan(auth: AuthContext, deviceId: number) {
+    const device = await deps.devices.findVisible(auth, deviceId);
+    if (!device) throw notFound('Device not found');
+    if (!deps.isOnline(device.id)) {
+      throw new ApiError(409, 'DEVICE_OFFLINE', REMOTE_ACCESS_MESSAGES.deviceOffline);
+    }
+    const channel = await deps.status.open(auth.user.id);
+    const item = String(device.id);
+    void (async () => {
+      await deps.status.publish(channel, item, { status: 'started', value: 'Asking the device' });
+      try {
+        const answer = await deps.requests.ask(
+          auth,
+          device.id,
+          'lan_hosts',
+          {},
+          {
+            timeoutMs: LAN_SCAN_TIMEOUT_MS,
+            messages: LAN_SCAN_MESSAGES,
+          },
+        );
+        const hosts = lanHostsResultSchema.safeParse(parseJson(answer.result));
+        if (answer.status !== 'completed' || !hosts.success) {
+          const reason = answer.message ?? 'The device answered something else than its LAN hosts';
+          return void (await deps.status.publish(channel, item, {
+            status: 'error',
+            value: reason,
+          }));
+        }
+        for (const host of hosts.data) {
+          await deps.status.publish(channel, host.ip, {
+            status: 'completed',
+            value: `${host.mac} on ${host.port ?? host.interface}`,
+          });
+        }
+        await deps.status.publish(channel, item, {
+          status: 'completed',
+          value: `${hosts.data.length} LAN host${hosts.data.length === 1 ? '' : 's'} found`,
+        });
+      } catch (error) {
+        const message = error instanceof ApiError ? error.message : 'The scan failed';
+        if (!(error instanceof ApiError))
+          deps.log.warn({ err: error, deviceId }, 'LAN scan failed');
+        await deps.status.publish(channel, item, { status: 'error', value: message });
       }
     })().catch(() => undefined);
     return { channel };

@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 /** A hub on a real HTTP server, whose one device (7) dials in with `password` when asked. */
-const start = async (password: string, idleMs = 60_000) => {
+const start = async (password: string, idleMs = 60_000, answers = true) => {
   const requests: TunnelRequest[] = [];
   server = createServer();
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
@@ -24,6 +24,7 @@ const start = async (password: string, idleMs = 60_000) => {
   const created = createTunnelHub({
     requestTunnel: async (deviceId, request) => {
       requests.push(request);
+      if (!answers) return;
       await dialTunnel({
         request,
         credential: { device_id: deviceId, username: `d${deviceId}`, password },
@@ -35,6 +36,7 @@ const start = async (password: string, idleMs = 60_000) => {
     verifyDevice: async (deviceId, given) => deviceId === 7 && given === 'device-secret',
     tunnelUrl: `ws://127.0.0.1:${port}`,
     idleMs,
+    dialTimeoutMs: 300,
     log: silent,
   });
   server.on('upgrade', (request, socket, head) => {
@@ -86,5 +88,15 @@ describe('tunnel hub', () => {
     await dial();
     (await opening).destroy();
     await expect(dial()).rejects.toThrow('401');
+  });
+
+  it('gives up on a device that never dials back, with a clear error', async () => {
+    const { hub, requests } = await start('device-secret', 60_000, false);
+    await expect(hub.openStream(7, { host: '127.0.0.1', port: 22 })).rejects.toMatchObject({
+      code: 'DEVICE_TIMEOUT',
+      message: 'The device did not open its tunnel in time',
+    });
+    expect(requests).toHaveLength(1);
+    expect(hub.hasTunnel(7)).toBe(false);
   });
 });

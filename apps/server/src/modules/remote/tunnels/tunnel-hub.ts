@@ -18,6 +18,7 @@ import { createTunnelRouting, openLocal, type Route } from './tunnel-routing';
 
 /** How long a device has to dial back after being asked. */
 const DIAL_TIMEOUT_MS = 10_000;
+
 const PING_MS = 30_000;
 /** A whole frame plus headers; devices never send bigger messages. */
 const MAX_MESSAGE_BYTES = 128 * 1024;
@@ -33,6 +34,8 @@ export interface TunnelHubDeps {
   /** ws(s)://host[:port] devices dial. */
   tunnelUrl: string;
   idleMs: number;
+  /** How long a device has to dial back after being asked (10 s). */
+  dialTimeoutMs?: number | undefined;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'>;
   /** Without it (no Redis) this instance reaches only the tunnels dialed to it. */
   cluster?: TunnelCluster | undefined;
@@ -54,6 +57,7 @@ interface Dialing {
  */
 export const createTunnelHub = (deps: TunnelHubDeps) => {
   const { cluster } = deps;
+  const dialTimeoutMs = deps.dialTimeoutMs ?? DIAL_TIMEOUT_MS;
   const tunnels = new Map<number, TunnelMux>();
   const dialing = new Map<number, Dialing>();
   const sockets = new Map<TunnelMux, WebSocket>();
@@ -171,13 +175,13 @@ export const createTunnelHub = (deps: TunnelHubDeps) => {
       const entry: Dialing = {
         token,
         waiters: [{ resolve, reject }],
-        timer: setTimeout(() => settle(deviceId, entry, tunnelErrors.timeout()), DIAL_TIMEOUT_MS),
+        timer: setTimeout(() => settle(deviceId, entry, tunnelErrors.timeout()), dialTimeoutMs),
       };
       dialing.set(deviceId, entry);
       const request = {
         url: `${deps.tunnelUrl}${TUNNEL_PATH}`,
         token,
-        expires_at: Date.now() + DIAL_TIMEOUT_MS,
+        expires_at: Date.now() + dialTimeoutMs,
       };
       const unpublished = (error: unknown) => {
         deps.log.warn({ err: error, deviceId }, 'tunnel request not published');
@@ -195,7 +199,7 @@ export const createTunnelHub = (deps: TunnelHubDeps) => {
           () => undefined,
         );
       }, HOLDER_POLL_MS);
-      registry.offerToken(deviceId, sha256(token), DIAL_TIMEOUT_MS).then(
+      registry.offerToken(deviceId, sha256(token), dialTimeoutMs).then(
         // Not ours: another instance's request is pending, and its tunnel will serve us too.
         (mine) => void (mine ? ask(deviceId, request).catch(unpublished) : undefined),
         (error: Error) => settle(deviceId, entry, error),

@@ -71,6 +71,10 @@ export const REMOTE_ACCESS_TEXTS = {
   endConfirm: 'End this session? Whoever uses it is disconnected.',
   sessionEnded: 'Session ended',
   // Device tab
+  scan: 'Scan',
+  scanPorts: 'Open ports of the device',
+  scanLan: 'Hosts on its LAN',
+  scanFailed: 'The scan could not be started',
   activeLinks: 'Your active links',
   noLinks: 'You have no active links to this device',
   created: 'Created',

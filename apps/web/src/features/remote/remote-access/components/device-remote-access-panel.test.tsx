@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser, Device } from '@netfleet/contracts';
 import { roleUser } from '@/test/fixtures';
-import { ok } from '@/test/mock-api';
+import { errorResponse, jsonResponse, ok } from '@/test/mock-api';
 import { dialog, listOk, renderWithSession, rule } from '../test-utils';
 import { DeviceRemoteAccessPanel } from './device-remote-access-panel';
 
@@ -31,6 +31,13 @@ function renderPanel(user: CurrentUser = roleUser('admin')) {
       'POST /api/devices/connect/sessions/77/launch': () =>
         ok({ url: 'https://s77.proxy.example/launch?code=fresh' }),
       'DELETE /api/devices/connect/sessions/78': () => ok(),
+      'GET /api/devices/42/connect-auto-scan/': () =>
+        jsonResponse(200, {
+          success: true,
+          meta: { channel: 'private-status.1.abcdefghijklmnop' },
+        }),
+      'GET /api/devices/42/port-scan/': () =>
+        errorResponse(409, 'DEVICE_OFFLINE', 'The device is offline: it cannot open a tunnel now'),
     },
   });
 }
@@ -85,5 +92,23 @@ describe('DeviceRemoteAccessPanel', () => {
     expect(screen.queryByRole('button', { name: 'Web UI' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Your active links' })).not.toBeInTheDocument();
     expect(view.calls('GET /api/devices/42/links')).toHaveLength(0);
+  });
+
+  it('scans the device’s ports and LAN hosts, and says why a scan cannot start', async () => {
+    const view = renderPanel();
+    await view.user.click(await screen.findByRole('button', { name: 'Scan' }));
+    await view.user.click(
+      await screen.findByRole('menuitem', { name: 'Open ports of the device' }),
+    );
+    await waitFor(() =>
+      expect(view.calls('GET /api/devices/42/connect-auto-scan/')).toHaveLength(1),
+    );
+    await view.user.click(screen.getByRole('button', { name: 'Scan' }));
+    await view.user.click(await screen.findByRole('menuitem', { name: 'Hosts on its LAN' }));
+    await waitFor(() => expect(view.calls('GET /api/devices/42/port-scan/')).toHaveLength(1));
+    expect(String(view.calls('GET /api/devices/42/port-scan/')[0]?.[0])).toContain('type=ethernet');
+    expect(
+      await screen.findByText('The device is offline: it cannot open a tunnel now'),
+    ).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { REMOTE_ACCESS_TEXTS as T } from '../texts';
 import { AccessRulesTable } from './access-rules-table';
 import { DeviceConnectButtons } from './device-connect-buttons';
 import { DeviceLinks } from './device-links';
+import { DeviceScanMenu } from './device-scan-menu';
 import { useAccessActions } from './use-access-actions';
 
 /**
@@ -24,6 +25,7 @@ export function DeviceRemoteAccessPanel({ device }: { device: Device }) {
         {actions.allowed && (
           <Group gap="xs">
             <DeviceConnectButtons device={ref} />
+            <DeviceScanMenu deviceId={device.id} />
             <Button
               size="xs"
               variant="default"
