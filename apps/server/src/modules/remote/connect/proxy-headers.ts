@@ -1,5 +1,16 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import {
+  ACCESS_COOKIE,
+  REFRESH_COOKIE,
+  XSRF_COOKIE,
+} from '@/modules/identity/auth/session-cookies';
 import { WEBUI_COOKIE } from './webui-cookie';
+
+/**
+ * Never forwarded to a device: the proxy's own cookie, and the console's session cookies should a
+ * browser send them to a session origin (a PROXY_DOMAIN under the console's domain).
+ */
+const PRIVATE_COOKIES = [WEBUI_COOKIE, ACCESS_COOKIE, REFRESH_COOKIE, XSRF_COOKIE];
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -35,7 +46,7 @@ export const requestHeadersForDevice = (
   const cookies = (headers.cookie ?? '')
     .split(';')
     .map((c) => c.trim())
-    .filter((c) => c && !c.startsWith(`${WEBUI_COOKIE}=`));
+    .filter((c) => c && !PRIVATE_COOKIES.some((name) => c.startsWith(`${name}=`)));
   if (cookies.length > 0) out.cookie = cookies.join('; ');
   else delete out.cookie;
   out.connection = 'close';
@@ -62,7 +73,7 @@ export const responseHeadersForBrowser = (
   if (setCookie) {
     out['set-cookie'] = setCookie
       // The proxy's cookie is not the device's to set; a Domain would not match the origin.
-      .filter((c) => !c.trim().startsWith(`${WEBUI_COOKIE}=`))
+      .filter((c) => !PRIVATE_COOKIES.some((name) => c.trim().startsWith(`${name}=`)))
       .map((c) => c.replace(/;\s*domain=[^;]*/gi, ''));
   }
   return out;
