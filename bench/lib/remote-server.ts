@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { runInNewContext } from 'node:vm';
@@ -20,19 +19,10 @@ import type { Database } from '@/db/client';
 import { companies, devices } from '@/db/schema';
 import { hashClaimSecret, newClaimSecret } from '@/lib/device-secrets';
 import { createEmbeddedBroker } from '@/plugins/broker-embedded';
+import { freePort } from './server-process';
 
 const root = join(import.meta.dirname, '..', '..');
 export const ADMIN = { email: 'bench@netfleet.test', password: 'bench-password-1' };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 export const startRemoteServer = async (env: Record<string, string> = {}) => {
   const port = await freePort();

@@ -11,7 +11,8 @@ export const BENCH_ADMIN = { email: 'bench@netfleet.test', password: 'bench-pass
 
 const serverDir = join(import.meta.dirname, '..', '..', 'apps', 'server');
 
-const freePort = () =>
+/** A port nothing listens on now (the OS picks it). */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -29,22 +29,13 @@ import { rootCompany } from '@test/factories';
 import { startPrivateMosquitto } from '@test/mosquitto';
 import { loginAs, type TestSession } from '@test/session';
 import { httpGet, openTerminal, setCookie } from './remote-http';
+import { freePort } from './remote-world';
 
 // The integration tier (DATABASE_URL, REDIS_URL, MQTT_URL): two instances share PostgreSQL, Redis
 // and a Mosquitto. The Mosquitto is a private one, as broker-restart.test.ts does: on the system
 // broker, other files' instances would answer this device's enrolment too.
 const ready = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL && process.env.MQTT_URL);
 const redisUrl = process.env.REDIS_URL ?? '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** TUNNEL_URL's load balancer: forwards each device dial to whichever instance it is told. */
 const startBalancer = async () => {

@@ -11,7 +11,8 @@ import { buildDeviceTestApp, createPendingDevice, type DeviceTestApp } from '@te
 import { rootCompany } from '@test/factories';
 import { loginAs, type TestSession } from '@test/session';
 
-const freePort = () =>
+/** A port nothing listens on now (the OS picks it). */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
