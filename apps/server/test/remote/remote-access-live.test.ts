@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ssh2 from 'ssh2';
 import WebSocket from 'ws';
 import { createCompany, createUser } from '@test/factories';
 import { loginAs } from '@test/session';
 import { buildRemoteWorld, type RemoteWorld } from './remote-world';
 import { httpGet, openTerminal, setCookie } from './remote-http';
 
+// A key root may log in with on the simulated devices, besides its password.
+const key = ssh2.utils.generateKeyPairSync('ed25519');
+
 let world: RemoteWorld;
 beforeAll(async () => {
-  world = await buildRemoteWorld();
+  world = await buildRemoteWorld({ services: { authorizedKeys: [key.public] } });
 }, 60_000);
 afterAll(() => world?.close());
 
@@ -89,6 +93,19 @@ describe('CLI through the tunnel', () => {
     await terminal.until(() => terminal.screen().includes('# '), 'the prompt');
     terminal.type('uname -a\r');
     await terminal.until(() => /Linux \S+ .*GNU\/Linux/.test(terminal.screen()), 'uname output');
+    terminal.ws.close();
+  });
+
+  it('logs in with a private key and follows the terminal size', async () => {
+    const session = await connect('cli');
+    const terminal = openTerminal(world.base, session.id, world.admin.cookie);
+    await terminal.opened;
+    terminal.start({ username: 'root', private_key: key.private });
+    await terminal.message('ready');
+    await terminal.until(() => terminal.screen().includes('# '), 'the prompt');
+    terminal.ws.send(JSON.stringify({ type: 'resize', cols: 132, rows: 43 }));
+    terminal.type('stty size\r');
+    await terminal.until(() => terminal.screen().includes('43 132'), 'the new size');
     terminal.ws.close();
   });
 
