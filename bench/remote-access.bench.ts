@@ -4,31 +4,27 @@
 // PGlite, embedded Aedes) runs in this process so its tunnel hub can be used directly; devices,
 // simulated fleet and browser terminals run in child processes on the same machine.
 // Run with `npm run bench`; writes bench/results/remote-access.json.
-import { once } from 'node:events';
-import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FleetState } from '../apps/agent/src/sim/fleet-state.ts';
 import { SimDevice } from '../apps/agent/src/sim/sim-device.ts';
 import { spawnFleet } from './lib/fleet-control.ts';
 import {
   addPendingDevice,
   collectGarbage,
-  cpuSecondsOf,
   rootCompanyId,
   setCookie,
   signIn,
-  spawnChild,
   startRemoteServer,
   timedGet,
 } from './lib/remote-server.ts';
-import { percentile, printTable, round, writeReport } from './lib/report.ts';
+import { latencySummary, printTable, round, writeReport } from './lib/report.ts';
+import { measureThroughput } from './lib/remote-throughput.ts';
+import { measureTerminals } from './lib/remote-terminals.ts';
 
 const MIB = Number(process.env.BENCH_MIB ?? 256);
-const BYTES = MIB * 2 ** 20;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 200);
 const TYPE_SECONDS = Number(process.env.BENCH_TYPE_SECONDS ?? 20);
@@ -43,26 +39,6 @@ const TUNNEL_IDLE_SECONDS = 10;
 const TARGETS = { throughputRatio: 0.5, keystrokeP95Ms: 50, webUiFirstByteMs: 1000 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const MB = 1e6;
-const LOOP_RESOLUTION_MS = 10;
-/** A transfer that moves no byte for this long is reported as stalled. */
-const STALL_MS = 5_000;
-
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50_ms: round(percentile(sorted, 50), 1),
-    p95_ms: round(percentile(sorted, 95), 1),
-    p99_ms: round(percentile(sorted, 99), 1),
-    max_ms: round(sorted.at(-1) ?? Number.NaN, 1),
-  };
-};
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
 
 const memory = () => {
   const m = process.memoryUsage();
@@ -83,203 +59,6 @@ const waitOnline = async (ids: number[], timeoutMs: number) => {
     if (Date.now() > deadline) throw new Error('devices never came online on the server');
     await sleep(100);
   }
-};
-
-// ---------------------------------------------------------------------------------------------
-// 1. Throughput: the same bytes from/to a TCP server on the device, raw or through the tunnel.
-// ---------------------------------------------------------------------------------------------
-const throughput = async () => {
-  const sim = new SimDevice(0, 7777);
-  const pending = await addPendingDevice(db, companyId, sim);
-  const device = spawnChild('tunnel-device.ts', {
-    mqttUrl: server.mqttUrl,
-    identity: sim.identity(),
-    claim: pending.claim,
-    bytes: BYTES,
-  });
-  cleanups.push(() => device.stop());
-  const { deviceId, source, sink } = await device.next<{
-    deviceId: number;
-    source: number;
-    sink: number;
-  }>((line) => 'deviceId' in line, 30_000, 'the device online');
-  await waitOnline([deviceId], 10_000);
-
-  const raw = (port: number) => () =>
-    new Promise<Duplex>((resolve, reject) => {
-      const socket: Socket = connect({ host: '127.0.0.1', port }, () => resolve(socket));
-      socket.once('error', reject);
-    });
-  const tunnel = (port: number) => () => hub.openStream(deviceId, { host: '127.0.0.1', port });
-
-  const chunk = Buffer.alloc(64 * 1024, 0xa5);
-  /**
-   * One transfer: MB/s and the CPU seconds each process spent on it, or, when the bytes stop
-   * coming for STALL_MS, what the receiving stream's flow control looked like then.
-   */
-  const transfer = async (direction: 'download' | 'upload', open: () => Promise<Duplex>) => {
-    const serverCpu = process.cpuUsage();
-    const deviceCpu = cpuSecondsOf(device.pid);
-    const started = performance.now();
-    const stream = await open();
-    let received = 0;
-    let answer = '';
-    let closedEarly = false;
-    const stop = new AbortController();
-    const ended = new Promise<void>((resolve, reject) => {
-      stream.on('data', (data: Buffer) => {
-        received += data.length;
-        if (direction === 'upload') answer += data.toString();
-      });
-      stream.once('end', resolve);
-      stream.once('error', reject);
-      // A stream the other end reset ends with 'close' alone: the bytes stop short.
-      stream.once('close', () => {
-        if (stream.readableEnded) return;
-        closedEarly = true;
-        resolve();
-      });
-    });
-    const sent = (async () => {
-      if (direction === 'download') return;
-      for (let left = BYTES; left > 0; left -= chunk.length) {
-        if (!stream.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) {
-          await once(stream, 'drain', { signal: stop.signal });
-        }
-      }
-      stream.end();
-    })();
-    let timer: NodeJS.Timeout | undefined;
-    const stalled = new Promise<Record<string, unknown>>((resolve) => {
-      let last = -1;
-      const check = () => {
-        const progress = received + stream.writableLength + (stream.writableFinished ? 1 : 0);
-        if (progress === last) {
-          const state = stream as unknown as Record<string, unknown> & {
-            _readableState: { reading: boolean; flowing: boolean | null; length: number };
-          };
-          return resolve({
-            direction,
-            closed_before_end: closedEarly,
-            received,
-            written: BYTES - (direction === 'upload' ? stream.writableLength : 0),
-            stream_received: state.received,
-            granted: state.granted,
-            credit: state.credit,
-            waiting_for_credit: Boolean(state.waiting),
-            readable_length: state._readableState.length,
-            reading: state._readableState.reading,
-            flowing: state._readableState.flowing,
-          });
-        }
-        last = progress;
-        timer = setTimeout(check, STALL_MS);
-      };
-      timer = setTimeout(check, STALL_MS);
-    });
-    const outcome = await Promise.race([
-      Promise.all([ended, sent]).then(() => null),
-      stalled,
-    ]).finally(() => clearTimeout(timer));
-    const seconds = (performance.now() - started) / 1000;
-    stop.abort();
-    stream.destroy();
-    if (outcome) return { stalled: outcome };
-    const moved = direction === 'download' ? received : Number(answer.split(' ')[1]);
-    if (moved !== BYTES && !closedEarly) {
-      throw new Error(`${direction}: ${moved} bytes of ${BYTES}`);
-    }
-    const used = process.cpuUsage(serverCpu);
-    return {
-      mb_s: moved / MB / seconds,
-      /** Bytes that never arrived: the stream was reset before its end. */
-      missing: BYTES - moved,
-      seconds,
-      server_cpu_s: (used.user + used.system) / 1e6,
-      device_cpu_s: cpuSecondsOf(device.pid) - deviceCpu,
-    };
-  };
-
-  const variants = [
-    { name: 'download raw', direction: 'download', open: raw(source), zeroMask: false },
-    { name: 'download tunnel', direction: 'download', open: tunnel(source), zeroMask: false },
-    {
-      name: 'download tunnel, zero mask',
-      direction: 'download',
-      open: tunnel(source),
-      zeroMask: true,
-    },
-    { name: 'upload raw', direction: 'upload', open: raw(sink), zeroMask: false },
-    { name: 'upload tunnel', direction: 'upload', open: tunnel(sink), zeroMask: false },
-  ] as const;
-  type Measured = Exclude<Awaited<ReturnType<typeof transfer>>, { stalled: unknown }>;
-  const runs = new Map<string, Measured[]>();
-  const stalls: Record<string, unknown>[] = [];
-  const measure = async (name: string, direction: 'download' | 'upload', zeroMask: boolean) => {
-    device.send(`zero-mask ${zeroMask ? 'on' : 'off'}`);
-    await sleep(200);
-    const variant = variants.find((v) => v.name === name);
-    const result = await transfer(direction, variant?.open ?? tunnel(source));
-    if ('stalled' in result) {
-      console.log(`  ${name}: STALLED ${JSON.stringify(result.stalled)}`);
-      stalls.push({ variant: name, ...result.stalled });
-      return;
-    }
-    const cut = result.missing > 0 ? `, reset ${result.missing} bytes before the end` : '';
-    console.log(`  ${name}: ${round(result.mb_s, 1)} MB/s${cut}`);
-    runs.set(name, [...(runs.get(name) ?? []), result]);
-  };
-  // One unmeasured transfer first: the tunnel is dialled and the code warmed up.
-  await measure('warm-up', 'download', false);
-  runs.delete('warm-up');
-  for (let pass = 0; pass < REPEATS; pass += 1) {
-    for (const variant of variants)
-      await measure(variant.name, variant.direction, variant.zeroMask);
-  }
-  device.send('zero-mask off');
-  device.send('stats');
-  const { zeroMasked } = await device.next<{ zeroMasked: number }>(
-    (line) => 'zeroMasked' in line,
-    5000,
-    'the device stats',
-  );
-  if (zeroMasked === 0) problems.push('the zero-mask variant never applied (ws not patched)');
-  if (stalls.length > 0) problems.push(`${stalls.length} tunnel transfers stalled`);
-  const cut = [...runs.values()].flat().filter((r) => r.missing > 0).length;
-  if (cut > 0) problems.push(`${cut} tunnel transfers were reset before their last bytes`);
-
-  const figures = variants.map((variant) => {
-    const results = runs.get(variant.name) ?? [];
-    return {
-      name: variant.name,
-      mb_s: round(median(results.map((r) => r.mb_s)), 1),
-      runs_mb_s: results.map((r) => round(r.mb_s, 1)),
-      stalled: stalls.filter((s) => s.variant === variant.name).length,
-      cut_short: results.filter((r) => r.missing > 0).map((r) => r.missing),
-      server_cpu_s: round(median(results.map((r) => r.server_cpu_s)), 2),
-      device_cpu_s: round(median(results.map((r) => r.device_cpu_s)), 2),
-      seconds: round(median(results.map((r) => r.seconds)), 2),
-    };
-  });
-  const rate = (name: string) => figures.find((f) => f.name === name)?.mb_s ?? Number.NaN;
-  const ratios = {
-    download: round(rate('download tunnel') / rate('download raw'), 3),
-    download_zero_mask: round(rate('download tunnel, zero mask') / rate('download raw'), 3),
-    upload: round(rate('upload tunnel') / rate('upload raw'), 3),
-  };
-  await device.stop();
-  return {
-    bytes: BYTES,
-    repeats: REPEATS,
-    zero_masked_frames: zeroMasked,
-    variants: figures,
-    stalls,
-    ratio_to_raw: ratios,
-    target: {
-      ratio: TARGETS.throughputRatio,
-      met: ratios.download >= TARGETS.throughputRatio && ratios.upload >= TARGETS.throughputRatio,
-    },
-  };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -372,102 +151,14 @@ const tunnelMemory = async (ids: number[]) => {
       external: per('external'),
       rss: per('rss'),
     },
-    dial_20_parallel_first: summary(first.dialMs),
-    dial_20_parallel_measured: summary(dialMs),
+    dial_20_parallel_first: latencySummary(first.dialMs),
+    dial_20_parallel_measured: latencySummary(dialMs),
     method:
       'process.memoryUsage() of the server process (this one) after 4 forced full GCs 100 ms ' +
       'apart, with no tunnel open and then with the tunnels open and idle (a stream opened and ' +
       'closed on each, then 1 s idle; the same tunnels were opened and closed once before the ' +
       'baseline to warm the code up); the difference divided by the tunnels. The broker thread ' +
       'and PGlite live in the same process and are idle meanwhile.',
-  };
-};
-
-// ---------------------------------------------------------------------------------------------
-// 3. Terminals: TERMINALS SSH sessions, keystroke→echo while every one of them types.
-// ---------------------------------------------------------------------------------------------
-const terminals = async (ids: number[], fleetPid: number) => {
-  const { cookie, headers } = await signIn(base);
-  const sessionIds: number[] = [];
-  for (const id of ids) {
-    const response = await fetch(`${base}/api/devices/${id}/connect/cli`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ duration: 600 }),
-    });
-    if (response.status !== 201) {
-      throw new Error(`connect/cli ${response.status}: ${await response.text()}`);
-    }
-    sessionIds.push(((await response.json()) as { data: { id: number } }).data.id);
-  }
-  const load = spawnChild('terminal-load.ts', {
-    base,
-    cookie,
-    sessionIds,
-    username: 'root',
-    password: 'admin01',
-    openConcurrency: 20,
-    typeEveryMs: 100,
-    typeForMs: TYPE_SECONDS * 1000,
-  });
-  cleanups.push(() => load.stop());
-  const opened = await load.next<{ opened: number; failed: number; open_seconds: number }>(
-    (line) => 'opened' in line,
-    180_000,
-    'the terminals open',
-  );
-  // While typing: CPU of each process and the server's event-loop delay.
-  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
-  loop.enable();
-  const serverCpu = process.cpuUsage();
-  const fleetCpu = cpuSecondsOf(fleetPid);
-  const streamsWhileTyping = hub.stats();
-  const done = await load.next<{
-    opened: number;
-    failed: number;
-    failures: string[];
-    open_ms: number[];
-    sent: number;
-    echoes: number;
-    missing: number;
-    closed_early: number;
-    typing_seconds: number;
-    typing_cpu_seconds: number;
-    latencies: number[];
-  }>((line) => 'done' in line, TYPE_SECONDS * 1000 + 60_000, 'the typing');
-  loop.disable();
-  const used = process.cpuUsage(serverCpu);
-  const seconds = done.typing_seconds;
-  await load.stop();
-  const latency = summary(done.latencies);
-  if (done.failed > 0)
-    problems.push(`${done.failed} terminals failed: ${done.failures.join('; ')}`);
-  if (done.missing > 0) problems.push(`${done.missing} keystrokes never echoed`);
-  if (done.closed_early > 0) problems.push(`${done.closed_early} terminals closed while typing`);
-  return {
-    sessions: ids.length,
-    opened: done.opened,
-    failed: done.failed,
-    open_all_seconds: round(opened.open_seconds, 1),
-    open_each_20_parallel: summary(done.open_ms),
-    tunnels_and_streams_while_typing: streamsWhileTyping,
-    keystrokes_sent: done.sent,
-    echoes: done.echoes,
-    missing: done.missing,
-    keystrokes_per_second: round(done.sent / seconds, 0),
-    keystroke_to_echo: latency,
-    cpu_percent_while_typing: {
-      server: round(((used.user + used.system) / 1e6 / seconds) * 100, 0),
-      fleet: round(((cpuSecondsOf(fleetPid) - fleetCpu) / seconds) * 100, 0),
-      terminals: round((done.typing_cpu_seconds / seconds) * 100, 0),
-    },
-    // The histogram holds the intervals of a LOOP_RESOLUTION_MS timer: the lag is beyond that.
-    server_event_loop_lag_ms: {
-      p50: round(Math.max(0, loop.percentile(50) / 1e6 - LOOP_RESOLUTION_MS), 1),
-      p99: round(Math.max(0, loop.percentile(99) / 1e6 - LOOP_RESOLUTION_MS), 1),
-      max: round(Math.max(0, loop.max / 1e6 - LOOP_RESOLUTION_MS), 1),
-    },
-    target: { p95_ms: TARGETS.keystrokeP95Ms, met: latency.p95_ms < TARGETS.keystrokeP95Ms },
   };
 };
 
@@ -520,13 +211,13 @@ const webUi = async (ids: number[]) => {
   for (const id of ids) warm.push(await click(id));
   if (cold.some((c) => c.hadTunnel)) problems.push('a "cold" web UI device already had a tunnel');
   const describe = (clicks: Click[]) => {
-    const first = summary(clicks.map((c) => c.firstByte));
+    const first = latencySummary(clicks.map((c) => c.firstByte));
     return {
       first_byte: first,
-      login_page_loaded: summary(clicks.map((c) => c.loaded)),
-      post_connect_webui: summary(clicks.map((c) => c.postMs)),
-      launch: summary(clicks.map((c) => c.launchMs)),
-      get_root_first_byte: summary(clicks.map((c) => c.pageFirstByteMs)),
+      login_page_loaded: latencySummary(clicks.map((c) => c.loaded)),
+      post_connect_webui: latencySummary(clicks.map((c) => c.postMs)),
+      launch: latencySummary(clicks.map((c) => c.launchMs)),
+      get_root_first_byte: latencySummary(clicks.map((c) => c.pageFirstByteMs)),
       status_of_get_root: [...new Set(clicks.map((c) => c.status))],
       target: { ms: TARGETS.webUiFirstByteMs, met: first.p95_ms < TARGETS.webUiFirstByteMs },
     };
@@ -538,7 +229,16 @@ const webUi = async (ids: number[]) => {
 try {
   const results: Record<string, unknown> = {};
   console.log(`throughput: ${MIB} MiB each way, ${REPEATS} rounds`);
-  const relay = await throughput();
+  const relay = await measureThroughput({
+    server,
+    companyId,
+    cleanups,
+    problems,
+    waitOnline,
+    mib: MIB,
+    repeats: REPEATS,
+    targetRatio: TARGETS.throughputRatio,
+  });
   results.throughput = relay;
   if (ONLY !== 'throughput') {
     console.log(`fleet: ${TERMINALS + WEBUI_DEVICES} simulated devices`);
@@ -550,7 +250,15 @@ try {
     const mem = await tunnelMemory(terminalIds);
     results.memory = mem;
     console.log(`terminals: ${terminalIds.length} SSH sessions, typing ${TYPE_SECONDS} s`);
-    const term = await terminals(terminalIds, fleet.pid);
+    const term = await measureTerminals({
+      server,
+      ids: terminalIds,
+      fleetPid: fleet.pid,
+      cleanups,
+      problems,
+      typeSeconds: TYPE_SECONDS,
+      targetP95Ms: TARGETS.keystrokeP95Ms,
+    });
     results.terminals = term;
     console.log(`web UI: ${WEBUI_DEVICES} devices, cold then warm`);
     const web = await webUi(ids.slice(TERMINALS));

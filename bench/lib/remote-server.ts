@@ -66,6 +66,8 @@ export const startRemoteServer = async (env: Record<string, string> = {}) => {
   };
 };
 
+export type RemoteServer = Awaited<ReturnType<typeof startRemoteServer>>;
+
 /** The root company's id (the admin's). */
 export const rootCompanyId = async (db: Database) => {
   const [row] = await db

@@ -48,3 +48,15 @@ export const writeReport = (
   console.log(`${m.cpu}, ${m.cores} cores, ${m.memory_gib} GiB, Node ${report.node}`);
   return report;
 };
+
+/** Count, p50/p95/p99 and max of latencies in milliseconds, rounded to 0.1 ms. */
+export const latencySummary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50_ms: round(percentile(sorted, 50), 1),
+    p95_ms: round(percentile(sorted, 95), 1),
+    p99_ms: round(percentile(sorted, 99), 1),
+    max_ms: round(sorted.at(-1) ?? Number.NaN, 1),
+  };
+};
