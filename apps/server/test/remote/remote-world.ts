@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { startFleet, type Fleet } from '../../../agent/src/sim/fleet';
 import { FleetState } from '../../../agent/src/sim/fleet-state';
 import { SimDevice } from '../../../agent/src/sim/sim-device';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { SimServicesOptions } from '../../../agent/src/sim/services/sim-services';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '@test/app';
 import { buildDeviceTestApp, createPendingDevice, type DeviceTestApp } from '@test/devices';
@@ -31,6 +32,10 @@ export interface RemoteWorld {
   /** The simulated devices' ids, enrolled over MQTT and online. */
   deviceIds: number[];
   fleet: Fleet;
+  /** POST with the admin's session unless other headers are given. */
+  post(url: string, payload: object, headers?: Record<string, string>): Promise<InjectResponse>;
+  /** Opens a web UI or CLI session on the first device (201), as the admin. */
+  connect(kind: 'webui' | 'cli', body?: object): Promise<{ id: number; url: string }>;
   close(): Promise<void>;
 }
 
@@ -80,6 +85,8 @@ export const buildRemoteWorld = async (
     if (Date.now() > deadline) throw new Error('the simulated devices never came online');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const post: RemoteWorld['post'] = (url, payload, headers = admin.headers) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
   return {
     t,
     base,
@@ -87,6 +94,17 @@ export const buildRemoteWorld = async (
     admin,
     deviceIds,
     fleet,
+    post,
+    async connect(kind, body = {}) {
+      const response = await post(`/api/devices/${deviceIds[0]}/connect/${kind}`, {
+        duration: 600,
+        ...body,
+      });
+      if (response.statusCode !== 201) {
+        throw new Error(`connect/${kind} answered ${response.statusCode}: ${response.body}`);
+      }
+      return response.json<{ data: { id: number; url: string } }>().data;
+    },
     async close() {
       await fleet.stop();
       await t.close();

@@ -69,3 +69,21 @@ export const deviceLinksAnswerSchema = z.object({
 
 /** POST /devices/connect/sessions/{session_id}/launch: a fresh one-time link for the owner. */
 export const sessionLaunchSchema = z.object({ url: z.string() });
+
+/** GET /devices/{id}/connect-auto-scan/: up to 32 ports, `80,443`; the access ports if none. */
+export const SCAN_PORTS_MAX = 32;
+export const connectAutoScanQuerySchema = z.object({
+  ports: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, 'Ports must be numbers separated by commas')
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .pipe(
+      z
+        .array(z.number().int().min(1, 'Ports are 1 to 65535').max(65_535, 'Ports are 1 to 65535'))
+        .max(SCAN_PORTS_MAX, `At most ${SCAN_PORTS_MAX} ports`),
+    )
+    .optional(),
+});
+
+/** GET /devices/{id}/port-scan/: the hosts on the device's ethernet ports (its LAN). */
+export const portScanQuerySchema = z.object({ type: z.enum(['ethernet']) });

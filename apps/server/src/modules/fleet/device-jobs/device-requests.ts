@@ -18,6 +18,15 @@ export interface DeviceAnswer {
   message: string | null;
 }
 
+/** A JSON `result` of the device's answer (hotspot users, LAN hosts); undefined if not JSON. */
+export const parseResultJson = (result: string | null): unknown => {
+  try {
+    return result === null ? undefined : JSON.parse(result);
+  } catch {
+    return undefined;
+  }
+};
+
 export interface DeviceRequestMessages {
   offline: string;
   timeout: string;

@@ -15,20 +15,12 @@ import {
 import type { z } from 'zod';
 import { ApiError, notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
-import type { DeviceRequests } from '@/modules/fleet/device-jobs/device-requests';
+import { type DeviceRequests, parseResultJson } from '@/modules/fleet/device-jobs/device-requests';
 import {
   JOB_EXPIRY_SECONDS,
   type DeviceJobsService,
 } from '@/modules/fleet/device-jobs/device-jobs.service';
 import type { WirelessRepository } from './wireless.repository';
-
-const parseJson = (text: string | null): unknown => {
-  try {
-    return text === null ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
 
 interface Deps {
   wirelessRepository: Pick<WirelessRepository, 'deviceVisible' | 'findHotspot'>;
@@ -87,7 +79,7 @@ export const createHotspotUsersService = ({
         HOTSPOT_USER_MESSAGES.refused(answer.message ?? 'no reason given'),
       );
     }
-    const parsed = schema.safeParse(parseJson(answer.result));
+    const parsed = schema.safeParse(parseResultJson(answer.result));
     // A device bug, not the caller's: 502 like a gateway that got a bad answer upstream.
     if (!parsed.success)
       throw new ApiError(502, ERROR_CODES.DEVICE_ERROR, HOTSPOT_USER_MESSAGES.badAnswer);

@@ -4,19 +4,8 @@ import type { AuthService } from '@/modules/identity/auth/auth.service';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import { ACCESS_COOKIE } from '@/modules/identity/auth/session-cookies';
 
-export const readCookie = (header: string | undefined, name: string): string | undefined => {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-};
+/** @fastify/cookie's parser (app.parseCookie), as the socket.io handshake uses it. */
+export type CookieParser = (header: string) => Record<string, string | undefined>;
 
 /**
  * The console user behind a WebSocket upgrade (terminal, VNC). Upgrades skip Fastify's hooks, so
@@ -25,7 +14,11 @@ export const readCookie = (header: string | undefined, name: string): string | u
  */
 export const authenticateUpgrade = async (
   request: IncomingMessage,
-  deps: { authService: Pick<AuthService, 'resolveSession'>; publicUrl: string },
+  deps: {
+    authService: Pick<AuthService, 'resolveSession'>;
+    publicUrl: string;
+    parseCookie: CookieParser;
+  },
 ): Promise<AuthContext | null> => {
   const origin = request.headers.origin;
   const host = request.headers.host;
@@ -35,7 +28,7 @@ export const authenticateUpgrade = async (
     allowed.add(`https://${host}`);
   }
   if (!origin || !allowed.has(origin)) return null;
-  const token = readCookie(request.headers.cookie, ACCESS_COOKIE);
+  const token = deps.parseCookie(request.headers.cookie ?? '')[ACCESS_COOKIE];
   const auth = token ? await deps.authService.resolveSession(token) : null;
   if (!auth || !hasPermission(auth.permissions, 'manage_device_remote_access')) return null;
   return auth;

@@ -36,9 +36,11 @@ export const connectModule = async (
   const { config, now } = context;
   const meter = createTrafficMeter(deps.sessions, app.log);
   const shared = { sessions: deps.sessions, hub: deps.hub, meter, now };
+  const parseCookie = (header: string) => app.parseCookie(header);
   const webui = createWebuiProxy({
     ...shared,
     secret: context.jwtSecret,
+    parseCookie,
     proxyDomain: config.proxyDomain,
     secureCookies: config.publicUrl.startsWith('https:'),
     log: app.log,
@@ -74,6 +76,7 @@ export const connectModule = async (
     webui,
     authService: context.auth.authService,
     publicUrl: config.publicUrl,
+    parseCookie,
     clientIp,
   });
   // preClose: open tunnels and terminals would keep the HTTP server from closing.

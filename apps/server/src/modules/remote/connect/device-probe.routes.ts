@@ -1,15 +1,16 @@
-import { idSchema } from '@netfleet/contracts';
+import {
+  channelAnswerSchema,
+  connectAutoScanQuerySchema,
+  idSchema,
+  portScanQuerySchema,
+} from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '@/plugins/auth';
-import { parseScanPorts, type DeviceProbeService } from './device-probe.service';
+import { DEFAULT_SCAN_PORTS, type DeviceProbeService } from './device-probe.service';
 
 const tags = ['device access'];
 const manage = { permission: 'manage_device_remote_access' } as const;
-const channelAnswer = z.object({
-  success: z.literal(true),
-  meta: z.object({ channel: z.string() }),
-});
 
 export const deviceProbeRoutes: FastifyPluginAsyncZod<{ probes: DeviceProbeService }> = async (
   app,
@@ -24,12 +25,12 @@ export const deviceProbeRoutes: FastifyPluginAsyncZod<{ probes: DeviceProbeServi
         summary:
           'Which ports of the device answer (default: the access ports 22, 23, 80, 443, 3389, 5900); one status item per port',
         params: z.object({ id: idSchema }),
-        querystring: z.object({ ports: z.string().max(200).optional() }),
-        response: { 200: channelAnswer },
+        querystring: connectAutoScanQuerySchema,
+        response: { 200: channelAnswerSchema },
       },
     },
     async (request) => {
-      const ports = parseScanPorts(request.query.ports);
+      const ports = request.query.ports ?? DEFAULT_SCAN_PORTS;
       const { channel } = await probes.scan(requireAuth(request), request.params.id, ports);
       return { success: true as const, meta: { channel } };
     },
@@ -44,8 +45,8 @@ export const deviceProbeRoutes: FastifyPluginAsyncZod<{ probes: DeviceProbeServi
         summary:
           'The hosts the device sees on its LAN (type ethernet), asked of the device; one status item per host',
         params: z.object({ id: idSchema }),
-        querystring: z.object({ type: z.enum(['ethernet']) }),
-        response: { 200: channelAnswer },
+        querystring: portScanQuerySchema,
+        response: { 200: channelAnswerSchema },
       },
     },
     async (request) => {
@@ -62,7 +63,7 @@ export const deviceProbeRoutes: FastifyPluginAsyncZod<{ probes: DeviceProbeServi
         tags,
         summary: "Restart a web UI session's tunnel (url: the session's link or host)",
         body: z.object({ url: z.string().trim().min(1).max(2048) }),
-        response: { 200: channelAnswer },
+        response: { 200: channelAnswerSchema },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { PORTS, REMOTE_ACCESS_MESSAGES, lanHostsResultSchema } from '@netfleet/contracts';
-import type { DeviceRequests } from '@/modules/fleet/device-jobs/device-requests';
+import { type DeviceRequests, parseResultJson } from '@/modules/fleet/device-jobs/device-requests';
 import { ApiError, notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { RemoteDevicesRepository } from '@/modules/remote/remote-access/remote-devices.repository';
@@ -8,34 +8,8 @@ import type { StatusService } from '@/modules/system/status/status.service';
 import { checkActive } from './session-access';
 import type { SessionStore } from './session-store.port';
 
-const parseJson = (text: string | null): unknown => {
-  try {
-    return JSON.parse(text ?? '');
-  } catch {
-    return undefined;
-  }
-};
-
 /** The device's own services worth finding: the spec's access ports. */
 export const DEFAULT_SCAN_PORTS = [...new Set(Object.values(PORTS))].sort((a, b) => a - b);
-const MAX_SCAN_PORTS = 32;
-
-export const parseScanPorts = (value: string | undefined): number[] => {
-  if (!value) return DEFAULT_SCAN_PORTS;
-  const ports = value.split(',').map((part) => Number(part.trim()));
-  if (
-    ports.length > MAX_SCAN_PORTS ||
-    ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65_535)
-  ) {
-    throw new ApiError(
-      422,
-      'VALIDATION_ERROR',
-      `Ports must be up to ${MAX_SCAN_PORTS} numbers from 1 to 65535`,
-      'ports',
-    );
-  }
-  return [...new Set(ports)];
-};
 
 /**
  * What a user may ask of a device's remote access besides opening sessions: which of its ports
@@ -108,7 +82,7 @@ export const createDeviceProbeService = (deps: {
             messages: LAN_SCAN_MESSAGES,
           },
         );
-        const hosts = lanHostsResultSchema.safeParse(parseJson(answer.result));
+        const hosts = lanHostsResultSchema.safeParse(parseResultJson(answer.result));
         if (answer.status !== 'completed' || !hosts.success) {
           const reason = answer.message ?? 'The device answered something else than its LAN hosts';
           return void (await deps.status.publish(channel, item, {

@@ -15,7 +15,7 @@ import type { SessionGrant, SessionStore } from './session-store.port';
 import { watchSession } from './session-watch';
 import { TelnetFilter } from './telnet-filter';
 import type { TrafficMeter } from './traffic-meter';
-import { pipeToBrowser, sendJson } from './ws-pipe';
+import { pipeToBrowser, refuseWebSocket, sendJson } from './ws-pipe';
 
 export interface CredentialVault {
   get(userId: number, deviceId: number): Promise<SshCredential | null>;
@@ -144,7 +144,7 @@ export const createTerminalRelay = (deps: TerminalRelayDeps) => {
           terminal = opened;
           if (ws.readyState !== ws.OPEN) return opened.close();
           void deps.sessions.markUsed(grant.id, ip, deps.now());
-          stopWatch = watchSession(grant, deps.sessions as SessionStore, deps.now, end);
+          stopWatch = watchSession(grant, deps.sessions, deps.now, end);
           pipeToBrowser(opened.output, ws, (n) => deps.meter.output(grant.id, n), opened.transform);
           opened.output.on('close', () => end('The device closed the session'));
           opened.output.on('error', () => end('The connection to the device was lost'));
@@ -173,8 +173,7 @@ export const createTerminalRelay = (deps: TerminalRelayDeps) => {
       sessionId: number,
       ip: string,
     ) {
-      let grant: SessionGrant | null = null;
-      let refusal: ApiError | null = null;
+      let grant: SessionGrant;
       try {
         grant = await usableSession(deps.sessions, auth.user.id, sessionId, deps.now(), [
           'cli',
@@ -182,18 +181,9 @@ export const createTerminalRelay = (deps: TerminalRelayDeps) => {
           'telnet',
         ]);
       } catch (error) {
-        refusal =
-          error instanceof ApiError
-            ? error
-            : new ApiError(500, ERROR_CODES.INTERNAL_ERROR, 'failed');
+        return refuseWebSocket(wss, { request, socket, head }, error, 'The terminal failed');
       }
-      wss.handleUpgrade(request, socket, head, (ws) => {
-        if (!grant) {
-          sendJson(ws, { type: 'error', code: refusal?.code, message: refusal?.message });
-          return ws.close(4004);
-        }
-        serve(ws, auth, grant, ip);
-      });
+      wss.handleUpgrade(request, socket, head, (ws) => serve(ws, auth, grant, ip));
     },
     close: () => wss.close(),
   };

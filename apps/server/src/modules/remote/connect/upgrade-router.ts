@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { SOCKET_PATHS } from '@netfleet/contracts';
 import type { AuthService } from '@/modules/identity/auth/auth.service';
 import type { TunnelHub } from '@/modules/remote/tunnels/tunnel-hub';
-import { authenticateUpgrade } from './browser-auth';
+import { authenticateUpgrade, type CookieParser } from './browser-auth';
 import type { TerminalRelay } from './terminal-relay';
 import type { VncRelay } from './vnc-relay';
 import type { WebuiProxy } from './webui-proxy';
@@ -27,6 +27,7 @@ export const routeUpgrades = (
     webui: WebuiProxy;
     authService: Pick<AuthService, 'resolveSession'>;
     publicUrl: string;
+    parseCookie: CookieParser;
     clientIp: (request: IncomingMessage) => string;
   },
 ) => {

@@ -1,15 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ERROR_CODES } from '@netfleet/contracts';
 import { WebSocketServer } from 'ws';
-import { ApiError } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { TunnelHub } from '@/modules/remote/tunnels/tunnel-hub';
 import { usableSession } from './session-access';
 import type { SessionStore } from './session-store.port';
 import { watchSession } from './session-watch';
 import type { TrafficMeter } from './traffic-meter';
-import { pipeToBrowser, sendJson } from './ws-pipe';
+import { pipeToBrowser, refuseWebSocket } from './ws-pipe';
 
 /**
  * noVNC in the browser ↔ the device's VNC server (RFB over binary WebSocket frames, as
@@ -37,20 +35,12 @@ export const createVncRelay = (deps: {
         grant = await usableSession(deps.sessions, auth.user.id, sessionId, deps.now(), ['vnc']);
         stream = await deps.hub.openStream(grant.deviceId, { host: grant.host, port: grant.port });
       } catch (error) {
-        const refusal =
-          error instanceof ApiError
-            ? error
-            : new ApiError(502, ERROR_CODES.DEVICE_ERROR, 'VNC could not be opened');
-        // noVNC shows the close reason; 4xxx codes are ours to use.
-        return wss.handleUpgrade(request, socket, head, (ws) => {
-          sendJson(ws, { type: 'error', code: refusal.code, message: refusal.message });
-          ws.close(4000 + (refusal.statusCode % 1000), refusal.message.slice(0, 120));
-        });
+        return refuseWebSocket(wss, { request, socket, head }, error, 'VNC could not be opened');
       }
       const id = grant.id;
       void deps.sessions.markUsed(id, ip, deps.now());
       wss.handleUpgrade(request, socket, head, (ws) => {
-        const stop = watchSession(grant, deps.sessions as SessionStore, deps.now, (reason) =>
+        const stop = watchSession(grant, deps.sessions, deps.now, (reason) =>
           ws.close(4010, reason.slice(0, 120)),
         );
         pipeToBrowser(stream, ws, (n) => deps.meter.output(id, n));

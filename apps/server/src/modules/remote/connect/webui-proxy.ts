@@ -4,7 +4,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { REMOTE_ACCESS_MESSAGES } from '@netfleet/contracts';
 import { ApiError } from '@/lib/api-error';
 import type { TunnelHub } from '@/modules/remote/tunnels/tunnel-hub';
-import { readCookie } from './browser-auth';
+import type { CookieParser } from './browser-auth';
 import { proxyPage } from './proxy-page';
 import { requestHeadersForDevice, responseHeadersForBrowser } from './proxy-headers';
 import { checkActive } from './session-access';
@@ -20,6 +20,7 @@ export interface WebuiProxyDeps {
   hub: Pick<TunnelHub, 'openStream'>;
   meter: TrafficMeter;
   secret: string;
+  parseCookie: CookieParser;
   proxyDomain: string;
   secureCookies: boolean;
   now: () => Date;
@@ -74,7 +75,7 @@ export const createWebuiProxy = (deps: WebuiProxyDeps) => {
     const grant = await deps.sessions.byHostToken(token);
     if (!grant) throw new ApiError(404, 'NOT_FOUND', REMOTE_ACCESS_MESSAGES.sessionNotFound);
     checkActive(grant, deps.now());
-    const cookie = readCookie(request.headers.cookie, WEBUI_COOKIE);
+    const cookie = deps.parseCookie(request.headers.cookie ?? '')[WEBUI_COOKIE];
     if (!cookies.verify(cookie, grant.id, deps.now())) {
       throw new ApiError(401, 'UNAUTHORIZED', REMOTE_ACCESS_MESSAGES.linkForeign);
     }
