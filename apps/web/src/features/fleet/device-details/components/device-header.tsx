@@ -7,6 +7,7 @@ import {
   IconWorldWww,
   IconX,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   deviceStatusLabel,
@@ -62,33 +63,55 @@ function updateLabel(update: PendingUpdate): string {
   return `${update.file_name ?? T.firmwareFile} · ${state}${percent}`;
 }
 
-/** Device actions 'web UI' and 'CLI' (manage_device_remote_access). */
-function RemoteActions({ actions }: { actions: DeviceActions }) {
+/** An action that needs the device to have connected once; says why when it cannot run. */
+function ReachableButton({
+  actions,
+  icon,
+  onClick,
+  label,
+  ...style
+}: {
+  actions: DeviceActions;
+  icon: ReactNode;
+  onClick: () => void;
+  label: string;
+  color?: string;
+  variant: 'default' | 'light';
+}) {
   const hint = actions.reachable ? undefined : T.notEnrolled;
   return (
+    <Tooltip label={hint} disabled={!hint}>
+      <Button
+        size="xs"
+        {...style}
+        leftSection={icon}
+        disabled={!actions.reachable}
+        onClick={onClick}
+      >
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** Device actions 'web UI' and 'CLI' (manage_device_remote_access). */
+function RemoteActions({ actions }: { actions: DeviceActions }) {
+  return (
     <>
-      <Tooltip label={hint} disabled={!hint}>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconWorldWww size={14} aria-hidden />}
-          disabled={!actions.reachable}
-          onClick={actions.webUi}
-        >
-          {T.webUi}
-        </Button>
-      </Tooltip>
-      <Tooltip label={hint} disabled={!hint}>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconTerminal2 size={14} aria-hidden />}
-          disabled={!actions.reachable}
-          onClick={actions.cli}
-        >
-          {T.cli}
-        </Button>
-      </Tooltip>
+      <ReachableButton
+        actions={actions}
+        variant="default"
+        icon={<IconWorldWww size={14} aria-hidden />}
+        onClick={actions.webUi}
+        label={T.webUi}
+      />
+      <ReachableButton
+        actions={actions}
+        variant="default"
+        icon={<IconTerminal2 size={14} aria-hidden />}
+        onClick={actions.cli}
+        label={T.cli}
+      />
     </>
   );
 }
@@ -96,32 +119,23 @@ function RemoteActions({ actions }: { actions: DeviceActions }) {
 /** Reboot, refresh data, cancel a pending update and edit (update_devices). */
 function ManageActions({ device, update, actions }: ActionsProps & { actions: DeviceActions }) {
   const cancelUpdate = useCancelUpdateAction(device, update);
-  const hint = actions.reachable ? undefined : T.notEnrolled;
   return (
     <>
-      <Tooltip label={hint} disabled={!hint}>
-        <Button
-          size="xs"
-          color="red"
-          variant="light"
-          leftSection={<IconPower size={14} aria-hidden />}
-          disabled={!actions.reachable}
-          onClick={actions.reboot}
-        >
-          {T.reboot}
-        </Button>
-      </Tooltip>
-      <Tooltip label={hint} disabled={!hint}>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          disabled={!actions.reachable}
-          onClick={actions.refresh}
-        >
-          {T.refresh}
-        </Button>
-      </Tooltip>
+      <ReachableButton
+        actions={actions}
+        color="red"
+        variant="light"
+        icon={<IconPower size={14} aria-hidden />}
+        onClick={actions.reboot}
+        label={T.reboot}
+      />
+      <ReachableButton
+        actions={actions}
+        variant="default"
+        icon={<IconRefresh size={14} aria-hidden />}
+        onClick={actions.refresh}
+        label={T.refresh}
+      />
       {cancelUpdate && (
         <Button
           size="xs"
