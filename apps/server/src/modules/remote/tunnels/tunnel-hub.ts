@@ -154,7 +154,8 @@ export const createTunnelHub = (deps: TunnelHubDeps) => {
     const waiting = dialing.get(deviceId);
     if (!waiting || !sameToken(token, waiting.token)) return refuse(socket, 401, 'Unauthorized');
     void deps.verifyDevice(deviceId, credential.password).then((ok) => {
-      // The token is one-time: whatever happens now, it is spent.
+      // A dial with the device's credential spends the token; a wrong credential leaves it for
+      // the device (with a cluster the registry hands a token out once, whoever presents it).
       const current = dialing.get(deviceId);
       if (!ok || current !== waiting) return refuse(socket, 401, 'Unauthorized');
       dialing.delete(deviceId);
