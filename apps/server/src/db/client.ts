@@ -129,6 +129,15 @@ const createPglite = async (
   };
 };
 
+/**
+ * The embedded database under a drizzle handle, or null on PostgreSQL: for what only PGlite offers
+ * (COPY from a blob in memory).
+ */
+export const pgliteOf = (db: Database): PGlite | null => {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : null;
+};
+
 /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR (or in memory). */
 export const createDatabase = (
   config: Config,

@@ -43,13 +43,15 @@ const setup = () => {
     connectionContext: () => Promise.resolve([]),
     applyLiveness: () => Promise.resolve(),
     insertLogs: () => Promise.resolve(),
-    storeTelemetry: (batch: { rows: unknown[] }) =>
+    insertReadings: (rows: unknown[]) =>
       new Promise<void>((resolve) => {
         finishFlush = () => {
-          stored.push(batch.rows.length);
+          stored.push(rows.length);
           resolve();
         };
       }),
+    storeLatest: () => Promise.resolve(new Map()),
+    addUsage: () => Promise.resolve(),
   } as unknown as GatewayRepository;
   createDeviceGateway({
     broker,

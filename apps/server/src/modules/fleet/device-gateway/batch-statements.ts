@@ -19,9 +19,9 @@ const latestAssignments = sql.join(
 );
 
 /**
- * The table has no foreign key: readings of unknown or deleted devices stop here. The whole flush
- * travels as one json document expanded by json_to_recordset, which PGlite parses in about half
- * the time of five unnested arrays.
+ * On PostgreSQL. The table has no foreign key: readings of unknown or deleted devices stop here.
+ * The whole slice travels as one json document expanded by json_to_recordset, which parses in
+ * about half the time of five unnested arrays.
  */
 export const insertReadings = (rows: TelemetryRow[]) => {
   const batch = JSON.stringify(
@@ -42,6 +42,23 @@ export const insertReadings = (rows: TelemetryRow[]) => {
       select 1 from devices d where d.id = u.device_id and d.credential_hash is not null
     )`;
 };
+
+/**
+ * On PGlite: the readings as COPY text (one line per reading, tab-separated), about a third
+ * cheaper than json_to_recordset there. JSON text holds no raw tab or newline; its backslashes
+ * are COPY's escape character and are doubled.
+ */
+export const copyText = (rows: readonly TelemetryRow[]) => {
+  let text = '';
+  for (const row of rows) {
+    let data = JSON.stringify(row.data);
+    if (data.includes('\\')) data = data.replaceAll('\\', '\\\\');
+    text += `${row.deviceId}\t${row.category}\t${row.ts.toISOString()}\t${row.receivedAt.toISOString()}\t${data}\n`;
+  }
+  return text;
+};
+
+export const COPY_READINGS = `copy device_telemetry (device_id, category, ts, received_at, data) from '/dev/blob'`;
 
 export const updateLatest = (latest: LatestRow[]) => {
   const ids = array(

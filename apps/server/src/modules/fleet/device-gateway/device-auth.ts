@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { CONNECTION_CODES } from '@netfleet/contracts';
 import { hashDeviceCredential } from '@/lib/device-secrets';
+import { createBatchQueue } from '@/lib/batch-queue';
 import type { DeviceAuthenticator } from '@/plugins/broker';
 import type { ConnectionLog } from './connection-log';
 import type { GatewayRepository } from './gateway.repository';
@@ -9,6 +10,8 @@ import { createThrottle } from './throttle';
 const CACHE_SIZE = 50_000;
 /** A deleted device's cached credential stops working within this long. */
 const CACHE_TTL_MS = 5 * 60_000;
+/** Most logins checked with one query: a fleet back after a restart logs in all at once. */
+const LOOKUP_BATCH_MAX = 1000;
 
 const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -19,7 +22,7 @@ const sameHash = (a: string, b: string) =>
  * (code 104), at most a few per device and minute so a password-guesser cannot flood the log.
  */
 export const createDeviceAuthenticator = (deps: {
-  repository: Pick<GatewayRepository, 'credentialHash'>;
+  repository: Pick<GatewayRepository, 'credentialHashes'>;
   logs: ConnectionLog;
   now: () => Date;
 }): DeviceAuthenticator => {
@@ -30,6 +33,21 @@ export const createDeviceAuthenticator = (deps: {
     now: () => deps.now().getTime(),
   });
 
+  const lookup = createBatchQueue(
+    async (batch: { deviceId: number; hash: string | null }[]) => {
+      const hashes = await deps.repository.credentialHashes([
+        ...new Set(batch.map((item) => item.deviceId)),
+      ]);
+      for (const item of batch) item.hash = hashes.get(item.deviceId) ?? null;
+    },
+    { max: LOOKUP_BATCH_MAX },
+  );
+  const storedHash = async (deviceId: number) => {
+    const item = { deviceId, hash: null as string | null };
+    await lookup.push(item);
+    return item.hash;
+  };
+
   return async (deviceId, password, meta) => {
     const hash = hashDeviceCredential(password);
     const at = deps.now();
@@ -37,7 +55,7 @@ export const createDeviceAuthenticator = (deps: {
     if (cached && at.getTime() - cached.at < CACHE_TTL_MS && sameHash(cached.hash, hash)) {
       return true;
     }
-    const stored = await deps.repository.credentialHash(deviceId);
+    const stored = await storedHash(deviceId);
     if (stored !== null && sameHash(stored, hash)) {
       cache.delete(deviceId);
       cache.set(deviceId, { hash, at: at.getTime() });

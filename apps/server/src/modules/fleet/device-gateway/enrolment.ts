@@ -11,20 +11,24 @@ import {
 } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '@/db/errors';
+import { createBatchQueue } from '@/lib/batch-queue';
 import { hashClaimSecret, hashDeviceCredential, newDeviceCredential } from '@/lib/device-secrets';
 import type { DeviceChangeSink } from '@/modules/fleet/device-live/device-live';
 import type { Broker, MessageMeta } from '@/plugins/broker';
 import type { ConnectionLog } from './connection-log';
-import type { GatewayRepository } from './gateway.repository';
+import type {
+  ConnectionLogEntry,
+  EnrolmentCandidate,
+  GatewayRepository,
+} from './gateway.repository';
 import { createThrottle } from './throttle';
 
 const WINDOW_MS = 10 * 60_000;
+/** Most enrolments decided with one query: a fleet provisioned together enrols together. */
+const ENROL_BATCH_MAX = 500;
 
 interface Deps {
-  repository: Pick<
-    GatewayRepository,
-    'findEnrolledBySerial' | 'findPending' | 'completeEnrolment' | 'insertLogs'
-  >;
+  repository: Pick<GatewayRepository, 'enrolmentCandidates' | 'completeEnrolments' | 'insertLogs'>;
   broker: Pick<Broker, 'publish'>;
   logs: ConnectionLog;
   log: FastifyBaseLogger;
@@ -34,23 +38,30 @@ interface Deps {
 }
 
 /** MAC or IMEI, whichever identifies the device's series, as the request states it. */
-const identityMatches = (
-  device: {
-    mac: string | null;
-    imei: string | null;
-    deviceSeries: Parameters<typeof identityOf>[0];
-  },
-  request: EnrolRequest,
-) => {
+const identityMatches = (device: EnrolmentCandidate, request: EnrolRequest) => {
   const field = identityOf(device.deviceSeries);
   const stated = request[field];
   return stated !== undefined && device[field] !== null && device[field] === stated;
 };
 
+interface Enrolment {
+  request: EnrolRequest;
+  meta: MessageMeta;
+  response: EnrolResponse;
+}
+
+interface Accepted {
+  enrolment: Enrolment;
+  device: EnrolmentCandidate;
+  password: string;
+}
+
 /**
  * `nf/enrol/req/<client id>`: a device trades serial + MAC/IMEI + the one-time claim secret for its
  * own credential. Every refusal is the same ENROL_REFUSED, so the topic says nothing about which
  * serials exist or who owns them; the reasons go to the device's connection log (code 7).
+ * Requests are decided in batches: one query finds the devices of every serial asked for, one
+ * UPDATE enrols the accepted ones, one INSERT logs them.
  */
 export const createEnrolment = (deps: Deps) => {
   const clock = () => deps.now().getTime();
@@ -58,15 +69,20 @@ export const createEnrolment = (deps: Deps) => {
   // Refusals only: a fleet enrolling from behind one NAT (or the simulator) is not slowed down.
   const refusalsPerAddress = createThrottle({ limit: 30, windowMs: WINDOW_MS, now: clock });
 
-  const decide = async (request: EnrolRequest, meta: MessageMeta): Promise<EnrolResponse> => {
-    const at = deps.now();
-    const ip = meta.ip ?? null;
-    const enrolled = await deps.repository.findEnrolledBySerial(request.serial);
+  /** The device a request may enrol, or null (refused; the reason is logged where it helps). */
+  const choose = (
+    { request, meta }: Enrolment,
+    candidates: readonly EnrolmentCandidate[],
+    claimed: Map<string, EnrolmentCandidate>,
+    at: Date,
+  ): EnrolmentCandidate | null => {
+    const enrolled = claimed.get(request.serial) ?? candidates.find((c) => c.enrolled) ?? null;
     const stated = request.mac ?? request.imei;
     const sameDevice =
       enrolled !== null &&
       ((request.mac !== undefined && request.mac === enrolled.mac) ||
         (request.imei !== undefined && request.imei === enrolled.imei));
+    const ip = meta.ip ?? null;
     if (enrolled && !sameDevice) {
       deps.logs.add({
         deviceId: enrolled.id,
@@ -75,13 +91,11 @@ export const createEnrolment = (deps: Deps) => {
         ip,
         at,
       });
-      return ENROL_REFUSED;
+      return null;
     }
-    const pending = await deps.repository.findPending(
-      request.serial,
-      hashClaimSecret(request.claim),
-    );
-    if (!pending || enrolled) return ENROL_REFUSED;
+    const claimHash = hashClaimSecret(request.claim);
+    const pending = candidates.find((c) => !c.enrolled && c.claimSecretHash === claimHash);
+    if (!pending || enrolled) return null;
     if (!identityMatches(pending, request)) {
       deps.logs.add({
         deviceId: pending.id,
@@ -90,36 +104,81 @@ export const createEnrolment = (deps: Deps) => {
         ip,
         at,
       });
-      return ENROL_REFUSED;
+      return null;
     }
-    const password = newDeviceCredential();
-    let companyId: number | null;
+    return pending;
+  };
+
+  /** Device id → company of those written; one at a time when another enrolment raced the batch. */
+  const complete = async (accepted: Accepted[], at: Date): Promise<ReadonlyMap<number, number>> => {
+    const entries = accepted.map(({ enrolment: { request }, device, password }) => ({
+      id: device.id,
+      credentialHash: hashDeviceCredential(password),
+      model: request.model,
+      firmware: request.firmware,
+      capabilities: deviceCapabilities(request.model, request.firmware),
+    }));
     try {
-      companyId = await deps.repository.completeEnrolment(pending.id, {
-        credentialHash: hashDeviceCredential(password),
-        model: request.model,
-        firmware: request.firmware,
-        capabilities: deviceCapabilities(request.model, request.firmware),
+      return await deps.repository.completeEnrolments(entries, at);
+    } catch (error) {
+      // The same serial enrolled meanwhile (unique index; another instance): refused alone.
+      if (!isUniqueViolation(error)) throw error;
+      if (entries.length === 1) return new Map<number, number>();
+    }
+    const written = new Map<number, number>();
+    for (const entry of entries) {
+      try {
+        for (const [id, company] of await deps.repository.completeEnrolments([entry], at))
+          written.set(id, company);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    return written;
+  };
+
+  const decide = async (batch: Enrolment[]) => {
+    const at = deps.now();
+    const candidates = await deps.repository.enrolmentCandidates([
+      ...new Set(batch.map((e) => e.request.serial)),
+    ]);
+    const bySerial = new Map<string, EnrolmentCandidate[]>();
+    for (const candidate of candidates) {
+      bySerial.set(candidate.serial, [...(bySerial.get(candidate.serial) ?? []), candidate]);
+    }
+    const claimed = new Map<string, EnrolmentCandidate>();
+    const accepted: Accepted[] = [];
+    for (const enrolment of batch) {
+      const device = choose(enrolment, bySerial.get(enrolment.request.serial) ?? [], claimed, at);
+      if (!device) continue;
+      claimed.set(enrolment.request.serial, { ...device, enrolled: true });
+      accepted.push({ enrolment, device, password: newDeviceCredential() });
+    }
+    if (accepted.length === 0) return;
+    const written = await complete(accepted, at);
+    const logs: ConnectionLogEntry[] = [];
+    for (const { enrolment, device, password } of accepted) {
+      const companyId = written.get(device.id);
+      if (companyId === undefined) continue;
+      deps.changes?.add({ id: device.id, company_id: companyId, status: 0 });
+      logs.push({
+        deviceId: device.id,
+        code: CONNECTION_CODES.enrolled,
+        reason: null,
+        ip: enrolment.meta.ip ?? null,
         at,
       });
-    } catch (error) {
-      // Another device enrolled the same serial in the meantime (unique index).
-      if (isUniqueViolation(error)) return ENROL_REFUSED;
-      throw error;
+      enrolment.response = {
+        ok: true,
+        device_id: device.id,
+        username: deviceUsername(device.id),
+        password,
+      };
     }
-    if (companyId === null) return ENROL_REFUSED;
-    deps.changes?.add({ id: pending.id, company_id: companyId, status: 0 });
-    // Logged at once: the device connects with its credential right after this answer.
-    await deps.repository.insertLogs([
-      { deviceId: pending.id, code: CONNECTION_CODES.enrolled, reason: null, ip, at },
-    ]);
-    return {
-      ok: true,
-      device_id: pending.id,
-      username: deviceUsername(pending.id),
-      password,
-    };
+    // Logged before the answers: the device connects with its credential right after one.
+    await deps.repository.insertLogs(logs);
   };
+  const queue = createBatchQueue(decide, { max: ENROL_BATCH_MAX });
 
   return async (clientId: string, payload: Buffer, meta: MessageMeta) => {
     let response: EnrolResponse = ENROL_REFUSED;
@@ -128,8 +187,11 @@ export const createEnrolment = (deps: Deps) => {
       (meta.ip === undefined || !refusalsPerAddress.blocked(meta.ip));
     if (allowed) {
       const request = enrolRequestSchema.safeParse(parseJson(payload));
-      if (request.success) response = await decide(request.data, meta);
-      else deps.log.debug({ clientId }, 'invalid enrolment request');
+      if (request.success) {
+        const enrolment: Enrolment = { request: request.data, meta, response };
+        await queue.push(enrolment);
+        response = enrolment.response;
+      } else deps.log.debug({ clientId }, 'invalid enrolment request');
     }
     if (!response.ok && meta.ip !== undefined) refusalsPerAddress.attempt(meta.ip);
     await deps.broker.publish(topics.enrolResponse(clientId), JSON.stringify(response), {

@@ -1,8 +1,15 @@
 import type { DeviceCapabilities } from '@netfleet/contracts';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Database, Executor } from '@/db/client';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type Database, type Executor, pgliteOf } from '@/db/client';
 import { devices } from '@/db/schema';
-import { addUsage, array, insertReadings, updateLatest } from './batch-statements';
+import {
+  addUsage,
+  array,
+  COPY_READINGS,
+  copyText,
+  insertReadings,
+  updateLatest,
+} from './batch-statements';
 import { replaceWireless } from './wireless-latest';
 
 const periodColumns = {
@@ -56,6 +63,17 @@ export interface UsageRow {
   tx: number;
 }
 
+export interface EnrolmentCandidate {
+  id: number;
+  serial: string;
+  mac: string | null;
+  imei: string | null;
+  deviceSeries: (typeof devices.$inferSelect)['deviceSeries'];
+  /** Has its credential; otherwise pending with `claimSecretHash`. */
+  enrolled: boolean;
+  claimSecretHash: string | null;
+}
+
 /** Device id → company id of the rows a batch UPDATE wrote (its RETURNING). */
 export type WrittenDevices = ReadonlyMap<number, number>;
 
@@ -69,63 +87,63 @@ const writtenDevices = (result: unknown): WrittenDevices =>
   );
 
 export const createGatewayRepository = (db: Database) => ({
-  /** The enrolled device holding a serial, if any (the unique index allows one). */
-  async findEnrolledBySerial(serial: string, tx: Executor = db) {
-    const [row] = await tx
-      .select({ id: devices.id, mac: devices.mac, imei: devices.imei })
-      .from(devices)
-      .where(and(eq(devices.serial, serial), isNotNull(devices.credentialHash)))
-      .limit(1);
-    return row ?? null;
-  },
-
-  /** The device waiting for this serial and claim secret, if any. */
-  async findPending(serial: string, claimSecretHash: string, tx: Executor = db) {
-    const [row] = await tx
+  /**
+   * Every device holding one of these serials, enrolled or pending (one company's pending device
+   * per serial and company; one enrolled device per serial).
+   */
+  async enrolmentCandidates(serials: string[], tx: Executor = db): Promise<EnrolmentCandidate[]> {
+    if (serials.length === 0) return [];
+    return tx
       .select({
         id: devices.id,
+        serial: devices.serial,
         mac: devices.mac,
         imei: devices.imei,
         deviceSeries: devices.deviceSeries,
+        enrolled: sql<boolean>`${devices.credentialHash} is not null`,
+        claimSecretHash: devices.claimSecretHash,
       })
       .from(devices)
-      .where(
-        and(
-          eq(devices.serial, serial),
-          eq(devices.claimSecretHash, claimSecretHash),
-          isNull(devices.credentialHash),
-        ),
-      )
-      .limit(1);
-    return row ?? null;
+      .where(sql`${devices.serial} = any(${array('varchar', serials)})`);
   },
 
-  /** The device's company, or null when another enrolment of the same device won the race. */
-  async completeEnrolment(
-    id: number,
-    values: {
+  /**
+   * Enrols pending devices in one UPDATE; answers device id → company of those written (a device
+   * another enrolment took meanwhile is left out).
+   */
+  async completeEnrolments(
+    entries: {
+      id: number;
       credentialHash: string;
       model: string;
       firmware: string;
       capabilities: DeviceCapabilities;
-      at: Date;
-    },
+    }[],
+    at: Date,
     tx: Executor = db,
-  ) {
-    const rows = await tx
-      .update(devices)
-      .set({
-        credentialHash: values.credentialHash,
-        claimSecretHash: null,
-        model: values.model,
-        firmware: values.firmware,
-        capabilities: values.capabilities,
-        enrolledAt: values.at,
-        status: 0,
-      })
-      .where(and(eq(devices.id, id), isNull(devices.credentialHash)))
-      .returning({ companyId: devices.companyId });
-    return rows[0]?.companyId ?? null;
+  ): Promise<WrittenDevices> {
+    if (entries.length === 0) return new Map();
+    const column = <T>(type: string, pick: (entry: (typeof entries)[number]) => T) =>
+      array(type, entries.map(pick));
+    const result = await tx.execute(sql`
+      update devices d set
+        credential_hash = u.credential_hash,
+        claim_secret_hash = null,
+        model = u.model,
+        firmware = u.firmware,
+        capabilities = u.capabilities,
+        enrolled_at = ${at.toISOString()}::timestamptz,
+        status = 0
+      from unnest(
+        ${column('int', (e) => e.id)},
+        ${column('text', (e) => e.credentialHash)},
+        ${column('varchar', (e) => e.model)},
+        ${column('varchar', (e) => e.firmware)},
+        ${column('jsonb', (e) => JSON.stringify(e.capabilities))}
+      ) as u(id, credential_hash, model, firmware, capabilities)
+      where d.id = u.id and d.credential_hash is null
+      returning d.id, d.company_id`);
+    return writtenDevices(result);
   },
 
   async credentialHash(deviceId: number, tx: Executor = db) {
@@ -134,6 +152,21 @@ export const createGatewayRepository = (db: Database) => ({
       .from(devices)
       .where(eq(devices.id, deviceId));
     return row?.hash ?? null;
+  },
+
+  /** Device id → credential hash of those enrolled (a fleet reconnecting logs in together). */
+  async credentialHashes(deviceIds: number[], tx: Executor = db) {
+    if (deviceIds.length === 0) return new Map<number, string>();
+    const rows = await tx
+      .select({ id: devices.id, hash: devices.credentialHash })
+      .from(devices)
+      .where(
+        and(
+          sql`${devices.id} = any(${array('int', deviceIds)})`,
+          isNotNull(devices.credentialHash),
+        ),
+      );
+    return new Map(rows.map((row) => [row.id, row.hash ?? '']));
   },
 
   /** What hellos need: the identity to compare and the periods to push, of those enrolled. */
@@ -245,27 +278,34 @@ export const createGatewayRepository = (db: Database) => ({
   },
 
   /**
-   * The readings, the latest-reading columns, the data-usage counters and the latest Wi-Fi and
-   * hotspot rows (device_wireless) of one flush, each in one statement, together: a failed flush
-   * is retried whole, so nothing is counted twice.
-   * Answers the company of each device whose latest readings were written.
+   * One slice of readings. PGlite takes them as COPY text, which skips the devices check: the
+   * embedded broker admits only enrolled devices, and the readings of a device deleted meanwhile
+   * age out with their partition like its earlier ones.
    */
-  async storeTelemetry(
-    batch: { rows: TelemetryRow[]; latest: LatestRow[]; usage: UsageRow[] },
-    tx: Database = db,
-  ): Promise<WrittenDevices> {
-    const { rows, latest, usage } = batch;
+  async insertReadings(rows: TelemetryRow[], tx: Executor = db) {
+    if (rows.length === 0) return;
+    const pglite = tx === db ? pgliteOf(db) : null;
+    if (pglite) await pglite.query(COPY_READINGS, [], { blob: new Blob([copyText(rows)]) });
+    else await tx.execute(insertReadings(rows));
+  },
+
+  /**
+   * The latest-reading columns and the latest Wi-Fi and hotspot rows (device_wireless) of a slice
+   * of devices, together; answers the company of each device written.
+   */
+  async storeLatest(latest: LatestRow[], tx: Database = db): Promise<WrittenDevices> {
+    if (latest.length === 0) return new Map();
     return tx.transaction(async (t) => {
-      if (rows.length > 0) await t.execute(insertReadings(rows));
-      const written =
-        latest.length > 0
-          ? writtenDevices(await t.execute(updateLatest(latest)))
-          : new Map<number, number>();
-      if (usage.length > 0) await t.execute(addUsage(usage));
+      const written = writtenDevices(await t.execute(updateLatest(latest)));
       const wireless = replaceWireless(latest);
       if (wireless) await t.execute(wireless);
       return written;
     });
+  },
+
+  /** Data-usage deltas, summed per (device, day, modem, SIM). */
+  async addUsage(usage: UsageRow[], tx: Executor = db) {
+    if (usage.length > 0) await tx.execute(addUsage(usage));
   },
 
   /** The daily partitions of device_telemetry (names device_telemetry_YYYYMMDD). */

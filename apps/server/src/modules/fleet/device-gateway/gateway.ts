@@ -23,6 +23,7 @@ import { livenessChanges, readingChanges } from './live-changes';
 import { createMemoryLiveness, type LivenessStore } from './liveness';
 import { maintainPartitions, SAMPLE_INTERVAL_MS, sampleSlot } from './maintenance';
 import { createTelemetryBuffer } from './telemetry-buffer';
+import { storeTelemetry } from './telemetry-store';
 
 const FLUSH_INTERVAL_MS = 1_000;
 const FLUSH_AT_ROWS = 2_000;
@@ -245,21 +246,17 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     if (derived) derivedAt = now().getTime();
     const batch = telemetry.drain(derived);
     if (batch.rows.length + batch.latest.length + batch.usage.length === 0) return;
-    let readingsWritten;
-    try {
-      readingsWritten = await repository.storeTelemetry(batch);
-      stats.stored += batch.rows.length;
-    } catch (error) {
-      const dropped = telemetry.restore(batch);
+    const { written, failed, error } = await storeTelemetry(repository, batch);
+    stats.stored += batch.rows.length - failed.rows.length;
+    if (error !== undefined) {
+      const dropped = telemetry.restore(failed);
       log.error(
-        { err: error, rows: batch.rows.length, dropped },
+        { err: error, rows: failed.rows.length, dropped },
         'telemetry flush failed; retrying',
       );
       stats.dropped += dropped;
-      return;
     }
-    if (changes)
-      for (const change of readingChanges(batch.latest, readingsWritten)) changes.add(change);
+    if (changes) for (const change of readingChanges(batch.latest, written)) changes.add(change);
   };
 
   /** Flushes run one after another; a flush asked for while one runs is folded into the next. */

@@ -12,6 +12,7 @@ import { devices } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { createGatewayRepository } from '@/modules/fleet/device-gateway/gateway.repository';
 import { createTelemetryBuffer } from '@/modules/fleet/device-gateway/telemetry-buffer';
+import { storeTelemetry } from '@/modules/fleet/device-gateway/telemetry-store';
 import { createUserWithPermissions } from '@/modules/organisation/roles/roles.fixtures';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createCompany, createUser } from '@test/factories';
@@ -53,7 +54,8 @@ const flush = async (
       true,
     );
   }
-  await createGatewayRepository(t.db).storeTelemetry(buffer.drain());
+  const { error } = await storeTelemetry(createGatewayRepository(t.db), buffer.drain());
+  expect(error).toBeUndefined();
 };
 
 const get = async (session: TestSession, url: string) => {
