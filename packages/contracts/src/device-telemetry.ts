@@ -149,3 +149,26 @@ export const telemetryEnvelopeSchema = z.object({
 
 /** The largest payload the gateway reads; anything bigger is dropped and logged. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+/** A reading that passed its category's schema (unknown keys stripped). */
+export interface ValidReading {
+  ts: number;
+  data: unknown;
+}
+
+/**
+ * The message of a `tm/<category>` topic (its payload's text) checked against the envelope and the
+ * category's schema; null when it is not valid JSON or not a valid reading.
+ */
+export const parseReading = (category: TelemetryCategory, text: string): ValidReading | null => {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const envelope = telemetryEnvelopeSchema.safeParse(message);
+  if (!envelope.success) return null;
+  const data = TELEMETRY_SCHEMAS[category].safeParse(envelope.data.data);
+  return data.success ? { ts: envelope.data.ts, data: data.data } : null;
+};

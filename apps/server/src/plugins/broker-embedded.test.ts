@@ -36,15 +36,34 @@ describe('embedded broker (Aedes on a worker thread)', () => {
     });
     const device = await connectDevice(started.port);
     for (let i = 0; i < 50; i++) {
-      await device.publishAsync(topics.telemetry(7, 'dynamic'), `{"n":${String(i)}}`, { qos: 1 });
+      await device.publishAsync(topics.ack(7), `{"n":${String(i)}}`, { qos: 1 });
     }
     await device.endAsync();
     expect(seen).toHaveLength(50);
     expect(seen.map(([, payload]) => payload)).toEqual(
       Array.from({ length: 50 }, (_, i) => `{"n":${String(i)}}`),
     );
-    expect(seen[0]?.[0]).toBe(topics.telemetry(7, 'dynamic'));
+    expect(seen[0]?.[0]).toBe(topics.ack(7));
     expect(seen[0]?.[2]).toBe(device.options.clientId);
+  });
+
+  it('validates readings on its thread: the handler gets the reading, or null, and no payload', async () => {
+    const seen: [string, unknown][] = [];
+    const started = await startBroker((_topic, payload, _meta, reading) => {
+      seen.push([payload.toString(), reading]);
+      return undefined;
+    });
+    const device = await connectDevice(started.port);
+    const gps = { ts: 1_700_000_000_000, data: { latitude: 54.7, longitude: 25.3, extra: 1 } };
+    await device.publishAsync(topics.telemetry(7, 'gps'), JSON.stringify(gps), { qos: 1 });
+    await device.publishAsync(topics.telemetry(7, 'gps'), '{"ts":"yesterday"}', { qos: 1 });
+    await device.publishAsync(topics.telemetry(7, 'gps'), 'not json', { qos: 1 });
+    await device.endAsync();
+    expect(seen).toEqual([
+      ['', { ts: gps.ts, data: { latitude: 54.7, longitude: 25.3 } }],
+      ['', null],
+      ['', null],
+    ]);
   });
 
   it('holds the PUBACK until the promise the handler returned settles', async () => {
@@ -101,7 +120,7 @@ describe('embedded broker (Aedes on a worker thread)', () => {
     }
     if (!device) throw new Error('no broker after the restart');
     expect(started.port).toBe(port);
-    await device.publishAsync(topics.telemetry(7, 'dynamic'), 'after', { qos: 1 });
+    await device.publishAsync(topics.ack(7), 'after', { qos: 1 });
     expect(seen).toEqual(['after']);
     await device.endAsync();
   });

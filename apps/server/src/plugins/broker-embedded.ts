@@ -91,8 +91,9 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
       const { buffer, byteOffset } = message.payloads;
       const holds: Promise<void>[] = [];
       let start = 0;
-      for (const [topic, end, meta] of message.items) {
-        const hold = handler(topic, Buffer.from(buffer, byteOffset + start, end - start), meta);
+      for (const [topic, end, meta, reading] of message.items) {
+        const payload = Buffer.from(buffer, byteOffset + start, end - start);
+        const hold = handler(topic, payload, meta, reading);
         if (hold) holds.push(hold);
         start = end;
       }

@@ -3,10 +3,14 @@ import { parentPort } from 'node:worker_threads';
 import {
   CLIENT_ID_PATTERN,
   ENROL_USERNAME,
+  MAX_PAYLOAD_BYTES,
   mayDevicePublish,
   mayDeviceSubscribe,
   parseDeviceUsername,
+  parseReading,
+  parseTopic,
   topics,
+  type ValidReading,
 } from '@netfleet/contracts';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { MessageMeta } from './broker';
@@ -18,7 +22,8 @@ import type { FromBrokerWorker, ToBrokerWorker } from './broker-worker-protocol'
 
 /** Who a connected client is, decided once at CONNECT. */
 type Identity = { kind: 'enrol' } | { kind: 'device'; deviceId: number };
-type Item = [topic: string, payload: Buffer, meta: MessageMeta];
+type Item = [topic: string, payload: Buffer, meta: MessageMeta, reading?: ValidReading | null];
+const NO_PAYLOAD = Buffer.alloc(0);
 type Callback = (error: Error | null) => void;
 
 /** MQTT 3.1.1 CONNACK return codes. */
@@ -59,12 +64,12 @@ const flushBatch = () => {
   const id = nextId++;
   unacknowledged.set(id, current.callbacks);
   const payloads = Buffer.allocUnsafeSlow(current.bytes);
-  const items: [string, number, MessageMeta][] = [];
+  const items: Extract<FromBrokerWorker, { type: 'messages' }>['items'] = [];
   let end = 0;
-  for (const [topic, payload, meta] of current.items) {
+  for (const [topic, payload, meta, reading] of current.items) {
     payload.copy(payloads, end);
     end += payload.length;
-    items.push([topic, end, meta]);
+    items.push(reading === undefined ? [topic, end, meta] : [topic, end, meta, reading]);
   }
   port.postMessage({ type: 'messages', id, items, payloads } satisfies FromBrokerWorker, [
     payloads.buffer,
@@ -88,6 +93,17 @@ const allAcknowledged = () =>
     if (unacknowledged.size === 0) return resolve();
     drained = resolve;
   });
+
+/**
+ * A reading is parsed and validated here, on the broker's thread, and goes to the gateway as the
+ * validated reading (or null) without its payload; other messages go as they came. An oversized
+ * reading goes as it came, for the gateway to drop and count.
+ */
+const readingOf = (topic: string, payload: Buffer): [Buffer] | [Buffer, ValidReading | null] => {
+  const parsed = parseTopic(topic);
+  if (parsed?.kind !== 'telemetry' || payload.length > MAX_PAYLOAD_BYTES) return [payload];
+  return [NO_PAYLOAD, parseReading(parsed.category, payload.toString('utf8'))];
+};
 
 const createAedes = () =>
   Aedes.createBroker({
@@ -126,14 +142,14 @@ const createAedes = () =>
       // matches every retained message against every new subscription, so 10k retained state
       // messages would make each device's connect scan them all.
       packet.retain = false;
-      const { payload } = packet;
+      const payload =
+        typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
       // The PUBACK waits until the main thread has handed the message to the gateway.
+      const [body, reading] = readingOf(packet.topic, payload);
       enqueue(
-        [
-          packet.topic,
-          typeof payload === 'string' ? Buffer.from(payload) : payload,
-          metaOf(client),
-        ],
+        reading === undefined
+          ? [packet.topic, body, metaOf(client)]
+          : [packet.topic, body, metaOf(client), reading],
         callback,
       );
     },

@@ -87,6 +87,13 @@ export const latestValues = <C extends TelemetryCategory>(
 };
 
 /** Later readings win column by column; `info` merges category by category. */
+export const mergeInto = (into: LatestValues, next: LatestValues): void => {
+  const { info, ...columns } = next;
+  Object.assign(into, columns);
+  if (info) into.info = Object.assign(into.info ?? {}, info);
+};
+
+/** As mergeInto, into a new object (both inputs are left as they are). */
 export const mergeLatest = (into: LatestValues, next: LatestValues): LatestValues => ({
   ...into,
   ...next,

@@ -1,3 +1,4 @@
+import { parseReading, type TelemetryCategory } from '@netfleet/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTelemetryBuffer } from './telemetry-buffer';
 
@@ -25,22 +26,25 @@ const dynamic = (rx: number) => ({
   },
 });
 
+const valid = (category: TelemetryCategory, message: unknown) =>
+  parseReading(category, JSON.stringify(message));
+
 describe('telemetry buffer', () => {
   it('keeps reading times within retention and a day ahead', () => {
     const buffer = createTelemetryBuffer({ retentionDays: 30 });
-    expect(buffer.add(1, 'gps', gps(now.getTime() - 365 * DAY_MS), now)).toBe(true);
-    expect(buffer.add(1, 'gps', gps(now.getTime() + 365 * DAY_MS), now)).toBe(true);
-    expect(buffer.add(1, 'gps', { ts: 'yesterday', data: {} }, now)).toBe(false);
+    expect(buffer.add(1, 'gps', valid('gps', gps(now.getTime() - 365 * DAY_MS)), now)).toBe(true);
+    expect(buffer.add(1, 'gps', valid('gps', gps(now.getTime() + 365 * DAY_MS)), now)).toBe(true);
+    expect(buffer.add(1, 'gps', valid('gps', { ts: 'yesterday', data: {} }), now)).toBe(false);
     const { rows } = buffer.drain();
     expect(rows.map((row) => row.ts.getTime() - now.getTime())).toEqual([-30 * DAY_MS, DAY_MS]);
   });
 
   it('sums data usage per day, modem and SIM and lets the newest reading win', () => {
     const buffer = createTelemetryBuffer({ retentionDays: 30 });
-    buffer.add(7, 'dynamic', dynamic(100), now);
-    buffer.add(7, 'dynamic', dynamic(50), now);
-    buffer.add(7, 'gps', gps(now.getTime(), 1), now);
-    buffer.add(7, 'gps', gps(now.getTime(), 2), now);
+    buffer.add(7, 'dynamic', valid('dynamic', dynamic(100)), now);
+    buffer.add(7, 'dynamic', valid('dynamic', dynamic(50)), now);
+    buffer.add(7, 'gps', valid('gps', gps(now.getTime(), 1)), now);
+    buffer.add(7, 'gps', valid('gps', gps(now.getTime(), 2)), now);
     const batch = buffer.drain();
     expect(batch.usage).toEqual([
       { deviceId: 7, day: '2026-03-01', modem: 1, sim: 2, rx: 150, tx: 2 },
@@ -52,15 +56,41 @@ describe('telemetry buffer', () => {
 
   it('retries a failed batch with the newer readings, giving up the oldest past its limit', () => {
     const buffer = createTelemetryBuffer({ retentionDays: 30, maxRows: 3 });
-    buffer.add(1, 'dynamic', dynamic(10), now);
-    buffer.add(1, 'gps', gps(now.getTime(), 1), now);
+    buffer.add(1, 'dynamic', valid('dynamic', dynamic(10)), now);
+    buffer.add(1, 'gps', valid('gps', gps(now.getTime(), 1)), now);
     const failed = buffer.drain();
-    buffer.add(1, 'dynamic', dynamic(5), now);
-    buffer.add(1, 'gps', gps(now.getTime(), 3), now);
+    buffer.add(1, 'dynamic', valid('dynamic', dynamic(5)), now);
+    buffer.add(1, 'gps', valid('gps', gps(now.getTime(), 3)), now);
     expect(buffer.restore(failed)).toBe(1);
     const retry = buffer.drain();
     expect(retry.rows).toHaveLength(3);
     expect(retry.usage[0]?.rx).toBe(15);
     expect(retry.latest[0]?.values.longitude).toBe(3);
+  });
+});
+
+describe('telemetry buffer: latest readings', () => {
+  const reading = (deviceId: number, at: Date, buffer: ReturnType<typeof createTelemetryBuffer>) =>
+    buffer.add(deviceId, 'gps', valid('gps', gps(at.getTime(), deviceId)), at);
+
+  it('hands out the longest-waiting devices first, only once they waited long enough', () => {
+    const buffer = createTelemetryBuffer({ retentionDays: 30 });
+    const t0 = now.getTime();
+    for (const [i, deviceId] of [3, 1, 2].entries())
+      reading(deviceId, new Date(t0 + i * 1000), buffer);
+    // A later reading of device 3 merges into its entry and keeps its place in line.
+    reading(3, new Date(t0 + 9000), buffer);
+    const first = buffer.drain({ before: t0 + 1000, max: 10 }, false);
+    expect(first.rows).toHaveLength(4);
+    expect(first.latest.map((row) => row.deviceId)).toEqual([3, 1]);
+    expect(first.usage).toEqual([]);
+    expect(first.latest[0]?.values.longitude).toBe(3);
+    expect(first.latest[0]?.at).toEqual(new Date(t0 + 9000));
+    expect(buffer.drain({ before: t0 + 1000, max: 10 }, false).latest).toEqual([]);
+    // Device 2 has waited long enough, but the budget is spent.
+    expect(buffer.drain({ before: t0 + 5000, max: 0 }, false).latest).toEqual([]);
+    expect(
+      buffer.drain({ before: t0 + 5000, max: 10 }, false).latest.map((r) => r.deviceId),
+    ).toEqual([2]);
   });
 });

@@ -1,14 +1,28 @@
 import {
   type DynamicTelemetry,
   TELEMETRY_CATEGORIES,
-  TELEMETRY_SCHEMAS,
   type TelemetryCategory,
-  telemetryEnvelopeSchema,
+  type ValidReading,
 } from '@netfleet/contracts';
 import type { LatestRow, TelemetryRow, UsageRow } from './gateway.repository';
-import { type LatestValues, latestValues, mergeLatest, usageOf } from './latest-reading';
+import { type LatestValues, latestValues, mergeInto, mergeLatest, usageOf } from './latest-reading';
 
 const DAY_MS = 86_400_000;
+
+/** A device's latest readings not yet written; `since` is when the first of them arrived. */
+interface PendingLatest {
+  values: LatestValues;
+  at: Date;
+  since: number;
+}
+
+/** Which latest readings a drain takes: those waiting since `before` or longer, at most `max`. */
+export interface LatestDrain {
+  before: number;
+  max: number;
+}
+
+const EVERYTHING: LatestDrain = { before: Infinity, max: Infinity };
 
 export interface TelemetryBatch {
   rows: TelemetryRow[];
@@ -25,7 +39,8 @@ export const createTelemetryBuffer = (options: { retentionDays: number; maxRows?
   // While the database is unreachable the buffer grows; past this many readings the oldest go.
   const maxRows = options.maxRows ?? 500_000;
   let rows: TelemetryRow[] = [];
-  let latest = new Map<number, { values: LatestValues; at: Date }>();
+  // In the order devices first had something pending: the longest waiting are written first.
+  let latest = new Map<number, PendingLatest>();
   let usage = new Map<string, UsageRow>();
 
   const addUsage = (row: UsageRow) => {
@@ -42,37 +57,38 @@ export const createTelemetryBuffer = (options: { retentionDays: number; maxRows?
       return rows.length;
     },
 
-    /** False when the message is not a valid reading of the category (it is dropped). */
+    /**
+     * A reading that passed its schema (`parseReading`, on the broker's thread or here); false for
+     * null, an invalid one, which is dropped.
+     */
     add(
       deviceId: number,
       category: TelemetryCategory,
-      message: unknown,
+      reading: ValidReading | null,
       receivedAt: Date,
     ): boolean {
-      const envelope = telemetryEnvelopeSchema.safeParse(message);
-      if (!envelope.success) return false;
-      const data = TELEMETRY_SCHEMAS[category].safeParse(envelope.data.data);
-      if (!data.success) return false;
+      if (!reading) return false;
       // A device with a wrong clock must neither write into dropped partitions nor the far future.
       const now = receivedAt.getTime();
       const ts = new Date(
-        Math.min(Math.max(envelope.data.ts, now - options.retentionDays * DAY_MS), now + DAY_MS),
+        Math.min(Math.max(reading.ts, now - options.retentionDays * DAY_MS), now + DAY_MS),
       );
       rows.push({
         deviceId,
         category: TELEMETRY_CATEGORIES.indexOf(category),
         ts,
         receivedAt,
-        data: data.data,
+        data: reading.data,
       });
-      const values = latestValues(category, data.data);
+      const values = latestValues(category, reading.data as never);
       const current = latest.get(deviceId);
-      latest.set(deviceId, {
-        values: current ? mergeLatest(current.values, values) : values,
-        at: receivedAt,
-      });
+      // Merged in place: the entry is the buffer's own until it is drained.
+      if (current) {
+        mergeInto(current.values, values);
+        current.at = receivedAt;
+      } else latest.set(deviceId, { values, at: receivedAt, since: now });
       if (category === 'dynamic') {
-        for (const delta of usageOf(data.data as DynamicTelemetry, ts)) {
+        for (const delta of usageOf(reading.data as DynamicTelemetry, ts)) {
           addUsage({ deviceId, ...delta });
         }
       }
@@ -80,23 +96,25 @@ export const createTelemetryBuffer = (options: { retentionDays: number; maxRows?
     },
 
     /**
-     * The readings to insert, and (with `derived`) the latest-reading columns and data-usage sums
-     * gathered since they were last drained. The gateway drains those less often than the rows: a
-     * device reporting every second would otherwise rewrite its devices row every second.
+     * The readings to insert, the latest-reading columns of the devices `latestOf` chooses (all by
+     * default) and, with `withUsage`, the data-usage sums gathered since they were last drained.
+     * Latest readings wait longer than the rows: a device reporting every second would otherwise
+     * rewrite its devices row every second.
      */
-    drain(derived = true): TelemetryBatch {
+    drain(latestOf: LatestDrain = EVERYTHING, withUsage = true): TelemetryBatch {
+      const taken: LatestRow[] = [];
+      for (const [deviceId, entry] of latest) {
+        if (taken.length >= latestOf.max || entry.since > latestOf.before) break;
+        taken.push({ deviceId, values: entry.values, at: entry.at });
+        latest.delete(deviceId);
+      }
       const batch: TelemetryBatch = {
         rows,
-        latest: derived
-          ? [...latest].map(([deviceId, { values, at }]) => ({ deviceId, values, at }))
-          : [],
-        usage: derived ? [...usage.values()] : [],
+        latest: taken,
+        usage: withUsage ? [...usage.values()] : [],
       };
       rows = [];
-      if (derived) {
-        latest = new Map();
-        usage = new Map();
-      }
+      if (withUsage) usage = new Map();
       return batch;
     },
 
@@ -107,8 +125,9 @@ export const createTelemetryBuffer = (options: { retentionDays: number; maxRows?
     restore(batch: TelemetryBatch): number {
       const newer = { rows, latest, usage };
       rows = batch.rows;
+      // Back in front, as the longest waiting.
       latest = new Map(
-        batch.latest.map((row) => [row.deviceId, { values: row.values, at: row.at }]),
+        batch.latest.map((row) => [row.deviceId, { values: row.values, at: row.at, since: 0 }]),
       );
       usage = new Map();
       for (const row of batch.usage) addUsage(row);
@@ -118,6 +137,7 @@ export const createTelemetryBuffer = (options: { retentionDays: number; maxRows?
         latest.set(deviceId, {
           values: current ? mergeLatest(current.values, entry.values) : entry.values,
           at: entry.at,
+          since: current?.since ?? entry.since,
         });
       }
       for (const row of newer.usage.values()) addUsage(row);

@@ -1,4 +1,4 @@
-import { toApiDate } from '@netfleet/contracts';
+import { parseReading, toApiDate } from '@netfleet/contracts';
 import type {
   DeviceHotspot,
   DeviceWireless,
@@ -50,9 +50,14 @@ const flush = async (
 ) => {
   const buffer = createTelemetryBuffer({ retentionDays: 30 });
   for (const [deviceId, category, data] of readings) {
-    expect(buffer.add(deviceId, category, { ts: receivedAt.getTime(), data }, receivedAt)).toBe(
-      true,
-    );
+    expect(
+      buffer.add(
+        deviceId,
+        category,
+        parseReading(category, JSON.stringify({ ts: receivedAt.getTime(), data })),
+        receivedAt,
+      ),
+    ).toBe(true);
   }
   const { error } = await storeTelemetry(createGatewayRepository(t.db), buffer.drain());
   expect(error).toBeUndefined();
