@@ -1,13 +1,20 @@
 // Starts the real server (apps/server/src/server.ts, the same entry as `npm start`) as a child
-// process on a fresh DATA_DIR with the embedded PGlite and Aedes, so the benchmarks measure its
-// memory and CPU apart from the load generator's.
+// process on a fresh DATA_DIR with the embedded PGlite and Aedes (or, with DATABASE_URL, MQTT_URL
+// and REDIS_URL in `env`, on external services), so the benchmarks measure its memory and CPU
+// apart from the load generator's.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { exitOf, terminate } from './terminate';
 
 export const BENCH_ADMIN = { email: 'bench@netfleet.test', password: 'bench-password-1' };
+
+/** Migrations on a fresh database take seconds; a server not up after this has hung. */
+const START_TIMEOUT_MS = 120_000;
+/** The flush on SIGTERM of a server far behind may take long, but not this long. */
+const STOP_TIMEOUT_MS = 60_000;
 
 const serverDir = join(import.meta.dirname, '..', '..', 'apps', 'server');
 
@@ -28,12 +35,24 @@ export const rssOf = (pid: number): number => {
   return match ? Number(match[1]) * 1024 : Number.NaN;
 };
 
+/** CPU seconds (user + system) a process has used (Linux /proc, 100 clock ticks a second). */
+export const cpuSecondsOf = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 export interface ServerProcess {
   pid: number;
   url: string;
+  /** The embedded broker's, or MQTT_URL when given. */
   mqttUrl: string;
   dataDir: string;
-  /** SIGTERM (the server flushes what it holds), then waits for the exit. */
+  /**
+   * SIGTERM (the server flushes what it holds), then waits for the exit; SIGKILL after 60 s.
+   * Calling it again is harmless.
+   */
   stop(): Promise<void>;
   /** Removes the data directory. */
   remove(): void;
@@ -67,25 +86,40 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Ser
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('netfleet is running at')) resolve();
+  const name = `server ${port}`;
+  let output = '';
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('netfleet is running at')) resolve();
+      });
+      void exitOf(child).then(() =>
+        reject(new Error(`${name} exited with ${child.exitCode}: ${output}`)),
+      );
+      timer = setTimeout(
+        () => reject(new Error(`${name} not up within ${START_TIMEOUT_MS / 1000} s: ${output}`)),
+        START_TIMEOUT_MS,
+      );
     });
-    void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  child.stdout.resume();
+  } catch (error) {
+    await terminate(child, STOP_TIMEOUT_MS, name);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    // Its later output is not kept (a server under load may log a lot).
+    child.stdout.removeAllListeners('data');
+    child.stdout.resume();
+  }
+  let stopped: Promise<void> | null = null;
   return {
     pid: child.pid ?? 0,
     url: `http://127.0.0.1:${port}`,
-    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
+    mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${mqttPort}`,
     dataDir,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => (stopped ??= terminate(child, STOP_TIMEOUT_MS, name)),
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 };

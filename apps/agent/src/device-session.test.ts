@@ -13,7 +13,7 @@ import { SimDevice } from './sim/sim-device.ts';
 import { simReading } from './sim/sim-readings.ts';
 import { runSimCommand } from './sim/sim-commands.ts';
 import { TestBroker, waitFor } from './testing/test-broker.ts';
-import { newCounters, type Credential } from './types.ts';
+import { newCounters, type ConnectFailure, type Credential } from './types.ts';
 
 let broker: TestBroker;
 const sessions: DeviceSession[] = [];
@@ -165,6 +165,40 @@ describe('device session', () => {
     expect(hellos).toHaveLength(2);
     expect(hellos[1]?.uptime).toBeLessThan(5);
     expect(hellos[0]?.uptime).toBeGreaterThan(60);
+  });
+
+  it('stops within its time limit when the broker never acknowledges the offline state', async () => {
+    const credential = broker.addDevice();
+    const id = credential.device_id;
+    const { session } = simSession(credential);
+    await waitFor(() => broker.on(topics.hello(id)).length > 0);
+    broker.holdPublishes(topics.state(id));
+    const started = Date.now();
+    await session.stop(300);
+    // The PUBACK wait (300 ms), then the connection is cut instead of ended cleanly.
+    expect(Date.now() - started).toBeLessThan(1500);
+    await waitFor(() => !broker.isConnected(credential.username));
+  });
+
+  it('reports why connecting failed: a CONNACK refusal, a closed connection', async () => {
+    const failures: ConnectFailure[] = [];
+    const { counters } = simSession(
+      { device_id: 98, username: 'd98', password: 'wrong' },
+      undefined,
+      { onConnectFailed: (failure: ConnectFailure) => failures.push(failure) },
+    );
+    await waitFor(() => failures.length > 0);
+    expect(failures).toEqual([{ kind: 'refused', code: 4 }]);
+    expect(counters.connackRefusals).toBe(1);
+
+    const credential = broker.addDevice();
+    const dropped = simSession(credential, undefined, {
+      onConnectFailed: (failure: ConnectFailure) => failures.push(failure),
+    });
+    await waitFor(() => dropped.counters.connected === 1);
+    broker.dropClient(credential.username);
+    await waitFor(() => dropped.counters.connectErrors === 1);
+    expect(failures.at(-1)).toEqual({ kind: 'error', message: 'connection closed' });
   });
 
   it('reconnects after the broker drops it, and stops for good on a refused credential', async () => {

@@ -18,6 +18,7 @@ import { dialTunnel } from './tunnel/dial-tunnel.ts';
 import type {
   CommandContext,
   CommandOutcome,
+  ConnectFailure,
   Credential,
   DeviceBehaviour,
   SessionCounters,
@@ -26,6 +27,22 @@ import { newCounters } from './types.ts';
 
 /** CONNACK 4 (bad user name or password) and 5 (not authorised): retrying cannot help. */
 const REFUSED_CREDENTIAL = new Set([4, 5]);
+
+/**
+ * How long stop() waits for the broker to acknowledge the `offline` state, and then for the
+ * disconnect: a saturated server holds PUBACKs, and a stop must not wait for it forever.
+ */
+export const STOP_TIMEOUT_MS = 3000;
+
+/** `promise`'s value if it settles within `ms`, otherwise `fallback`. */
+const within = <T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    void promise.then((value) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
 
 export interface DeviceSessionOptions {
   mqttUrl: string;
@@ -41,6 +58,8 @@ export interface DeviceSessionOptions {
   onOnline?: () => void;
   /** The broker refused the credential: the session has stopped for good. */
   onRefused?: (code: number) => void;
+  /** Every failed connection attempt and every dropped connection, with why. */
+  onConnectFailed?: (failure: ConnectFailure) => void;
   /** Bench mode: dynamic telemetry every this many ms, whatever the configured periods. */
   intervalMs?: number;
   random?: () => number;
@@ -69,6 +88,8 @@ export class DeviceSession {
   private stopped = false;
   private paused = false;
   private online = false;
+  /** A failure of the current connection was reported, so its close is not reported again. */
+  private failureReported = false;
   private onlineWaiters: (() => void)[] = [];
   /** Remote-access tunnels this device has open; they end with the session. */
   private readonly tunnels = new Set<TunnelMux>();
@@ -114,25 +135,41 @@ export class DeviceSession {
     client.on('close', () => this.onClose());
   }
 
-  /** Ends the session cleanly: the device says `offline` itself, then disconnects. */
-  async stop(): Promise<void> {
+  /**
+   * Ends the session: the device says `offline` itself, then disconnects. Each step waits at most
+   * `timeoutMs`; a broker that does not acknowledge in time has the connection cut instead, and
+   * then publishes the same `offline` as the last will.
+   */
+  async stop(timeoutMs = STOP_TIMEOUT_MS): Promise<void> {
     this.stopped = true;
     for (const tunnel of [...this.tunnels]) tunnel.close('device stopping');
     this.clearTimers();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const client = this.client;
     if (!client) return;
-    if (client.connected) {
-      await new Promise<void>((resolve) => {
-        client.publish(
-          topics.state(this.deviceId),
-          JSON.stringify({ state: 'offline' }),
-          { qos: 1, retain: true },
-          () => resolve(),
-        );
-      });
-    }
-    await client.endAsync(!client.connected);
+    const offlineTaken =
+      client.connected &&
+      (await within(
+        client
+          .publishAsync(topics.state(this.deviceId), JSON.stringify({ state: 'offline' }), {
+            qos: 1,
+            retain: true,
+          })
+          .then(
+            () => true,
+            () => false,
+          ),
+        timeoutMs,
+        false,
+      ));
+    // mqtt.js's clean end also waits for every other unacknowledged publish (telemetry the
+    // server holds under back-pressure), so only a client with nothing in flight ends cleanly.
+    const force = !offlineTaken || Object.keys(client.outgoing).length > 0;
+    const ended = client.endAsync(force).then(
+      () => true,
+      () => true,
+    );
+    if (!(await within(ended, timeoutMs, false))) client.stream.destroy();
   }
 
   /**
@@ -144,7 +181,8 @@ export class DeviceSession {
     if (!client) return Promise.resolve();
     return new Promise((resolve) => {
       client.publish(topics.ack(this.deviceId), JSON.stringify(message), { qos: 1 }, (error) => {
-        if (error) this.counters.errors += 1;
+        // What stop() cut off is not an error.
+        if (error && !this.stopped) this.counters.errors += 1;
         resolve();
       });
     });
@@ -160,6 +198,7 @@ export class DeviceSession {
     const reconnecting = this.attempt > 0;
     this.attempt = 0;
     this.online = true;
+    this.failureReported = false;
     this.counters.connected += 1;
     const id = this.deviceId;
     const identity = this.options.behaviour.identity();
@@ -198,20 +237,47 @@ export class DeviceSession {
   }
 
   private onError(error: ErrorWithReasonCode) {
-    if (typeof error.code === 'number' && REFUSED_CREDENTIAL.has(error.code)) {
-      this.stopped = true;
-      this.options.log?.(`device ${this.deviceId}: broker refused the credential (${error.code})`);
-      this.options.onRefused?.(error.code);
-      return;
+    if (this.stopped) return;
+    // With MQTT 3.1.1 a numeric code before the session is online can only come from the CONNACK.
+    if (typeof error.code === 'number' && !this.online) {
+      this.connectFailed({ kind: 'refused', code: error.code });
+      if (REFUSED_CREDENTIAL.has(error.code)) {
+        this.stopped = true;
+        this.options.log?.(
+          `device ${this.deviceId}: broker refused the credential (${error.code})`,
+        );
+        this.options.onRefused?.(error.code);
+        return;
+      }
+    } else {
+      // mqtt.js says a CONNACK did not come in time by this message only.
+      this.connectFailed(
+        error.message === 'connack timeout'
+          ? { kind: 'timeout' }
+          : { kind: 'error', message: error.message },
+      );
     }
     this.counters.errors += 1;
     this.options.log?.(`device ${this.deviceId}: ${error.message}`);
+  }
+
+  private connectFailed(failure: ConnectFailure) {
+    this.failureReported = true;
+    if (failure.kind === 'refused') this.counters.connackRefusals += 1;
+    else if (failure.kind === 'timeout') this.counters.connectTimeouts += 1;
+    else this.counters.connectErrors += 1;
+    this.options.onConnectFailed?.(failure);
   }
 
   private onClose() {
     if (this.online) this.counters.connected -= 1;
     this.online = false;
     this.clearTimers();
+    // A broker closing the socket says nothing else (before the CONNACK, or dropping a device).
+    if (!this.stopped && !this.paused && !this.failureReported) {
+      this.connectFailed({ kind: 'error', message: 'connection closed' });
+    }
+    this.failureReported = false;
     if (this.stopped || this.paused || this.reconnectTimer) return;
     this.scheduleReconnect(reconnectDelay(this.attempt, this.random));
     this.attempt += 1;
@@ -311,8 +377,8 @@ export class DeviceSession {
     this.counters.sent += 1;
     const message = JSON.stringify({ ts: Date.now(), data });
     client.publish(topics.telemetry(this.deviceId, category), message, { qos: 1 }, (error) => {
-      if (error) this.counters.errors += 1;
-      else this.counters.acked += 1;
+      if (!error) this.counters.acked += 1;
+      else if (!this.stopped) this.counters.errors += 1;
     });
   }
 

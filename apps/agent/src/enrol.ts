@@ -18,6 +18,13 @@ export class EnrolRefusedError extends Error {
   }
 }
 
+/** No answer within the enrolment's time limit (a busy or unreachable server). */
+export class EnrolTimeoutError extends Error {
+  constructor() {
+    super('enrolment timed out');
+  }
+}
+
 /** A fresh enrolment client id: the reply address, so it must be unguessable. */
 export const enrolClientId = () => `enrol-${randomBytes(12).toString('hex')}`;
 
@@ -26,6 +33,8 @@ export interface EnrolOptions {
   identity: DeviceIdentity;
   claim: string;
   timeoutMs?: number;
+  /** Gives up at once (the simulator stopping). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -44,28 +53,31 @@ export const enrol = (options: EnrolOptions): Promise<Credential> => {
     model: identity.model,
     firmware: identity.firmware,
   };
+  const timeoutMs = options.timeoutMs ?? ENROL_TIMEOUT_MS;
   const client = connect(options.mqttUrl, {
     clientId,
     username: ENROL_USERNAME,
     protocolVersion: 4,
     clean: true,
     reconnectPeriod: 0,
-    connectTimeout: options.timeoutMs ?? ENROL_TIMEOUT_MS,
+    // Later than the timer below, so that a missing CONNACK is reported as a time-out too.
+    connectTimeout: timeoutMs + 1000,
   });
   return new Promise<Credential>((resolve, reject) => {
     let settled = false;
+    const abort = () => finish(new Error('enrolment stopped'));
     const finish = (error: Error | null, credential?: Credential) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
       client.end(true);
       if (error) reject(error);
       else resolve(credential as Credential);
     };
-    const timer = setTimeout(
-      () => finish(new Error('enrolment timed out')),
-      options.timeoutMs ?? ENROL_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => finish(new EnrolTimeoutError()), timeoutMs);
+    if (options.signal?.aborted) return abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
     client.on('error', (error) => finish(error));
     client.on('close', () => finish(new Error('enrolment connection closed')));
     client.on('message', (_topic, payload) => {

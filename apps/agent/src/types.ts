@@ -64,6 +64,12 @@ export interface SessionCounters {
   commands: number;
   /** Connection errors, refused publishes and failed enrolments. */
   errors: number;
+  /** Connection attempts the broker refused in its CONNACK (any return code). */
+  connackRefusals: number;
+  /** Connection attempts that got no CONNACK in time. */
+  connectTimeouts: number;
+  /** Other connection failures: sockets refused, reset or closed, before or after the CONNACK. */
+  connectErrors: number;
 }
 
 export const newCounters = (): SessionCounters => ({
@@ -72,4 +78,11 @@ export const newCounters = (): SessionCounters => ({
   acked: 0,
   commands: 0,
   errors: 0,
+  connackRefusals: 0,
+  connectTimeouts: 0,
+  connectErrors: 0,
 });
+
+/** Why a connection attempt failed, or a connection dropped. */
+export type ConnectFailure =
+  { kind: 'refused'; code: number } | { kind: 'timeout' } | { kind: 'error'; message: string };

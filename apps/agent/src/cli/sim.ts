@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFleet } from '../sim/fleet.ts';
+import { describeNotConnected } from '../sim/not-connected.ts';
 import { fail, intFlag } from './args.ts';
 
 const USAGE = `netfleet-sim --devices N [options]
@@ -100,7 +101,7 @@ const main = async () => {
         lastSent = c.sent;
         const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);
         log(
-          `connected=${c.connected}/${devices} sent=${c.sent} (${rate}/s) acked=${c.acked} commands=${c.commands} enrolled=${c.enrolled} refused=${c.refused} errors=${c.errors} rss=${rss}MB`,
+          `connected=${c.connected}/${devices} sent=${c.sent} (${rate}/s) acked=${c.acked} commands=${c.commands} enrolled=${c.enrolled} refused=${c.refused} errors=${c.errors} rss=${rss}MB; ${describeNotConnected(fleet.notConnected())}`,
         );
       }, statsEvery * 1000)
     : null;
@@ -111,6 +112,7 @@ const main = async () => {
     if (stats) clearInterval(stats);
     await fleet.stop();
     log(`stopped: sent=${c.sent} acked=${c.acked} commands=${c.commands} errors=${c.errors}`);
+    log(`at the stop: ${describeNotConnected(fleet.notConnected())}`);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

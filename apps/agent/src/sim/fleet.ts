@@ -1,8 +1,11 @@
+import { setMaxListeners } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { reconnectDelay } from '@netfleet/contracts';
-import { DeviceSession } from '../device-session.ts';
-import { EnrolRefusedError, enrol } from '../enrol.ts';
+import { DeviceSession, STOP_TIMEOUT_MS } from '../device-session.ts';
+import { EnrolRefusedError, EnrolTimeoutError, enrol } from '../enrol.ts';
 import { newCounters, type Credential, type SessionCounters } from '../types.ts';
 import { FleetState } from './fleet-state.ts';
+import { type DeviceStanding, type NotConnected, tallyNotConnected } from './not-connected.ts';
 import { forEachLimited } from './pool.ts';
 import { ApiClient, type ApiOptions } from './provision.ts';
 import { runSimCommand } from './sim-commands.ts';
@@ -39,17 +42,26 @@ export interface FleetCounters extends SessionCounters {
   enrolled: number;
   /** Devices whose enrolment or credential was refused. */
   refused: number;
+  /** Enrolment attempts that got no answer in time (each is retried). */
+  enrolTimeouts: number;
+  /** Enrolment attempts whose connection failed (each is retried). */
+  enrolErrors: number;
 }
 
 export interface Fleet {
   counters: FleetCounters;
   /** Resolves once every device has had its first connection attempt. */
   ramped: Promise<void>;
+  /** Why the devices that are not connected are not; once stopping, as it was at stop(). */
+  notConnected(): NotConnected;
+  /** Bounded: devices still unacknowledged after STOP_BUDGET_MS are cut off. */
   stop(): Promise<void>;
 }
 
 /** How long a ramp slot waits for a device's first connection before moving on. */
 const FIRST_CONNECT_WAIT_MS = 30_000;
+/** stop() gives the whole fleet this long to say `offline` cleanly; later sessions are cut. */
+const STOP_BUDGET_MS = 10_000;
 
 const credentialOf = (entry: ReturnType<FleetState['get']>): Credential | null =>
   entry?.device_id && entry.username && entry.password
@@ -85,7 +97,6 @@ const provision = async (
   await state.flush();
 };
 
-/** Enrols (when needed), then connects one device; resolves at its first connect or after a wait. */
 interface FleetRun {
   state: FleetState;
   options: FleetOptions;
@@ -93,16 +104,27 @@ interface FleetRun {
   sessions: DeviceSession[];
   /** Ramp slots waiting for a first connect; stop() releases them. */
   waiting: Set<() => void>;
-  stopping: () => boolean;
+  /** Aborted by stop(): enrolments and back-offs end at once. */
+  stopping: AbortSignal;
   services: ReturnType<typeof createSimServices>;
 }
 
-const bring = async (device: SimDevice, run: FleetRun) => {
-  const { state, options, counters, sessions, waiting } = run;
+/** A device's standing for the not-connected report; its session once it has one. */
+interface Standing extends DeviceStanding {
+  session?: DeviceSession;
+}
+
+/** Enrols (when needed), then connects one device; resolves at its first connect or after a wait. */
+const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
+  const { state, options, counters, sessions, waiting, stopping } = run;
   const entry = state.get(device.serial);
   let credential = credentialOf(entry);
+  standing.reason = 'inProgress';
   if (!credential) {
-    if (!entry?.claim) return;
+    if (!entry?.claim) {
+      standing.reason = 'notProvisioned';
+      return;
+    }
     // A refusal is final; a time-out (a busy server) is retried with the protocol's back-off,
     // as a real device would.
     for (let attempt = 0; !credential; attempt++) {
@@ -111,21 +133,33 @@ const bring = async (device: SimDevice, run: FleetRun) => {
           mqttUrl: options.mqttUrl,
           identity: device.identity(),
           claim: entry.claim,
+          signal: stopping,
         });
       } catch (error) {
+        if (stopping.aborted) return;
         options.log?.(`${device.serial}: ${(error as Error).message}`);
         if (error instanceof EnrolRefusedError) {
           counters.refused += 1;
+          standing.reason = 'enrolRefused';
           return;
         }
         counters.errors += 1;
-        if (run.stopping()) return;
-        await new Promise((resolve) => setTimeout(resolve, reconnectDelay(attempt)));
+        if (error instanceof EnrolTimeoutError) {
+          counters.enrolTimeouts += 1;
+          standing.reason = 'enrolTimeout';
+        } else {
+          counters.enrolErrors += 1;
+          standing.reason = 'enrolError';
+        }
+        await sleep(reconnectDelay(attempt), undefined, { signal: stopping }).catch(() => {});
+        if (stopping.aborted) return;
       }
     }
     state.set(device.serial, credential);
     counters.enrolled += 1;
   }
+  // Checked with no await before the session is added to `waiting`, so stop() cannot miss it.
+  if (stopping.aborted) return;
   await new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -156,7 +190,19 @@ const bring = async (device: SimDevice, run: FleetRun) => {
           return tunnelEnd;
         },
       },
-      onOnline: done,
+      onOnline: () => {
+        standing.reason = 'inProgress';
+        done();
+      },
+      onConnectFailed: (failure) => {
+        standing.reason =
+          failure.kind === 'refused'
+            ? 'brokerRefused'
+            : failure.kind === 'timeout'
+              ? 'connectTimeout'
+              : 'connectError';
+        if (failure.kind === 'refused') standing.connack = failure.code;
+      },
       onRefused: (code) => {
         counters.refused += 1;
         options.log?.(`${device.serial}: the broker refused its credential (CONNACK ${code})`);
@@ -164,6 +210,7 @@ const bring = async (device: SimDevice, run: FleetRun) => {
       },
       ...(options.log ? { log: options.log } : {}),
     });
+    standing.session = session;
     sessions.push(session);
     session.start();
   });
@@ -171,36 +218,60 @@ const bring = async (device: SimDevice, run: FleetRun) => {
 
 /** Starts a fleet of simulated devices in this process (the CLI and the benchmarks use it). */
 export const startFleet = async (options: FleetOptions): Promise<Fleet> => {
-  const counters: FleetCounters = { ...newCounters(), provisioned: 0, enrolled: 0, refused: 0 };
+  const counters: FleetCounters = {
+    ...newCounters(),
+    provisioned: 0,
+    enrolled: 0,
+    refused: 0,
+    enrolTimeouts: 0,
+    enrolErrors: 0,
+  };
   const state = await FleetState.load(options.statePath);
   const devices = Array.from({ length: options.devices }, (_, i) => new SimDevice(i, options.seed));
   await provision(devices, state, options, counters);
-  let stopping = false;
+  const stopping = new AbortController();
+  // Every ramp slot's enrolment or back-off listens to it at once.
+  setMaxListeners(0, stopping.signal);
   const run: FleetRun = {
     state,
     options,
     counters,
     sessions: [],
     waiting: new Set(),
-    stopping: () => stopping,
+    stopping: stopping.signal,
     services: createSimServices(options.services ?? {}),
   };
+  const standings = devices.map(() => {
+    const standing: Standing = {
+      reason: 'notReached',
+      online: () => standing.session?.isOnline ?? false,
+    };
+    return standing;
+  });
   const ramped = forEachLimited(
     devices,
     options.concurrency ?? 200,
-    (device) => bring(device, run),
-    () => stopping,
+    (device) => bring(device, standings[device.index] as Standing, run),
+    () => stopping.signal.aborted,
   ).then(() => state.flush());
+  let atStop: NotConnected | null = null;
+  let stopped: Promise<void> | null = null;
+  const stop = async () => {
+    atStop = tallyNotConnected(standings);
+    stopping.abort();
+    for (const release of [...run.waiting]) release();
+    await ramped;
+    const deadline = Date.now() + STOP_BUDGET_MS;
+    await forEachLimited(run.sessions, 500, (session) =>
+      session.stop(Math.max(0, Math.min(STOP_TIMEOUT_MS, deadline - Date.now()))),
+    );
+    await run.services.close();
+    await state.flush();
+  };
   return {
     counters,
     ramped,
-    stop: async () => {
-      stopping = true;
-      for (const release of [...run.waiting]) release();
-      await ramped;
-      await forEachLimited(run.sessions, 500, (session) => session.stop());
-      await run.services.close();
-      await state.flush();
-    },
+    notConnected: () => atStop ?? tallyNotConnected(standings),
+    stop: () => (stopped ??= stop()),
   };
 };

@@ -92,13 +92,29 @@ export class TestBroker {
       .map((m) => JSON.parse(m.payload) as unknown);
   }
 
+  /**
+   * From now on never acknowledges (nor delivers) a publish to `topic`, as a saturated server
+   * holds its PUBACKs.
+   */
+  holdPublishes(topic: string): void {
+    this.broker.authorizePublish = (_client, packet, callback) => {
+      if (packet.topic !== topic) callback(null);
+    };
+  }
+
   /** Closes a client's connection from the broker side, as a network failure would. */
   dropClient(clientId: string): boolean {
-    const clients = (this.broker as unknown as { clients: Record<string, { close(): void }> })
-      .clients;
-    const client = clients[clientId];
+    const client = this.clients()[clientId];
     client?.close();
     return client !== undefined;
+  }
+
+  isConnected(clientId: string): boolean {
+    return this.clients()[clientId] !== undefined;
+  }
+
+  private clients() {
+    return (this.broker as unknown as { clients: Record<string, { close(): void }> }).clients;
   }
 
   async close(): Promise<void> {
