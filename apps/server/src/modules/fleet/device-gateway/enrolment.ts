@@ -94,8 +94,17 @@ export const createEnrolment = (deps: Deps) => {
       return null;
     }
     const claimHash = hashClaimSecret(request.claim);
+    if (enrolled) {
+      // The answer never reached the device (it timed out and asks again): the same device with
+      // the same claim secret gets a new credential until it has connected with one.
+      const retry =
+        !claimed.has(request.serial) &&
+        !enrolled.connected &&
+        enrolled.claimSecretHash === claimHash;
+      return retry ? enrolled : null;
+    }
     const pending = candidates.find((c) => !c.enrolled && c.claimSecretHash === claimHash);
-    if (!pending || enrolled) return null;
+    if (!pending) return null;
     if (!identityMatches(pending, request)) {
       deps.logs.add({
         deviceId: pending.id,
@@ -113,6 +122,7 @@ export const createEnrolment = (deps: Deps) => {
   const complete = async (accepted: Accepted[], at: Date): Promise<ReadonlyMap<number, number>> => {
     const entries = accepted.map(({ enrolment: { request }, device, password }) => ({
       id: device.id,
+      claimSecretHash: hashClaimSecret(request.claim),
       credentialHash: hashDeviceCredential(password),
       model: request.model,
       firmware: request.firmware,

@@ -71,7 +71,10 @@ export interface EnrolmentCandidate {
   deviceSeries: (typeof devices.$inferSelect)['deviceSeries'];
   /** Has its credential; otherwise pending with `claimSecretHash`. */
   enrolled: boolean;
+  /** Kept after enrolment until the device first connects (it may ask again meanwhile). */
   claimSecretHash: string | null;
+  /** Has connected at least once. */
+  connected: boolean;
 }
 
 /** Device id → company id of the rows a batch UPDATE wrote (its RETURNING). */
@@ -102,18 +105,21 @@ export const createGatewayRepository = (db: Database) => ({
         deviceSeries: devices.deviceSeries,
         enrolled: sql<boolean>`${devices.credentialHash} is not null`,
         claimSecretHash: devices.claimSecretHash,
+        connected: sql<boolean>`${devices.lastConnectionAt} is not null`,
       })
       .from(devices)
       .where(sql`${devices.serial} = any(${array('varchar', serials)})`);
   },
 
   /**
-   * Enrols pending devices in one UPDATE; answers device id → company of those written (a device
-   * another enrolment took meanwhile is left out).
+   * Enrols devices in one UPDATE: pending ones, and enrolled ones asking again with the same claim
+   * secret before they ever connected. Answers device id → company of those written (a device
+   * whose claim changed meanwhile is left out).
    */
   async completeEnrolments(
     entries: {
       id: number;
+      claimSecretHash: string;
       credentialHash: string;
       model: string;
       firmware: string;
@@ -128,7 +134,6 @@ export const createGatewayRepository = (db: Database) => ({
     const result = await tx.execute(sql`
       update devices d set
         credential_hash = u.credential_hash,
-        claim_secret_hash = null,
         model = u.model,
         firmware = u.firmware,
         capabilities = u.capabilities,
@@ -136,12 +141,14 @@ export const createGatewayRepository = (db: Database) => ({
         status = 0
       from unnest(
         ${column('int', (e) => e.id)},
+        ${column('text', (e) => e.claimSecretHash)},
         ${column('text', (e) => e.credentialHash)},
         ${column('varchar', (e) => e.model)},
         ${column('varchar', (e) => e.firmware)},
         ${column('jsonb', (e) => JSON.stringify(e.capabilities))}
-      ) as u(id, credential_hash, model, firmware, capabilities)
-      where d.id = u.id and d.credential_hash is null
+      ) as u(id, claim_secret_hash, credential_hash, model, firmware, capabilities)
+      where d.id = u.id and d.claim_secret_hash = u.claim_secret_hash
+        and (d.credential_hash is null or d.last_connection_at is null)
       returning d.id, d.company_id`);
     return writtenDevices(result);
   },
@@ -270,7 +277,9 @@ export const createGatewayRepository = (db: Database) => ({
       update devices d set
         status = coalesce(u.status, d.status),
         last_seen_at = greatest(d.last_seen_at, u.seen_at),
-        last_connection_at = coalesce(u.connected_at, d.last_connection_at)
+        last_connection_at = coalesce(u.connected_at, d.last_connection_at),
+        -- Spent once the device connected with the credential it traded it for.
+        claim_secret_hash = case when u.connected_at is null then d.claim_secret_hash end
       from unnest(${ids}, ${statuses}, ${seen}, ${connected}) as u(id, status, seen_at, connected_at)
       where d.id = u.id and d.credential_hash is not null
       returning d.id, d.company_id`);

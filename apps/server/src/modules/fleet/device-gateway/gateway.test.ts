@@ -79,12 +79,9 @@ describe('device gateway (embedded broker)', () => {
     expect(credential.deviceId).toBe(pending.id);
 
     const [enrolled] = await t.db.select().from(devices).where(eq(devices.id, pending.id));
-    expect(enrolled).toMatchObject({ status: 0, claimSecretHash: null, model: 'RUT955' });
+    expect(enrolled).toMatchObject({ status: 0, model: 'RUT955' });
     expect(enrolled?.credentialHash).not.toBeNull();
     expect(enrolled?.capabilities?.has_gps).toBe(true);
-
-    // The claim secret is one-time.
-    expect(await enrol(t.mqttUrl, pending)).toEqual(ENROL_REFUSED);
 
     const device = await connectDevice(t.mqttUrl, credential);
     const config = new Promise<unknown>((resolve) =>
@@ -149,6 +146,9 @@ describe('device gateway (embedded broker)', () => {
     });
     expect(latest?.lastConnectionAt).not.toBeNull();
     expect(Object.keys(latest?.info ?? {}).sort()).toEqual(['dynamic', 'gps']);
+    // The claim secret is spent once the device connected with its credential.
+    expect(latest?.claimSecretHash).toBeNull();
+    expect(await enrol(t.mqttUrl, pending)).toEqual(ENROL_REFUSED);
     const usage = await t.db
       .select()
       .from(deviceDataUsage)
@@ -175,6 +175,25 @@ describe('device gateway (embedded broker)', () => {
     await t.gateway.flush();
     expect((await codesOf(pending.id)).at(-1)).toBe(CONNECTION_CODES.reconnected);
     await again.endAsync();
+  });
+
+  it('gives a device that asks again before it ever connected a new credential', async () => {
+    const pending = await createPendingDevice(t.db);
+    // The first answer never reached the device: it timed out and asks again.
+    const lost = credentialOf(await enrol(t.mqttUrl, pending));
+    const retried = credentialOf(await enrol(t.mqttUrl, pending));
+    expect(retried.deviceId).toBe(pending.id);
+    expect(retried.password).not.toBe(lost.password);
+    await expect(connectDevice(t.mqttUrl, lost)).rejects.toThrow(/bad user ?name or password/i);
+    // Another claim secret, or another MAC, still gets nothing.
+    expect(await enrol(t.mqttUrl, { ...pending, claim: 'WRONGCLAIMSECRET' })).toEqual(
+      ENROL_REFUSED,
+    );
+    const device = await connectDevice(t.mqttUrl, retried);
+    await waitFor(() => t.gateway.link.isOnline(pending.id));
+    await t.gateway.flush();
+    expect(await enrol(t.mqttUrl, pending)).toEqual(ENROL_REFUSED);
+    await device.endAsync();
   });
 
   it('refuses a second device with the same serial and another MAC, logging code 7', async () => {
