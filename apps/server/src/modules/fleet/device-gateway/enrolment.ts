@@ -44,6 +44,9 @@ const identityMatches = (device: EnrolmentCandidate, request: EnrolRequest) => {
   return stated !== undefined && device[field] !== null && device[field] === stated;
 };
 
+const requestKey = ({ serial, claim, mac, imei }: EnrolRequest) =>
+  JSON.stringify([serial, claim, mac, imei]);
+
 interface Enrolment {
   request: EnrolRequest;
   meta: MessageMeta;
@@ -156,9 +159,13 @@ export const createEnrolment = (deps: Deps) => {
     for (const candidate of candidates) {
       bySerial.set(candidate.serial, [...(bySerial.get(candidate.serial) ?? []), candidate]);
     }
+    // A device that timed out and asked again while its first request still waited: the same
+    // request twice is decided once, and both get the answer (the device listens on the last).
+    const same = new Map<string, Enrolment>();
+    for (const enrolment of batch) same.set(requestKey(enrolment.request), enrolment);
     const claimed = new Map<string, EnrolmentCandidate>();
     const accepted: Accepted[] = [];
-    for (const enrolment of batch) {
+    for (const enrolment of new Set(same.values())) {
       const device = choose(enrolment, bySerial.get(enrolment.request.serial) ?? [], claimed, at);
       if (!device) continue;
       claimed.set(enrolment.request.serial, { ...device, enrolled: true });
@@ -187,6 +194,9 @@ export const createEnrolment = (deps: Deps) => {
     }
     // Logged before the answers: the device connects with its credential right after one.
     await deps.repository.insertLogs(logs);
+    for (const enrolment of batch) {
+      enrolment.response = same.get(requestKey(enrolment.request))?.response ?? ENROL_REFUSED;
+    }
   };
   const queue = createBatchQueue(decide, { max: ENROL_BATCH_MAX });
 
