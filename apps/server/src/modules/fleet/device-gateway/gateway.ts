@@ -24,7 +24,7 @@ import { livenessChanges, readingChanges } from './live-changes';
 import { createMemoryLiveness, type LivenessStore } from './liveness';
 import { maintainPartitions, SAMPLE_INTERVAL_MS, sampleSlot } from './maintenance';
 import { createTelemetryBuffer } from './telemetry-buffer';
-import { storeTelemetry } from './telemetry-store';
+import { storeLiveness, storeTelemetry } from './telemetry-store';
 
 const FLUSH_INTERVAL_MS = 1_000;
 const FLUSH_AT_ROWS = 2_000;
@@ -239,14 +239,12 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
       // Before the status update, which would hide whether the device had been offline.
       await logConnections();
       const rows = liveness.drain();
-      let statusWritten;
-      try {
-        statusWritten = await repository.applyLiveness(rows);
-      } catch (error) {
-        liveness.restore(rows);
-        throw error;
+      const status = await storeLiveness(repository, rows);
+      if (changes) for (const change of livenessChanges(rows, status.written)) changes.add(change);
+      if (status.error !== undefined) {
+        liveness.restore(status.failed);
+        throw status.error;
       }
-      if (changes) for (const change of livenessChanges(rows, statusWritten)) changes.add(change);
       const entries = logs.drain();
       try {
         await repository.insertLogs(entries);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LatestRow, TelemetryRow, UsageRow } from './gateway.repository';
-import { storeTelemetry } from './telemetry-store';
+import type { LatestRow, LivenessRow, TelemetryRow, UsageRow } from './gateway.repository';
+import { storeLiveness, storeTelemetry } from './telemetry-store';
 
 const reading = (deviceId: number): TelemetryRow => ({
   deviceId,
@@ -66,5 +66,33 @@ describe('storeTelemetry', () => {
     expect(outcome.failed.latest).toEqual([latest(1)]);
     expect(outcome.failed.usage).toEqual([usage]);
     expect(outcome.written.size).toBe(0);
+  });
+});
+
+describe('storeLiveness', () => {
+  const row = (deviceId: number): LivenessRow => ({
+    deviceId,
+    status: 1,
+    seenAt: new Date(0),
+    connectedAt: new Date(0),
+  });
+
+  it('writes status rows in slices and hands back the failed slice and those after it', async () => {
+    const sizes: number[] = [];
+    const rows = Array.from({ length: 1700 }, (_, i) => row(i));
+    const outcome = await storeLiveness(
+      {
+        applyLiveness: async (part: LivenessRow[]) => {
+          if (sizes.length === 2) throw new Error('database gone');
+          sizes.push(part.length);
+          return new Map(part.map((r) => [r.deviceId, 1]));
+        },
+      },
+      rows,
+    );
+    expect(sizes).toEqual([500, 500]);
+    expect(outcome.written.size).toBe(1000);
+    expect(outcome.failed).toEqual(rows.slice(1000));
+    expect(outcome.error).toBeInstanceOf(Error);
   });
 });

@@ -1,10 +1,15 @@
-import type { GatewayRepository, WrittenDevices } from './gateway.repository';
+import type { GatewayRepository, LivenessRow, WrittenDevices } from './gateway.repository';
 import type { TelemetryBatch } from './telemetry-buffer';
 
 /** Readings per statement: about 100 ms of work for the embedded database. */
 const READINGS_SLICE = 2_000;
 /** Devices rows per statement: each is a wide row with many indexes to maintain. */
 const LATEST_SLICE = 500;
+/**
+ * Status rows per statement: a status or connection time that changes is an indexed column, so
+ * each row costs a full rewrite (~0.5 ms); a fleet back from a reboot changes 10k of them.
+ */
+const LIVENESS_SLICE = 500;
 
 export interface StoreOutcome {
   /** Device id → company of the devices whose latest readings were written. */
@@ -61,4 +66,24 @@ export const storeTelemetry = async (
     () => failed.usage.push(...batch.usage),
   );
   return { written, failed, ...(error !== undefined ? { error } : {}) };
+};
+
+/**
+ * Status and last-seen changes in slices, for the same reason; answers the company of each device
+ * written, and the rows from the first failed slice on, to be put back and retried.
+ */
+export const storeLiveness = async (
+  repository: Pick<GatewayRepository, 'applyLiveness'>,
+  rows: readonly LivenessRow[],
+): Promise<{ written: WrittenDevices; failed: LivenessRow[]; error?: unknown }> => {
+  const written = new Map<number, number>();
+  const parts = slices(rows, LIVENESS_SLICE);
+  for (const [i, part] of parts.entries()) {
+    try {
+      for (const [id, company] of await repository.applyLiveness(part)) written.set(id, company);
+    } catch (error) {
+      return { written, failed: parts.slice(i).flat(), error: error ?? new Error('failed') };
+    }
+  }
+  return { written, failed: [] };
 };
