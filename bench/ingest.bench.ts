@@ -17,8 +17,16 @@ const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RAMP_LIMIT_S = Number(process.env.BENCH_RAMP_LIMIT ?? 300);
 const RUNS = benchRuns();
-/** Issue 5 targets on this 2-core machine. */
-const TARGETS = { devices: 10_000, loss: 0, bytesPerDevice: 20 * 1024 };
+/** Issue 16 targets on this 2-core machine (both processor variants). */
+const TARGETS = {
+  devices: 10_000,
+  rampSeconds: 120,
+  loss: 0,
+  storedOfSent: 0.99,
+  p50Ms: 1000,
+  p99Ms: 3000,
+  bytesPerDevice: 20 * 1024,
+};
 
 const runOnce = async (): Promise<IngestResult> => {
   const teardown = createTeardown();
@@ -64,10 +72,25 @@ try {
   }
   const result = medianOf(runs) as IngestResult;
   const memory = result.servers.server?.bytes_per_device ?? Number.NaN;
+  // The simulator shares the two cores and may send fewer than one reading per device a second:
+  // what is stored is held against what was sent.
+  const sentPerSecond = result.sent_in_window / result.window_seconds;
   const targets = {
-    devices: { target: TARGETS.devices, met: result.connected_min >= TARGETS.devices },
+    devices: {
+      target: `${TARGETS.devices} within ${TARGETS.rampSeconds} s`,
+      met: result.connected_min >= TARGETS.devices && result.ramp_seconds <= TARGETS.rampSeconds,
+    },
     zero_loss: { met: result.lost === TARGETS.loss },
-    stored_per_second: { target: DEVICES, met: result.stored_per_second >= DEVICES * 0.99 },
+    stored_per_second: {
+      target: `${TARGETS.storedOfSent * 100}% of ${Math.round(sentPerSecond)} sent`,
+      met: result.stored_per_second >= sentPerSecond * TARGETS.storedOfSent,
+    },
+    enqueue_to_stored: {
+      target: `p50 < ${TARGETS.p50Ms} ms, p99 < ${TARGETS.p99Ms} ms`,
+      met:
+        result.enqueue_to_stored_ms.p50 < TARGETS.p50Ms &&
+        result.enqueue_to_stored_ms.p99 < TARGETS.p99Ms,
+    },
     bytes_per_device: { target: TARGETS.bytesPerDevice, met: memory <= TARGETS.bytesPerDevice },
   };
   printRuns(result, runs);
