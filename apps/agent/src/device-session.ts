@@ -14,6 +14,7 @@ import {
 } from '@netfleet/contracts';
 import { tunnelRequestSchema, type TunnelMux } from '@netfleet/contracts/tunnel';
 import { RecentJobs } from './job-ids.ts';
+import { endSession, STOP_TIMEOUT_MS } from './session-end.ts';
 import { dialTunnel } from './tunnel/dial-tunnel.ts';
 import type {
   CommandContext,
@@ -27,22 +28,6 @@ import { newCounters } from './types.ts';
 
 /** CONNACK 4 (bad user name or password) and 5 (not authorised): retrying cannot help. */
 const REFUSED_CREDENTIAL = new Set([4, 5]);
-
-/**
- * How long stop() waits for the broker to acknowledge the `offline` state, and then for the
- * disconnect: a saturated server holds PUBACKs, and a stop must not wait for it forever.
- */
-export const STOP_TIMEOUT_MS = 3000;
-
-/** `promise`'s value if it settles within `ms`, otherwise `fallback`. */
-const within = <T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(fallback), ms);
-    void promise.then((value) => {
-      clearTimeout(timer);
-      resolve(value);
-    });
-  });
 
 export interface DeviceSessionOptions {
   mqttUrl: string;
@@ -147,29 +132,7 @@ export class DeviceSession {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const client = this.client;
     if (!client) return;
-    const offlineTaken =
-      client.connected &&
-      (await within(
-        client
-          .publishAsync(topics.state(this.deviceId), JSON.stringify({ state: 'offline' }), {
-            qos: 1,
-            retain: true,
-          })
-          .then(
-            () => true,
-            () => false,
-          ),
-        timeoutMs,
-        false,
-      ));
-    // mqtt.js's clean end also waits for every other unacknowledged publish (telemetry the
-    // server holds under back-pressure), so only a client with nothing in flight ends cleanly.
-    const force = !offlineTaken || Object.keys(client.outgoing).length > 0;
-    const ended = client.endAsync(force).then(
-      () => true,
-      () => true,
-    );
-    if (!(await within(ended, timeoutMs, false))) client.stream.destroy();
+    await endSession(client, this.deviceId, timeoutMs);
   }
 
   /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { topics } from '@netfleet/contracts';
-import { STOP_TIMEOUT_MS } from '../device-session.ts';
+import { STOP_TIMEOUT_MS } from '../session-end.ts';
 import { TestBroker } from '../testing/test-broker.ts';
 import { startFleet } from './fleet.ts';
 import { FleetState } from './fleet-state.ts';

@@ -1,7 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { reconnectDelay } from '@netfleet/contracts';
-import { DeviceSession, STOP_TIMEOUT_MS } from '../device-session.ts';
+import { DeviceSession } from '../device-session.ts';
+import { STOP_TIMEOUT_MS } from '../session-end.ts';
 import { EnrolRefusedError, EnrolTimeoutError, enrol } from '../enrol.ts';
 import { newCounters, type Credential, type SessionCounters } from '../types.ts';
 import { FleetState } from './fleet-state.ts';
