@@ -4,11 +4,11 @@
 // behind. What still overflows is dropped by Mosquitto and shows up as loss.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { accepting } from '@test/mosquitto';
 import { freePort } from './server-process';
 import { terminate } from './terminate';
 
@@ -17,16 +17,6 @@ const MAX_QUEUED_MESSAGES = 1_000_000;
 /** QoS 1 messages in flight to one client; the default 20 throttles a server's subscription. */
 const MAX_INFLIGHT_MESSAGES = 1000;
 const START_TIMEOUT_MS = 10_000;
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 export const startMosquitto = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'nf-mosquitto-'));
@@ -58,7 +48,7 @@ export const startMosquitto = async () => {
     rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await accepts(port))) {
+  while (!(await accepting(port))) {
     if (failed || child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`mosquitto did not start on port ${port}: ${failed ?? 'see its output'}`);

@@ -15,7 +15,8 @@ const freePort = () =>
     });
   });
 
-const accepting = (port: number) =>
+/** Whether something accepts TCP connections on this port of 127.0.0.1 now. */
+export const accepting = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {

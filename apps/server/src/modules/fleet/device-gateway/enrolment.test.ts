@@ -15,7 +15,6 @@ const pending: EnrolmentCandidate = {
   deviceSeries: 'rut',
   enrolled: false,
   claimSecretHash: hashClaimSecret(CLAIM),
-  connected: false,
 };
 
 const request = (claim = CLAIM) =>

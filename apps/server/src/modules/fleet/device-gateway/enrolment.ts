@@ -99,11 +99,9 @@ export const createEnrolment = (deps: Deps) => {
     const claimHash = hashClaimSecret(request.claim);
     if (enrolled) {
       // The answer never reached the device (it timed out and asks again): the same device with
-      // the same claim secret gets a new credential until it has connected with one.
-      const retry =
-        !claimed.has(request.serial) &&
-        !enrolled.connected &&
-        enrolled.claimSecretHash === claimHash;
+      // the same claim secret gets a new credential until it has connected with one (which
+      // spends the claim).
+      const retry = !claimed.has(request.serial) && enrolled.claimSecretHash === claimHash;
       return retry ? enrolled : null;
     }
     const pending = candidates.find((c) => !c.enrolled && c.claimSecretHash === claimHash);

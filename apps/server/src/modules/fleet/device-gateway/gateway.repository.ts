@@ -71,10 +71,11 @@ export interface EnrolmentCandidate {
   deviceSeries: (typeof devices.$inferSelect)['deviceSeries'];
   /** Has its credential; otherwise pending with `claimSecretHash`. */
   enrolled: boolean;
-  /** Kept after enrolment until the device first connects (it may ask again meanwhile). */
+  /**
+   * Kept after enrolment until the device first connects with its credential (it may ask again
+   * meanwhile); on an enrolled device it means exactly that the device has not connected since.
+   */
   claimSecretHash: string | null;
-  /** Has connected at least once. */
-  connected: boolean;
 }
 
 /** Device id → company id of the rows a batch UPDATE wrote (its RETURNING). */
@@ -105,7 +106,6 @@ export const createGatewayRepository = (db: Database) => ({
         deviceSeries: devices.deviceSeries,
         enrolled: sql<boolean>`${devices.credentialHash} is not null`,
         claimSecretHash: devices.claimSecretHash,
-        connected: sql<boolean>`${devices.lastConnectionAt} is not null`,
       })
       .from(devices)
       .where(sql`${devices.serial} = any(${array('varchar', serials)})`);
@@ -148,7 +148,6 @@ export const createGatewayRepository = (db: Database) => ({
         ${column('jsonb', (e) => JSON.stringify(e.capabilities))}
       ) as u(id, claim_secret_hash, credential_hash, model, firmware, capabilities)
       where d.id = u.id and d.claim_secret_hash = u.claim_secret_hash
-        and (d.credential_hash is null or d.last_connection_at is null)
       returning d.id, d.company_id`);
     return writtenDevices(result);
   },

@@ -11,6 +11,33 @@ const LATEST_SLICE = 500;
  */
 const LIVENESS_SLICE = 500;
 
+interface Sliced<T> {
+  /** The slice that failed and every item after it, unwritten; empty on success. */
+  failed: T[];
+  error?: unknown;
+}
+
+/**
+ * Writes `items` in slices of `size`, each its own statement. The embedded database serves every
+ * request on one connection in arrival order, so a 10k-row statement would keep the console's
+ * requests waiting for seconds; between slices they get their turn. Stops at the first failure
+ * and hands back what was not written, so a retry writes nothing twice.
+ */
+const inSlices = async <T>(
+  items: readonly T[],
+  size: number,
+  write: (slice: T[]) => Promise<void>,
+): Promise<Sliced<T>> => {
+  for (let start = 0; start < items.length; start += size) {
+    try {
+      await write(items.slice(start, start + size));
+    } catch (error) {
+      return { failed: items.slice(start), error: error ?? new Error('write failed') };
+    }
+  }
+  return { failed: [] };
+};
+
 export interface StoreOutcome {
   /** Device id → company of the devices whose latest readings were written. */
   written: WrittenDevices;
@@ -19,71 +46,44 @@ export interface StoreOutcome {
   error?: unknown;
 }
 
-const slices = <T>(items: readonly T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
-    items.slice(i * size, (i + 1) * size),
-  );
-
 /**
- * Writes a drained batch in slices, each its own statement. The embedded database serves every
- * request on one connection in arrival order, so a 10k-row flush in one transaction would keep
- * the console's requests waiting for seconds; between slices they get their turn. Each slice is
- * written once or handed back in `failed` (after the first failure the rest is handed back
- * unwritten), so a retry counts nothing twice.
+ * A drained batch: readings, then latest readings, then data usage. Whatever was not written
+ * when one fails is handed back in `failed`.
  */
 export const storeTelemetry = async (
   repository: Pick<GatewayRepository, 'insertReadings' | 'storeLatest' | 'addUsage'>,
   batch: TelemetryBatch,
 ): Promise<StoreOutcome> => {
   const written = new Map<number, number>();
-  const failed: TelemetryBatch = { rows: [], latest: [], usage: [] };
-  let error: unknown;
-  const attempt = async (write: () => Promise<void>, giveBack: () => void) => {
-    if (error !== undefined) return giveBack();
-    try {
-      await write();
-    } catch (failure) {
-      error = failure ?? new Error('telemetry write failed');
-      giveBack();
-    }
-  };
-  for (const rows of slices(batch.rows, READINGS_SLICE)) {
-    await attempt(
-      () => repository.insertReadings(rows),
-      () => failed.rows.push(...rows),
-    );
-  }
-  for (const latest of slices(batch.latest, LATEST_SLICE)) {
-    await attempt(
-      async () => {
-        for (const [id, company] of await repository.storeLatest(latest)) written.set(id, company);
-      },
-      () => failed.latest.push(...latest),
-    );
-  }
-  await attempt(
-    () => repository.addUsage(batch.usage),
-    () => failed.usage.push(...batch.usage),
+  const rows = await inSlices(batch.rows, READINGS_SLICE, (slice) =>
+    repository.insertReadings(slice),
   );
-  return { written, failed, ...(error !== undefined ? { error } : {}) };
+  if (rows.error !== undefined) {
+    return { written, failed: { ...batch, rows: rows.failed }, error: rows.error };
+  }
+  const latest = await inSlices(batch.latest, LATEST_SLICE, async (slice) => {
+    for (const [id, company] of await repository.storeLatest(slice)) written.set(id, company);
+  });
+  if (latest.error !== undefined) {
+    const failed = { rows: [], latest: latest.failed, usage: batch.usage };
+    return { written, failed, error: latest.error };
+  }
+  try {
+    await repository.addUsage(batch.usage);
+  } catch (error) {
+    return { written, failed: { rows: [], latest: [], usage: batch.usage }, error };
+  }
+  return { written, failed: { rows: [], latest: [], usage: [] } };
 };
 
-/**
- * Status and last-seen changes in slices, for the same reason; answers the company of each device
- * written, and the rows from the first failed slice on, to be put back and retried.
- */
+/** Status and last-seen changes in slices; answers the company of each device written. */
 export const storeLiveness = async (
   repository: Pick<GatewayRepository, 'applyLiveness'>,
   rows: readonly LivenessRow[],
-): Promise<{ written: WrittenDevices; failed: LivenessRow[]; error?: unknown }> => {
+): Promise<{ written: WrittenDevices } & Sliced<LivenessRow>> => {
   const written = new Map<number, number>();
-  const parts = slices(rows, LIVENESS_SLICE);
-  for (const [i, part] of parts.entries()) {
-    try {
-      for (const [id, company] of await repository.applyLiveness(part)) written.set(id, company);
-    } catch (error) {
-      return { written, failed: parts.slice(i).flat(), error: error ?? new Error('failed') };
-    }
-  }
-  return { written, failed: [] };
+  const outcome = await inSlices(rows, LIVENESS_SLICE, async (slice) => {
+    for (const [id, company] of await repository.applyLiveness(slice)) written.set(id, company);
+  });
+  return { written, ...outcome };
 };
