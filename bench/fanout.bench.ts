@@ -98,7 +98,18 @@ const reboots = async (teardown: Teardown) => {
   const started = performance.now();
   const since = () => (performance.now() - started) / 1000;
   socket.on('StatusUpdated', ({ item, update }) => record(item, update.status, since()));
+  // What came before a subscription took effect is read back right after it, as a client
+  // would, without holding up the next request; its time is when the answer arrived (a bound).
+  const readBack = async (channel: string) => {
+    const response = await fetch(`${server.url}/api/status/channel/${channel}`, { headers });
+    const body = (await response.json()) as { data: Channel };
+    const at = since();
+    for (const [item, updates] of Object.entries(body.data)) {
+      for (const update of updates) record(item, update.status, at);
+    }
+  };
   const channels: string[] = [];
+  const readBacks: Promise<void>[] = [];
   for (let i = 0; i < ids.length; i += BULK) {
     const response = await fetch(`${server.url}/api/devices/actions`, {
       method: 'POST',
@@ -111,16 +122,10 @@ const reboots = async (teardown: Teardown) => {
     channels.push(channel);
     const ack = await socket.timeout(10_000).emitWithAck('subscribe', { channel });
     if (!ack.success) throw new Error(`subscribe refused: ${JSON.stringify(ack)}`);
+    readBacks.push(readBack(channel));
   }
   const requestsSeconds = since();
-  // What came before a subscription took effect, read back once (its time: now, a bound).
-  for (const channel of channels) {
-    const response = await fetch(`${server.url}/api/status/channel/${channel}`, { headers });
-    const body = (await response.json()) as { data: Channel };
-    for (const [item, updates] of Object.entries(body.data)) {
-      for (const update of updates) record(item, update.status, since());
-    }
-  }
+  await Promise.all(readBacks);
 
   const deadline = started + 120_000;
   while (completedAt.size < ids.length && performance.now() < deadline) {

@@ -21,6 +21,7 @@ import type { WebhookEvents } from './modules/system/webhooks/webhook-events';
 import { authPlugin } from './plugins/auth';
 import type { Broker } from './plugins/broker';
 import { errorsPlugin } from './plugins/errors';
+import { trackForegroundRequests } from './plugins/foreground-requests';
 import { openapiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
 import { spaPlugin } from './plugins/spa';
@@ -71,6 +72,7 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   const context = createModuleContext(app, { ...options, now: options.now ?? (() => new Date()) });
 
+  trackForegroundRequests(app);
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(authPlugin, { authService: context.auth.authService, now: context.now });

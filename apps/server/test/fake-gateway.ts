@@ -22,6 +22,10 @@ export const createFakeGateway = () => {
       sendCommand: async (deviceId: number, command: CommandMessage) => {
         commands.push({ deviceId, command });
       },
+      sendCommands: async (sent: readonly { deviceId: number; command: CommandMessage }[]) => {
+        commands.push(...sent);
+        return [];
+      },
       pushConfig: async (deviceId: number, config: ConfigMessage) => {
         configs.push({ deviceId, config });
       },

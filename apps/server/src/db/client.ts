@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Config } from '@/config';
 import { describeError, redactUrl } from '@/lib/connection-errors';
 import { acquireDataDirLock } from './data-dir-lock';
+import { gatePglite } from './pglite-gate';
 import { DatabaseConnectionError } from './errors';
 import * as schema from './schema';
 
@@ -114,6 +115,7 @@ const createPglite = async (
       `Cannot open the embedded database in DATA_DIR=${config.dataDir}: ${describeError(error)}`,
     );
   }
+  gatePglite(client);
   const db = drizzlePglite({ client, schema });
   return {
     db,

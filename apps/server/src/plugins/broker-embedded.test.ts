@@ -101,6 +101,28 @@ describe('embedded broker (Aedes on a worker thread)', () => {
     expect(await received).toBe('{"id":"j1"}');
     await device.endAsync();
   });
+
+  it('publishes many messages in one hand-over, in order', async () => {
+    const started = await startBroker(() => undefined);
+    const device = await connectDevice(started.port);
+    await device.subscribeAsync(topics.command(7), { qos: 1 });
+    const received: string[] = [];
+    const all = new Promise<void>((resolve) =>
+      device.on('message', (_topic, payload) => {
+        received.push(payload.toString());
+        if (received.length === 100) resolve();
+      }),
+    );
+    const messages = Array.from({ length: 100 }, (_, n) => ({
+      topic: topics.command(7),
+      payload: n % 2 ? `{"n":${String(n)}}` : Buffer.from(`{"n":${String(n)}}`),
+    }));
+    expect(await started.publishMany(messages, { qos: 1, retain: false })).toEqual([]);
+    await all;
+    expect(received).toEqual(messages.map((_, n) => `{"n":${String(n)}}`));
+    expect(await started.publishMany([], { qos: 1, retain: false })).toEqual([]);
+    await device.endAsync();
+  });
   it('starts a new thread on the same port when the broker thread dies, and says so', async () => {
     const seen: string[] = [];
     const started = await startBroker((_topic, payload) => {

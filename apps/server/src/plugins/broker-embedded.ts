@@ -45,8 +45,10 @@ const WORKER_BOOTSTRAP = `import('tsx/esm/api').then((tsx) => {
   return import(${JSON.stringify(new URL('./broker-worker.ts', import.meta.url).href)});
 })`;
 
+type Done = Extract<FromBrokerWorker, { type: 'done' }>;
+
 type Pending = {
-  resolve: (port: number | undefined) => void;
+  resolve: (done: Done) => void;
   reject: (error: NodeJS.ErrnoException) => void;
 };
 
@@ -71,7 +73,7 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
   const post = (message: ToBrokerWorker) => worker?.postMessage(message);
 
   const request = (build: (id: number) => ToBrokerWorker) =>
-    new Promise<number | undefined>((resolve, reject) => {
+    new Promise<Done>((resolve, reject) => {
       if (!worker) return reject(new Error('broker not started'));
       const id = nextId++;
       pending.set(id, { resolve, reject });
@@ -108,7 +110,7 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
       waiting?.reject(
         Object.assign(new Error(message.error.message), { code: message.error.code }),
       );
-    else waiting?.resolve(message.port);
+    else waiting?.resolve(message);
   };
 
   /**
@@ -153,9 +155,13 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
       });
       try {
         // A restarted thread listens where the first one did (port 0 became a real port).
-        boundPort =
-          (await request((id) => ({ type: 'start', id, port: boundPort, host: options.host }))) ??
-          boundPort;
+        const started = await request((id) => ({
+          type: 'start',
+          id,
+          port: boundPort,
+          host: options.host,
+        }));
+        boundPort = started.port ?? boundPort;
       } catch (error) {
         closed = true;
         await stopWorker();
@@ -163,9 +169,21 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
       }
     },
 
-    async publish(topic, payload, { qos, retain }) {
-      const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      await request((id) => ({ type: 'publish', id, topic, payload: bytes, qos, retain }));
+    async publish(topic, payload, options) {
+      const [failed] = await broker.publishMany([{ topic, payload }], options);
+      if (failed !== undefined) throw new Error(`the broker did not take the message to ${topic}`);
+    },
+
+    async publishMany(messages, { qos, retain }) {
+      if (messages.length === 0) return [];
+      const done = await request((id) => ({
+        type: 'publish',
+        id,
+        messages: messages.map(({ topic, payload }) => ({ topic, payload })),
+        qos,
+        retain,
+      }));
+      return done.failed ?? [];
     },
 
     onMessage(next) {

@@ -43,7 +43,7 @@ export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBr
       `Cannot connect to the MQTT broker at MQTT_URL=${redactUrl(options.url)}: ${reason}`,
     );
 
-  return {
+  const broker: ExternalBroker = {
     kind: 'external',
 
     async start() {
@@ -110,6 +110,13 @@ export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBr
       await target.publishAsync(topic, payload, { qos, retain });
     },
 
+    async publishMany(messages, options) {
+      const outcomes = await Promise.allSettled(
+        messages.map(({ topic, payload }) => broker.publish(topic, payload, options)),
+      );
+      return outcomes.flatMap((outcome, index) => (outcome.status === 'rejected' ? [index] : []));
+    },
+
     onMessage(next) {
       handler = next;
     },
@@ -124,4 +131,5 @@ export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBr
       if (current) await current.endAsync(false);
     },
   };
+  return broker;
 };

@@ -8,7 +8,12 @@ import type { MessageMeta, PublishOptions } from './broker';
  */
 export type ToBrokerWorker =
   | { type: 'start'; id: number; port: number; host: string }
-  | ({ type: 'publish'; id: number; topic: string; payload: Uint8Array } & PublishOptions)
+  | ({
+      type: 'publish';
+      id: number;
+      /** Strings travel as strings: a Buffer made from one is a view into a shared 8 KB pool. */
+      messages: { topic: string; payload: string | Uint8Array }[];
+    } & PublishOptions)
   | { type: 'restart-listener'; id: number }
   | { type: 'close'; id: number }
   /** The main thread's answer to `authenticate`. */
@@ -17,7 +22,15 @@ export type ToBrokerWorker =
   | { type: 'taken'; id: number };
 
 export type FromBrokerWorker =
-  | { type: 'done'; id: number; port?: number; error?: { message: string; code?: string } }
+  | {
+      type: 'done';
+      id: number;
+      /** `start`: the port it listens on. */
+      port?: number;
+      /** `publish`: the indexes of the messages Aedes did not take. */
+      failed?: number[];
+      error?: { message: string; code?: string };
+    }
   | {
       type: 'authenticate';
       id: number;

@@ -200,27 +200,31 @@ const closeAedes = async () => {
   await allAcknowledged();
 };
 
-const publish = (message: Extract<ToBrokerWorker, { type: 'publish' }>) =>
-  new Promise<void>((resolve, reject) => {
-    if (!aedes) return reject(new Error('broker not started'));
-    aedes.publish(
-      {
-        cmd: 'publish',
-        topic: message.topic,
-        payload: Buffer.from(
-          message.payload.buffer,
-          message.payload.byteOffset,
-          message.payload.byteLength,
-        ),
-        qos: message.qos,
-        retain: message.retain,
-        dup: false,
-      },
-      (error) => (error ? reject(error) : resolve()),
-    );
-  });
+/** Publishes each message; answers the indexes of those Aedes refused. */
+const publish = async ({ messages, qos, retain }: Extract<ToBrokerWorker, { type: 'publish' }>) => {
+  const broker = aedes;
+  if (!broker) throw new Error('broker not started');
+  const outcomes = await Promise.all(
+    messages.map(
+      ({ topic, payload }) =>
+        new Promise<boolean>((resolve) => {
+          const bytes =
+            typeof payload === 'string'
+              ? Buffer.from(payload)
+              : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+          broker.publish(
+            { cmd: 'publish', topic, payload: bytes, qos, retain, dup: false },
+            (error) => resolve(!error),
+          );
+        }),
+    ),
+  );
+  return outcomes.flatMap((taken, index) => (taken ? [] : [index]));
+};
 
-const run = async (message: ToBrokerWorker): Promise<number | undefined> => {
+type Outcome = Pick<Extract<FromBrokerWorker, { type: 'done' }>, 'port' | 'failed'>;
+
+const run = async (message: ToBrokerWorker): Promise<Outcome> => {
   switch (message.type) {
     case 'start':
       listenHost = message.host;
@@ -231,19 +235,20 @@ const run = async (message: ToBrokerWorker): Promise<number | undefined> => {
         await closeAedes();
         throw error;
       }
-      return boundPort;
+      return { port: boundPort };
     case 'publish':
-      return void (await publish(message));
+      return { failed: await publish(message) };
     case 'restart-listener':
       await closeListener();
       if (!aedes) throw new Error('broker not started');
-      return void (await openListener(boundPort, listenHost));
+      await openListener(boundPort, listenHost);
+      return {};
     case 'close':
       await closeListener();
       await closeAedes();
-      return undefined;
+      return {};
     default:
-      return undefined;
+      return {};
   }
 };
 
@@ -263,8 +268,7 @@ port.on('message', (message: ToBrokerWorker) => {
     return;
   }
   run(message).then(
-    (result) =>
-      send({ type: 'done', id: message.id, ...(result === undefined ? {} : { port: result }) }),
+    (outcome) => send({ type: 'done', id: message.id, ...outcome }),
     (error: NodeJS.ErrnoException) =>
       send({
         type: 'done',

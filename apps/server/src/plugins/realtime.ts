@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
+import { runInForeground } from '@/lib/foreground';
 import type { AuthService } from '@/modules/identity/auth/auth.service';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import { ACCESS_COOKIE } from '@/modules/identity/auth/session-cookies';
@@ -264,7 +265,13 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     recheckTimer.unref();
 
     io.on('connection', (socket) => {
-      socket.on('subscribe', (payload, ack) => answer(ack, subscribe(socket, payload)));
+      // Foreground work: its client misses live updates until it is in.
+      socket.on('subscribe', (payload, ack) =>
+        answer(
+          ack,
+          runInForeground(() => subscribe(socket, payload)),
+        ),
+      );
       socket.on('unsubscribe', (payload, ack) => answer(ack, unsubscribe(socket, payload)));
       // A socket lives no longer than the credential it was opened with: at its expiry the
       // transport closes and the client reconnects with its current (refreshed) cookie, so a

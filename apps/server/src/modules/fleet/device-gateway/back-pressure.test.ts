@@ -31,6 +31,7 @@ const setup = () => {
     kind: 'embedded',
     start: () => Promise.resolve(),
     publish: () => Promise.resolve(),
+    publishMany: () => Promise.resolve([]),
     onMessage: (next) => {
       handler = next;
     },

@@ -4,9 +4,16 @@ import type { AckMessage, CommandMessage, ConfigMessage, Hello } from '@netfleet
  * What the rest of the server may ask of the device gateway. The jobs module sends commands and
  * configuration through it; it never touches the broker itself.
  */
+export interface DeviceCommand {
+  deviceId: number;
+  command: CommandMessage;
+}
+
 export interface DeviceLink {
   /** Publishes a command to the device's command topic (QoS 1); resolves once the broker has it. */
   sendCommand(deviceId: number, command: CommandMessage): Promise<void>;
+  /** sendCommand for many devices in one hand-over; answers the indexes the broker did not take. */
+  sendCommands(commands: readonly DeviceCommand[]): Promise<number[]>;
   /** Publishes the device's monitoring periods (retained, QoS 1). */
   pushConfig(deviceId: number, config: ConfigMessage): Promise<void>;
   /** Whether the device is connected now, as this instance's liveness view knows it. */

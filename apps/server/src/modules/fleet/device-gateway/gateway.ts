@@ -38,9 +38,10 @@ const HIGH_WATER_ROWS = 20_000;
 const DERIVED_INTERVAL_MS = 15_000;
 /**
  * Devices rows rewritten per second at most. A devices row is wide and indexed many times over
- * (trigram search, sort columns), so rewriting one costs the embedded database about half a
- * millisecond: 10k devices every 15 s would take a third of its time. Past this budget the rows
- * are rewritten less often, longest-waiting first (every 33 s at 10k devices).
+ * (sort columns), so a rewrite is the embedded database's costliest write per row: half a
+ * millisecond while the trigram search indexes were on it, a fraction of that since they moved to
+ * device_search, and the statement holds the main thread while it runs. Past this budget the
+ * rows are rewritten less often, longest-waiting first (every 33 s at 10k devices).
  */
 const LATEST_ROWS_PER_SECOND = 300;
 const MAINTENANCE_INTERVAL_MS = 6 * 3_600_000;
@@ -129,16 +130,30 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     }
   };
 
+  const commandOptions = { qos: 1, retain: false } as const;
+  // Sent after every hello anyway; retained only where the broker keeps it for a device that
+  // reconnects while no server is up (Aedes would scan it on every subscription).
+  const configOptions = { qos: 1, retain: broker.kind !== 'embedded' } as const;
+  const configMessage = (deviceId: number, config: ConfigMessage) => ({
+    topic: topics.config(deviceId),
+    payload: JSON.stringify(config),
+  });
+
   const link: DeviceLink = {
     sendCommand: (deviceId, command) =>
-      broker.publish(topics.command(deviceId), JSON.stringify(command), { qos: 1, retain: false }),
-    pushConfig: (deviceId, config) =>
-      broker.publish(topics.config(deviceId), JSON.stringify(config), {
-        qos: 1,
-        // Sent after every hello anyway; retained only where the broker keeps it for a device
-        // that reconnects while no server is up (Aedes would scan it on every subscription).
-        retain: broker.kind !== 'embedded',
-      }),
+      broker.publish(topics.command(deviceId), JSON.stringify(command), commandOptions),
+    sendCommands: (commands) =>
+      broker.publishMany(
+        commands.map(({ deviceId, command }) => ({
+          topic: topics.command(deviceId),
+          payload: JSON.stringify(command),
+        })),
+        commandOptions,
+      ),
+    pushConfig: async (deviceId, config) => {
+      const { topic, payload } = configMessage(deviceId, config);
+      await broker.publish(topic, payload, configOptions);
+    },
     isOnline: (deviceId) => liveness.isOnline(deviceId),
   };
 
@@ -170,7 +185,9 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
       }
       ready.push({ deviceId, hello, config: configOf(device) });
     }
-    await Promise.all(ready.map(({ deviceId, config }) => link.pushConfig(deviceId, config)));
+    const messages = ready.map(({ deviceId, config }) => configMessage(deviceId, config));
+    const failed = await broker.publishMany(messages, configOptions);
+    if (failed.length > 0) log.warn({ devices: failed.length }, 'periods not handed to the broker');
     const devices = ready.map(({ deviceId, hello }) => ({ deviceId, hello }));
     if (devices.length > 0) await notify((listener) => listener.devicesReady?.(devices));
   };

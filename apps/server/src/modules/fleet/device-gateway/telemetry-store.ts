@@ -7,7 +7,7 @@ const READINGS_SLICE = 2_000;
 const LATEST_SLICE = 500;
 /**
  * Status rows per statement: a status or connection time that changes is an indexed column, so
- * each row costs a full rewrite (~0.5 ms); a fleet back from a reboot changes 10k of them.
+ * each row costs a full rewrite; a fleet back from a reboot changes 10k of them.
  */
 const LIVENESS_SLICE = 500;
 

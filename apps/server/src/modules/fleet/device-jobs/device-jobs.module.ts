@@ -18,6 +18,7 @@ import { createJobWaiters } from './job-waiters';
 export const noDeviceGateway: DeviceLink = {
   isOnline: () => false,
   sendCommand: () => Promise.reject(new Error('no device gateway runs in this instance')),
+  sendCommands: (commands) => Promise.resolve(commands.map((_, index) => index)),
   pushConfig: () => Promise.resolve(),
 };
 

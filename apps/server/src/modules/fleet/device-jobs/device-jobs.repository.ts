@@ -100,12 +100,31 @@ export const createDeviceJobsRepository = (db: Database) => {
         .where(and(inArray(devices.id, [...ids]), visibleCompaniesFilter(viewer)));
     },
 
-    async insert(jobs: NewJob[], tx: Executor = db) {
+    /**
+     * The jobs as one json document expanded server-side: a bulk action inserts 1000 of them, and
+     * a VALUES list of every column for each took the embedded database ~100 ms of parameters.
+     */
+    async insert(jobs: NewJob[], tx: Executor = db): Promise<{ id: number; deviceId: number }[]> {
       if (jobs.length === 0) return [];
-      return tx
-        .insert(deviceJobs)
-        .values(jobs)
-        .returning({ id: deviceJobs.id, deviceId: deviceJobs.deviceId });
+      const batch = JSON.stringify(
+        jobs.map((job) => ({
+          device_id: job.deviceId,
+          user_id: job.userId,
+          channel: job.channel,
+          type: job.type,
+          args: job.args,
+          expires_at: job.expiresAt.toISOString(),
+        })),
+      );
+      const result = await tx.execute(sql`
+        insert into device_jobs (device_id, user_id, channel, type, args, expires_at)
+        select u.device_id, u.user_id, u.channel, u.type, u.args, u.expires_at
+        from json_to_recordset(${batch}::json) as u(device_id int, user_id int, channel text,
+          type varchar(32), args jsonb, expires_at timestamptz)
+        returning id, device_id`);
+      // PGlite and node-postgres both answer { rows }; bigint ids come as strings from the latter.
+      const { rows } = result as unknown as { rows: { id: number | string; device_id: number }[] };
+      return rows.map((row) => ({ id: Number(row.id), deviceId: row.device_id }));
     },
 
     /** Queued → sent; a job the device already acknowledged keeps its newer status. */

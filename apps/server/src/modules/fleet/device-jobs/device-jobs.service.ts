@@ -7,6 +7,7 @@ import {
   type StatusUpdate,
 } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { runInForeground } from '@/lib/foreground';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type {
   DeviceLink,
@@ -83,41 +84,49 @@ export const createDeviceJobsService = ({
   const send = async (
     commands: { deviceId: number; id: number; type: string; args: JobArgs; expiresAt: Date }[],
   ) => {
-    const sent: number[] = [];
-    await Promise.all(
-      commands.map(async ({ deviceId, ...job }) => {
-        try {
-          await link.sendCommand(deviceId, {
-            id: job.id,
-            type: job.type as CommandType,
-            args: job.args,
-            expires_at: job.expiresAt.getTime(),
-          });
-          sent.push(job.id);
-        } catch (error) {
-          log.warn({ err: error, jobId: job.id }, 'command not handed to the broker');
-        }
-      }),
+    if (commands.length === 0) return;
+    let failed: Set<number>;
+    try {
+      failed = new Set(
+        await link.sendCommands(
+          commands.map(({ deviceId, ...job }) => ({
+            deviceId,
+            command: {
+              id: job.id,
+              type: job.type as CommandType,
+              args: job.args,
+              expires_at: job.expiresAt.getTime(),
+            },
+          })),
+        ),
+      );
+    } catch (error) {
+      failed = new Set(commands.keys());
+      log.warn({ err: error }, 'commands not handed to the broker');
+    }
+    if (failed.size > 0)
+      log.warn({ jobs: failed.size }, 'jobs wait for their devices to say hello');
+    await jobsRepository.markSent(
+      commands.filter((_, index) => !failed.has(index)).map((job) => job.id),
+      now(),
     );
-    await jobsRepository.markSent(sent, now());
   };
 
   /** Acks (and hellos' done jobs) are applied in batches: see createStepQueue. */
-  const steps = createStepQueue(async (batch: JobStep[]) => {
-    const moved = new Map(
-      (await jobsRepository.applyChanges(batch.map((step) => step.change))).map((job) => [
-        job.id,
-        job,
-      ]),
-    );
-    waiters?.notify(moved.keys());
-    await report(
-      batch.flatMap(({ change, update }) => {
-        const job = moved.get(change.id);
-        return job ? [{ job, update }] : [];
-      }),
-    );
-  });
+  /** Acks are foreground work (lib/foreground.ts): someone watches the channel they report to. */
+  const steps = createStepQueue((batch: JobStep[]) =>
+    runInForeground(async () => {
+      const changes = batch.map((step) => step.change);
+      const moved = new Map((await jobsRepository.applyChanges(changes)).map((j) => [j.id, j]));
+      waiters?.notify(moved.keys());
+      await report(
+        batch.flatMap(({ change, update }) => {
+          const job = moved.get(change.id);
+          return job ? [{ job, update }] : [];
+        }),
+      );
+    }),
+  );
 
   const service = {
     /**
@@ -157,11 +166,14 @@ export const createDeviceJobsService = ({
       const started = { status: 'started' as const, value: `${type} queued` };
       await report(jobs.map((job) => ({ job: { ...job, channel }, update: started })));
       const argsById = new Map(rows.map((row) => [row.deviceId, row.args]));
-      await send(
+      // Not awaited: the jobs are stored, so the caller has its answer; handing a thousand commands
+      // to a broker busy with a reboot storm took up to a second. A job the broker does not take
+      // stays queued and goes out when its device next says hello.
+      send(
         jobs
           .filter((job) => link.isOnline(job.deviceId))
           .map((job) => ({ ...job, type, args: argsById.get(job.deviceId) ?? {}, expiresAt })),
-      );
+      ).catch((error: unknown) => log.warn({ err: error }, 'sent jobs not marked'));
       return { channel, jobs, errors };
     },
 

@@ -81,6 +81,30 @@ describe('q: substring search', () => {
     expect(await names(adminSmall, 'q=00000002&search-fields=serial')).toEqual(['Roof 1000']);
   });
 
+  it('follows renames and new identifiers, and forgets deleted devices', async () => {
+    const device = await insertDevice(t.db, small, { name: 'Kiosk Alpha', serial: '3300000001' });
+    expect(await names(adminSmall, 'q=kiosk')).toEqual(['Kiosk Alpha']);
+    const renamed = await call(adminSmall, 'PUT', `/api/devices/${device.id}`, { name: 'Booth' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await names(adminSmall, 'q=kiosk')).toEqual([]);
+    expect(await names(adminSmall, 'q=booth')).toEqual(['Booth']);
+    // What a device reports about itself (here set directly) is searchable too.
+    await t.db.execute(
+      sql`update devices set mac = '00:1E:42:99:88:77', imei = '351111111111111' where id = ${device.id}`,
+    );
+    expect(await names(adminSmall, 'q=99:88:77')).toEqual(['Booth']);
+    expect(await names(adminSmall, 'q=5111111')).toEqual(['Booth']);
+    // A status rewrite leaves the search row alone (no trigger runs) and the device findable.
+    await t.db.execute(sql`update devices set status = 1 - status where id = ${device.id}`);
+    expect(await names(adminSmall, 'q=booth')).toEqual(['Booth']);
+    await t.db.execute(sql`delete from devices where id = ${device.id}`);
+    expect(await names(adminSmall, 'q=booth')).toEqual([]);
+    const left = await t.db.execute(
+      sql`select count(*)::int as n from device_search where device_id = ${device.id}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+
   it('is a search the trigram indexes can answer without reading every device', async () => {
     // 3000 rows are cheaper to scan than to look up, so the planner is told not to scan: what is
     // checked is that every default search field's ILIKE matches a trigram index (the 100k
@@ -95,7 +119,7 @@ describe('q: substring search', () => {
       .map((row) => row['QUERY PLAN'])
       .join('\n');
     for (const index of ['name', 'serial', 'mac_hex', 'imei']) {
-      expect(text).toContain(`Bitmap Index Scan on devices_${index}_trgm_idx`);
+      expect(text).toContain(`Bitmap Index Scan on device_search_${index}_trgm_idx`);
     }
     expect(text).not.toContain('Seq Scan');
     expect(await names(adminFleet, 'q=0001234')).toEqual(['Bulk-1234']);
@@ -104,7 +128,7 @@ describe('q: substring search', () => {
 });
 
 describe('meta.total past LIST_EXACT_COUNT_LIMIT', () => {
-  // 22,000 devices inserted through four GIN indexes: slow on a busy machine.
+  // 22,000 devices inserted through four GIN indexes (device_search): slow on a busy machine.
   it(
     'is exact up to the limit, then an estimate flagged total_estimated',
     { timeout: 120_000 },

@@ -100,7 +100,7 @@ describe('q on the Wi-Fi list', () => {
     const text = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
       .map((row) => row['QUERY PLAN'])
       .join('\n');
-    for (const index of ['device_wireless_ssid', 'devices_name', 'devices_serial']) {
+    for (const index of ['device_wireless_ssid', 'device_search_name', 'device_search_serial']) {
       expect(text).toContain(`Bitmap Index Scan on ${index}_trgm_idx`);
     }
     expect(text).not.toContain('Seq Scan');

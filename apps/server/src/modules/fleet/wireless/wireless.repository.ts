@@ -9,7 +9,7 @@ import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { cappedTotal, pageTotal } from '@/db/estimated-total';
 import { chosenSearchFields, containsPattern, orderByFrom } from '@/db/list';
-import { companies, devices, deviceWireless } from '@/db/schema';
+import { companies, deviceSearch, devices, deviceWireless } from '@/db/schema';
 
 export type WirelessKind = 'hotspot' | 'wireless';
 
@@ -65,9 +65,10 @@ const SORTABLE: Record<WirelessKind, Record<string, AnyColumn | SQL>> = {
   wireless: sortableOf(WIRELESS_SORT_FIELDS),
 };
 
+/** The device's identifiers, searched in device_search (db/schema/devices.ts) by trigram. */
 const DEVICE_SEARCHABLE: Record<string, AnyColumn> = {
-  device_name: devices.name,
-  serial: devices.serial,
+  device_name: deviceSearch.name,
+  serial: deviceSearch.serial,
 };
 
 /**
@@ -98,7 +99,7 @@ export const wirelessSearch = (
   if (onDevice.length > 0) {
     // Inside the subquery the same table names mean its own rows, not the outer query's.
     parts.push(
-      sql`${keys} inner join ${devices} on ${devices.id} = ${deviceWireless.deviceId} where ${deviceWireless.category} = ${category} and ${or(...onDevice)}`,
+      sql`${keys} inner join ${deviceSearch} on ${deviceSearch.deviceId} = ${deviceWireless.deviceId} where ${deviceWireless.category} = ${category} and ${or(...onDevice)}`,
     );
   }
   return sql`(${deviceWireless.deviceId}, ${deviceWireless.idx}) in (${sql.join(parts, sql` union all `)})`;

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { runInForeground } from '@/lib/foreground';
+import { createPriorityGate } from './pglite-gate';
+
+/** A statement the test ends: the gate is held until `finish` is called. */
+const held = () => {
+  let finish: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  return { done, finish };
+};
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the embedded database gate', () => {
+  it('runs one statement at a time, foreground work first, the rest in arrival order', async () => {
+    const gate = createPriorityGate();
+    const order: string[] = [];
+    const first = held();
+    const running = gate(async () => {
+      order.push('first');
+      await first.done;
+    });
+    const queued = [
+      gate(async () => void order.push('background 1')),
+      runInForeground(() => gate(async () => void order.push('request 1'))),
+      gate(async () => void order.push('background 2')),
+      runInForeground(() => gate(async () => void order.push('request 2'))),
+    ];
+    await tick();
+    expect(order).toEqual(['first']);
+    first.finish();
+    await Promise.all([running, ...queued]);
+    expect(order).toEqual(['first', 'request 1', 'request 2', 'background 1', 'background 2']);
+  });
+
+  it('lets background work go first once it has waited 500 ms', async () => {
+    let clock = 0;
+    const gate = createPriorityGate(() => clock);
+    const order: string[] = [];
+    const first = held();
+    const running = gate(() => first.done);
+    const background = gate(async () => void order.push('background'));
+    const request = runInForeground(() => gate(async () => void order.push('request')));
+    clock = 500;
+    first.finish();
+    await Promise.all([running, background, request]);
+    expect(order).toEqual(['background', 'request']);
+  });
+
+  it('moves on after a statement that failed', async () => {
+    const gate = createPriorityGate();
+    const failing = gate(() => Promise.reject(new Error('syntax error')));
+    const next = gate(() => Promise.resolve('ran'));
+    await expect(failing).rejects.toThrow('syntax error');
+    expect(await next).toBe('ran');
+  });
+});

@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inForeground, runInForeground } from './foreground';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('foreground work', () => {
+  it('is what runs inside runInForeground, across awaits, and nothing else', async () => {
+    expect(inForeground()).toBe(false);
+    const seen = await runInForeground(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return inForeground();
+    });
+    expect(seen).toBe(true);
+    expect(inForeground()).toBe(false);
+  });
+
+  it('stops counting as foreground two seconds after it started', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    await runInForeground(async () => {
+      expect(inForeground()).toBe(true);
+      vi.advanceTimersByTime(2_000);
+      expect(inForeground()).toBe(false);
+    });
+  });
+});
