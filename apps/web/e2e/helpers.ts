@@ -31,26 +31,43 @@ export async function openAccountForm(page: Page, title: string) {
   return page.getByRole('dialog', { name: title });
 }
 
+/** How long the page must have sent no API request before it counts as settled. */
+const QUIET_MS = 500;
+
 /**
- * Follows the bell's reads of the notification list: one on load and one once its realtime
- * subscription is confirmed (the second may cancel the first). `settled()` waits for both, after
- * which the page sends nothing on its own and anything new can only arrive over the socket.
+ * Follows the page's API requests: the bell's reads of the notification list (one on load and
+ * one once its realtime subscription is confirmed; the second may cancel the first) and whatever
+ * else the first screen loads (the home page's device list comes later than the bell). `settled()`
+ * waits for both bell reads and for half a second without an API request in flight, after which
+ * the page sends nothing on its own and anything new can only arrive over the socket.
  * Call before the page signs in.
  */
 export function watchBellReads(page: Page) {
   let reads = 0;
   let settledReads = 0;
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
   const isList = (request: Request) => new URL(request.url()).pathname === '/api/notifications';
   page.on('request', (request) => {
     if (isList(request)) reads += 1;
+    if (isApi(request)) {
+      inFlight += 1;
+      lastActivity = Date.now();
+    }
   });
   const settle = (request: Request) => {
     if (isList(request)) settledReads += 1;
+    if (isApi(request)) {
+      inFlight -= 1;
+      lastActivity = Date.now();
+    }
   };
   page.on('requestfinished', settle);
   page.on('requestfailed', settle);
+  const quiet = () => inFlight === 0 && Date.now() - lastActivity >= QUIET_MS;
   return {
     reads: () => reads,
-    settled: () => expect.poll(() => reads >= 2 && settledReads === reads).toBe(true),
+    settled: () => expect.poll(() => reads >= 2 && settledReads === reads && quiet()).toBe(true),
   };
 }
