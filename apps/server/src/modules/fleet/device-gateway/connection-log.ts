@@ -10,10 +10,18 @@ export const createConnectionLog = () => {
     get size() {
       return entries.length;
     },
-    drain(): ConnectionLogEntry[] {
-      const drained = entries;
-      entries = [];
-      return drained;
+    /**
+     * The entries up to `until` (all without it), in the order things happened. A flush logs a
+     * device's connection only once it has read the device's previous state, while its hello may
+     * log a new firmware (code 20) in the meantime: the later entries wait for the next flush,
+     * which logs the connection first.
+     */
+    drain(until?: Date): ConnectionLogEntry[] {
+      const due = (entry: ConnectionLogEntry) =>
+        until === undefined || entry.at.getTime() <= until.getTime();
+      const drained = entries.filter(due);
+      entries = entries.filter((entry) => !due(entry));
+      return drained.sort((a, b) => a.at.getTime() - b.at.getTime());
     },
     restore(drained: ConnectionLogEntry[]) {
       entries = [...drained, ...entries];

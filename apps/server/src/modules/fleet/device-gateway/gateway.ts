@@ -252,6 +252,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   };
 
   const flushOnce = async (final: boolean) => {
+    const started = now();
     try {
       // Before the status update, which would hide whether the device had been offline.
       await logConnections();
@@ -262,7 +263,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
         liveness.restore(status.failed);
         throw status.error;
       }
-      const entries = logs.drain();
+      const entries = logs.drain(final ? undefined : started);
       try {
         await repository.insertLogs(entries);
       } catch (error) {
@@ -350,10 +351,14 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     }
   });
 
-  const maintain = () =>
-    maintainPartitions({ repository, retentionDays: options.retentionDays, now, log }).catch(
+  const maintain = async () => {
+    await maintainPartitions({ repository, retentionDays: options.retentionDays, now, log }).catch(
       (error: unknown) => log.error({ err: error }, 'telemetry partition maintenance failed'),
     );
+    await repository
+      .refreshStatistics()
+      .catch((error: unknown) => log.error({ err: error }, 'planner statistics not refreshed'));
+  };
   const sample = () =>
     repository
       .sampleOnline(sampleSlot(now()))

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceOnlineSamples, devices } from '@/db/schema';
 import { buildTestApp, type TestApp } from '@test/app';
@@ -16,6 +16,25 @@ const day = (offset: number, from = new Date()) =>
   new Date(from.getTime() + offset * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
 
 describe('gateway maintenance', () => {
+  it('gives the embedded database planner statistics for the searched tables', async () => {
+    const repository = createGatewayRepository(t.db);
+    const company = await createCompany(t.db, { name: 'Analyzed' });
+    await t.db.insert(devices).values({
+      companyId: company.id,
+      name: 'Statistics probe',
+      serial: '7700000001',
+      deviceSeries: 'rut',
+    });
+    const analyzed = await repository.refreshStatistics();
+    // PostgreSQL's autovacuum keeps its statistics; only PGlite is analyzed here.
+    expect(analyzed).toBe(!process.env.DATABASE_URL);
+    if (!analyzed) return;
+    const stats = await t.db.execute(
+      sql`select count(*)::int as n from pg_stats where tablename = 'device_search'`,
+    );
+    expect((stats as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(0);
+  });
+
   it('creates daily partitions a week ahead and drops those past retention', async () => {
     const repository = createGatewayRepository(t.db);
     await repository.createTelemetryPartition('2020-01-01', '2020-01-02');
