@@ -179,7 +179,7 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
       const done = await request((id) => ({
         type: 'publish',
         id,
-        messages: messages.map(({ topic, payload }) => ({ topic, payload })),
+        messages: [...messages],
         qos,
         retain,
       }));

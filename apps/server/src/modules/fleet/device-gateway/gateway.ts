@@ -18,7 +18,8 @@ import type { Broker, MessageMeta } from '@/plugins/broker';
 import { createDeviceAuthenticator } from './device-auth';
 import { createConnectionLog } from './connection-log';
 import { createEnrolment, parseJson } from './enrolment';
-import type { DeviceLink, GatewayListener, ReadyDevice } from './gateway.port';
+import { createDeviceLink } from './device-link';
+import type { GatewayListener, ReadyDevice } from './gateway.port';
 import type { GatewayRepository } from './gateway.repository';
 import { livenessChanges, readingChanges } from './live-changes';
 import { createMemoryLiveness, type LivenessStore } from './liveness';
@@ -130,32 +131,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     }
   };
 
-  const commandOptions = { qos: 1, retain: false } as const;
-  // Sent after every hello anyway; retained only where the broker keeps it for a device that
-  // reconnects while no server is up (Aedes would scan it on every subscription).
-  const configOptions = { qos: 1, retain: broker.kind !== 'embedded' } as const;
-  const configMessage = (deviceId: number, config: ConfigMessage) => ({
-    topic: topics.config(deviceId),
-    payload: JSON.stringify(config),
-  });
-
-  const link: DeviceLink = {
-    sendCommand: (deviceId, command) =>
-      broker.publish(topics.command(deviceId), JSON.stringify(command), commandOptions),
-    sendCommands: (commands) =>
-      broker.publishMany(
-        commands.map(({ deviceId, command }) => ({
-          topic: topics.command(deviceId),
-          payload: JSON.stringify(command),
-        })),
-        commandOptions,
-      ),
-    pushConfig: async (deviceId, config) => {
-      const { topic, payload } = configMessage(deviceId, config);
-      await broker.publish(topic, payload, configOptions);
-    },
-    isOnline: (deviceId) => liveness.isOnline(deviceId),
-  };
+  const { link, pushConfigs } = createDeviceLink(broker, (id) => liveness.isOnline(id));
 
   /**
    * Hellos of a batch: one query for the devices, their identity updated where it changed, their
@@ -185,8 +161,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
       }
       ready.push({ deviceId, hello, config: configOf(device) });
     }
-    const messages = ready.map(({ deviceId, config }) => configMessage(deviceId, config));
-    const failed = await broker.publishMany(messages, configOptions);
+    const failed = await pushConfigs(ready);
     if (failed.length > 0) log.warn({ devices: failed.length }, 'periods not handed to the broker');
     const devices = ready.map(({ deviceId, hello }) => ({ deviceId, hello }));
     if (devices.length > 0) await notify((listener) => listener.devicesReady?.(devices));
