@@ -117,6 +117,10 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(10).max(86_400).default(300),
   ),
+  HEAP_GROWING_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(400).default(40),
+  ),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().default('apps/web/dist')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -157,6 +161,8 @@ export interface Config {
    * streams through the device tunnels it holds; HOST:PORT by default, loopback for 0.0.0.0.
    */
   instanceUrl: string;
+  /** How far a heap may grow past its live size, in percent (0: V8's own choice); lib/heap.ts. */
+  heapGrowingPercent: number;
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -206,6 +212,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     ).replace(/\/+$/, ''),
     tunnelIdleSeconds: e.TUNNEL_IDLE_SECONDS,
     instanceUrl: (e.INSTANCE_URL ?? `http://${instanceHost}:${e.PORT}`).replace(/\/+$/, ''),
+    heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     webDist: fromRepoRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
   };

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { fail, loadConfigOrExit, openDatabase, openRedis, printCreatedAdmin } from './bootstrap';
+import { limitHeapGrowth } from './lib/heap';
 import { createRedisAttemptStore } from './modules/identity/auth/redis-attempt-store';
 import { BrokerStartError } from './plugins/broker';
 import { createBroker } from './plugins/create-broker';
@@ -7,6 +8,7 @@ import { closeRedis } from './redis/client';
 
 const main = async () => {
   const config = loadConfigOrExit(process.env);
+  limitHeapGrowth(config.heapGrowingPercent);
   // Before the database: a wrong REDIS_URL should not wait for migrations to be reported.
   const redis = await openRedis(config);
   const { database, seed } = await openDatabase(config);

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       tunnelUrl: 'ws://127.0.0.1:8080',
       tunnelIdleSeconds: 300,
       instanceUrl: 'http://127.0.0.1:8080',
+      heapGrowingPercent: 40,
       webDist: join(REPO_ROOT, 'apps/web/dist'),
       logLevel: 'info',
     });
@@ -69,6 +70,8 @@ describe('loadConfig', () => {
     [{ NETFLEET_ADMIN_PASSWORD: 'short' }, 'NETFLEET_ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TELEMETRY_RETENTION_DAYS: '0' }, 'TELEMETRY_RETENTION_DAYS'],
+    [{ HEAP_GROWING_PERCENT: '-5' }, 'HEAP_GROWING_PERCENT'],
+    [{ HEAP_GROWING_PERCENT: 'lots' }, 'HEAP_GROWING_PERCENT'],
     [{ BRAND: '../etc' }, 'BRAND'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],

@@ -157,6 +157,21 @@ export interface ValidReading {
 }
 
 /**
+ * A valid reading with its data as JSON text: how it crosses from the broker's thread and waits
+ * in the gateway's buffers. One flat string instead of an object graph per reading keeps what
+ * waits a second for its flush small (it outlives the young generation and would fill the old).
+ */
+export interface ReadingText {
+  ts: number;
+  json: string;
+}
+
+export const toReadingText = (reading: ValidReading): ReadingText => ({
+  ts: reading.ts,
+  json: JSON.stringify(reading.data),
+});
+
+/**
  * The message of a `tm/<category>` topic (its payload's text) checked against the envelope and the
  * category's schema; null when it is not valid JSON or not a valid reading.
  */

@@ -47,7 +47,7 @@ describe('embedded broker (Aedes on a worker thread)', () => {
     expect(seen[0]?.[2]).toBe(device.options.clientId);
   });
 
-  it('validates readings on its thread: the handler gets the reading, or null, and no payload', async () => {
+  it('validates readings on its thread: the handler gets the data as JSON text, or null, and no payload', async () => {
     const seen: [string, unknown][] = [];
     const started = await startBroker((_topic, payload, _meta, reading) => {
       seen.push([payload.toString(), reading]);
@@ -60,7 +60,7 @@ describe('embedded broker (Aedes on a worker thread)', () => {
     await device.publishAsync(topics.telemetry(7, 'gps'), 'not json', { qos: 1 });
     await device.endAsync();
     expect(seen).toEqual([
-      ['', { ts: gps.ts, data: { latitude: 54.7, longitude: 25.3 } }],
+      ['', { ts: gps.ts, json: '{"latitude":54.7,"longitude":25.3}' }],
       ['', null],
       ['', null],
     ]);

@@ -1,4 +1,4 @@
-import type { ValidReading } from '@netfleet/contracts';
+import type { ReadingText } from '@netfleet/contracts';
 import type { MessageMeta, PublishOptions } from './broker';
 
 /**
@@ -42,11 +42,12 @@ export type FromBrokerWorker =
    * Device messages authorised since the last batch, in arrival order, not yet acknowledged. The
    * payloads travel as one transferred buffer (message i ends at items[i][1]): a payload is a view
    * into the socket's read buffer, and cloning a view copies all of the buffer under it. Readings
-   * come validated instead (the fourth element: the reading, or null when invalid; no payload).
+   * come validated instead (the fourth element: the reading with its data as JSON text, or null
+   * when invalid; no payload).
    */
   | {
       type: 'messages';
       id: number;
-      items: [topic: string, end: number, meta: MessageMeta, reading?: ValidReading | null][];
+      items: [topic: string, end: number, meta: MessageMeta, reading?: ReadingText | null][];
       payloads: Uint8Array;
     };

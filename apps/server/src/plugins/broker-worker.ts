@@ -9,8 +9,9 @@ import {
   parseDeviceUsername,
   parseReading,
   parseTopic,
+  toReadingText,
   topics,
-  type ValidReading,
+  type ReadingText,
 } from '@netfleet/contracts';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { MessageMeta } from './broker';
@@ -22,7 +23,7 @@ import type { FromBrokerWorker, ToBrokerWorker } from './broker-worker-protocol'
 
 /** Who a connected client is, decided once at CONNECT. */
 type Identity = { kind: 'enrol' } | { kind: 'device'; deviceId: number };
-type Item = [topic: string, payload: Buffer, meta: MessageMeta, reading?: ValidReading | null];
+type Item = [topic: string, payload: Buffer, meta: MessageMeta, reading?: ReadingText | null];
 const NO_PAYLOAD = Buffer.alloc(0);
 type Callback = (error: Error | null) => void;
 
@@ -96,13 +97,14 @@ const allAcknowledged = () =>
 
 /**
  * A reading is parsed and validated here, on the broker's thread, and goes to the gateway as the
- * validated reading (or null) without its payload; other messages go as they came. An oversized
+ * validated reading as JSON text (or null) without its payload; other messages go as they came. An oversized
  * reading goes as it came, for the gateway to drop and count.
  */
-const readingOf = (topic: string, payload: Buffer): [Buffer] | [Buffer, ValidReading | null] => {
+const readingOf = (topic: string, payload: Buffer): [Buffer] | [Buffer, ReadingText | null] => {
   const parsed = parseTopic(topic);
   if (parsed?.kind !== 'telemetry' || payload.length > MAX_PAYLOAD_BYTES) return [payload];
-  return [NO_PAYLOAD, parseReading(parsed.category, payload.toString('utf8'))];
+  const reading = parseReading(parsed.category, payload.toString('utf8'));
+  return [NO_PAYLOAD, reading && toReadingText(reading)];
 };
 
 const createAedes = () =>

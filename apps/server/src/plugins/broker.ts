@@ -1,4 +1,4 @@
-import type { ValidReading } from '@netfleet/contracts';
+import type { ReadingText } from '@netfleet/contracts';
 
 /** Who sent a message, as far as the broker knows (an external broker tells nothing). */
 export interface MessageMeta {
@@ -13,14 +13,14 @@ export interface MessageMeta {
  * settles: a device waiting for its PUBACK sends nothing more, which is how a full buffer slows the
  * fleet down instead of growing.
  * `reading` is given for telemetry the broker validated on its own thread (embedded: the parse and
- * schema check of every reading kept off the main thread): the valid reading, or null for an
- * invalid one. Undefined means the handler validates the payload itself.
+ * schema check of every reading kept off the main thread): the valid reading as JSON text, or null
+ * for an invalid one. Undefined means the handler validates the payload itself.
  */
 export type MessageHandler = (
   topic: string,
   payload: Buffer,
   meta: MessageMeta,
-  reading?: ValidReading | null,
+  reading?: ReadingText | null,
 ) => Promise<void> | undefined;
 
 /** Checks a device's MQTT password; the embedded broker asks it for every `d<id>` login. */

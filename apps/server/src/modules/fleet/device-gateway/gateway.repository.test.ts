@@ -21,7 +21,7 @@ describe('gateway repository', () => {
     };
     const at = new Date('2026-03-01T10:00:00.123Z');
     await createGatewayRepository(t.db).insertReadings([
-      { deviceId: device.id, category: 5, ts: at, receivedAt: at, data },
+      { deviceId: device.id, category: 5, ts: at, receivedAt: at, json: JSON.stringify(data) },
     ]);
     const [row] = await t.db
       .select()

@@ -11,6 +11,7 @@ import {
   updateLatest,
 } from './batch-statements';
 import { replaceWireless } from './wireless-latest';
+import type { LatestValues } from './latest-reading';
 
 const periodColumns = {
   dynamicMonitoring: devices.dynamicMonitoring,
@@ -44,13 +45,14 @@ export interface TelemetryRow {
   category: number;
   ts: Date;
   receivedAt: Date;
-  data: unknown;
+  /** The reading's data as JSON text. */
+  json: string;
 }
 
 export interface LatestRow {
   deviceId: number;
   /** Column name → value, only for the columns the readings carried; `info` is merged. */
-  values: Record<string, unknown>;
+  values: LatestValues;
   at: Date;
 }
 

@@ -5,7 +5,6 @@ import {
   deviceCapabilities,
   helloSchema,
   MAX_PAYLOAD_BYTES,
-  parseReading,
   parseTopic,
   stateMessageSchema,
   topics,
@@ -24,7 +23,7 @@ import type { GatewayRepository } from './gateway.repository';
 import { livenessChanges, readingChanges } from './live-changes';
 import { createMemoryLiveness, type LivenessStore } from './liveness';
 import { maintainPartitions, SAMPLE_INTERVAL_MS, sampleSlot } from './maintenance';
-import { createTelemetryBuffer } from './telemetry-buffer';
+import { bufferedReading, createTelemetryBuffer } from './telemetry-buffer';
 import { storeLiveness, storeTelemetry } from './telemetry-store';
 
 const FLUSH_INTERVAL_MS = 1_000;
@@ -309,8 +308,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
         track(ack(deviceId, payload), 'ack');
         return undefined;
       case 'telemetry': {
-        const valid =
-          reading !== undefined ? reading : parseReading(parsed.category, payload.toString('utf8'));
+        const valid = bufferedReading(parsed.category, payload, reading);
         if (!telemetry.add(deviceId, parsed.category, valid, now())) {
           stats.dropped += 1;
           return void log.debug({ topic }, 'invalid telemetry dropped');

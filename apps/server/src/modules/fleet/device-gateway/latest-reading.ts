@@ -30,8 +30,9 @@ export const LATEST_COLUMNS = [
 ] as const;
 
 type LatestColumn = (typeof LATEST_COLUMNS)[number]['column'];
+/** The columns, and `info`: each category's latest data as JSON text (kept as read). */
 export type LatestValues = Partial<Record<LatestColumn, string | number | null>> & {
-  info?: Record<string, unknown>;
+  info?: Record<string, string>;
 };
 
 const MODEM_FIELDS = [
@@ -72,12 +73,16 @@ const dynamicColumns = (data: DynamicTelemetry): LatestValues => {
   return values;
 };
 
-/** The devices columns one validated reading sets; `info` keeps the whole reading per category. */
+/**
+ * The devices columns one validated reading sets; `info` keeps the whole reading per category, as
+ * the JSON text of `data`.
+ */
 export const latestValues = <C extends TelemetryCategory>(
   category: C,
   data: TelemetryData<C>,
+  json: string,
 ): LatestValues => {
-  const info = { info: { [category]: data } };
+  const info = { info: { [category]: json } };
   if (category === 'dynamic') return { ...dynamicColumns(data as DynamicTelemetry), ...info };
   if (category === 'gps') {
     const gps = data as TelemetryData<'gps'>;
@@ -99,6 +104,14 @@ export const mergeLatest = (into: LatestValues, next: LatestValues): LatestValue
   ...next,
   info: { ...into.info, ...next.info },
 });
+
+/** The values as one JSON document, `info`'s texts spliced in as they are. */
+export const latestJson = ({ info, ...columns }: LatestValues): string => {
+  const text = JSON.stringify(columns);
+  if (!info) return text;
+  const categories = Object.entries(info).map(([category, json]) => `"${category}":${json}`);
+  return `${text.slice(0, -1)}${text.length > 2 ? ',' : ''}"info":{${categories.join(',')}}}`;
+};
 
 /** device_data_usage keys a SIM slot as 1, 2 or 3 (the eSIM). */
 export const simNumber = (sim: ModemReading['sim']): number => (sim === 'esim' ? 3 : sim);

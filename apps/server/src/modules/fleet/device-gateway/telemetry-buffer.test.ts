@@ -1,6 +1,7 @@
-import { parseReading, type TelemetryCategory } from '@netfleet/contracts';
+import { parseReading, type TelemetryCategory, toReadingText } from '@netfleet/contracts';
 import { describe, expect, it } from 'vitest';
-import { createTelemetryBuffer } from './telemetry-buffer';
+import { latestJson } from './latest-reading';
+import { bufferedReading, createTelemetryBuffer } from './telemetry-buffer';
 
 const DAY_MS = 86_400_000;
 const now = new Date('2026-03-01T12:00:00Z');
@@ -26,8 +27,43 @@ const dynamic = (rx: number) => ({
   },
 });
 
+/** Validated here, as a reading from an external broker is. */
 const valid = (category: TelemetryCategory, message: unknown) =>
-  parseReading(category, JSON.stringify(message));
+  bufferedReading(category, Buffer.from(JSON.stringify(message)), undefined);
+
+describe('buffered readings', () => {
+  it('takes the JSON text the broker thread validated, or validates the payload itself', () => {
+    const message = { ts: now.getTime(), data: { latitude: 54, longitude: 25, extra: 'dropped' } };
+    const checked = parseReading('gps', JSON.stringify(message));
+    if (!checked) throw new Error('the reading should be valid');
+    const fromWorker = bufferedReading('gps', Buffer.alloc(0), toReadingText(checked));
+    const here = valid('gps', message);
+    const expected = { ts: now.getTime(), data: { latitude: 54, longitude: 25 } };
+    expect(fromWorker).toEqual({ ...expected, json: '{"latitude":54,"longitude":25}' });
+    expect(here).toEqual(fromWorker);
+    expect(bufferedReading('gps', Buffer.from(JSON.stringify(message)), null)).toBeNull();
+    expect(valid('gps', { ts: now.getTime(), data: { latitude: 'north' } })).toBeNull();
+  });
+
+  it('keeps only JSON text and splices it into the latest values document', () => {
+    const buffer = createTelemetryBuffer({ retentionDays: 30 });
+    buffer.add(7, 'dynamic', valid('dynamic', dynamic(100)), now);
+    buffer.add(7, 'gps', valid('gps', gps(now.getTime(), 2)), now);
+    const { rows, latest } = buffer.drain();
+    expect(rows.map((row) => typeof row.json)).toEqual(['string', 'string']);
+    expect(JSON.parse(rows[1]?.json ?? '')).toEqual({ latitude: 54, longitude: 2 });
+    const values = latest[0]?.values ?? {};
+    expect(JSON.parse(latestJson(values))).toMatchObject({
+      signal: -80,
+      longitude: 2,
+      info: { gps: { latitude: 54, longitude: 2 }, dynamic: { uptime: 1, wan_state: 'mobile' } },
+    });
+    expect(JSON.parse(latestJson({ info: { gps: '{"a":1}' } }))).toEqual({
+      info: { gps: { a: 1 } },
+    });
+    expect(JSON.parse(latestJson({ uptime: 3 }))).toEqual({ uptime: 3 });
+  });
+});
 
 describe('telemetry buffer', () => {
   it('keeps reading times within retention and a day ahead', () => {

@@ -1,8 +1,10 @@
 import {
   type DynamicTelemetry,
+  parseReading,
+  type ReadingText,
   TELEMETRY_CATEGORIES,
   type TelemetryCategory,
-  type ValidReading,
+  toReadingText,
 } from '@netfleet/contracts';
 import type { LatestRow, TelemetryRow, UsageRow } from './gateway.repository';
 import { type LatestValues, latestValues, mergeInto, mergeLatest, usageOf } from './latest-reading';
@@ -15,6 +17,29 @@ interface PendingLatest {
   at: Date;
   since: number;
 }
+
+/**
+ * A valid reading as the buffer takes it: `data` to derive the devices columns from (not kept),
+ * `json` to store and to keep as the latest reading.
+ */
+export interface BufferedReading extends ReadingText {
+  data: unknown;
+}
+
+/**
+ * The reading the broker validated on its thread, parsed back for its columns, or (from an external
+ * broker: `reading` undefined) the payload validated here; null when invalid.
+ */
+export const bufferedReading = (
+  category: TelemetryCategory,
+  payload: Buffer,
+  reading: ReadingText | null | undefined,
+): BufferedReading | null => {
+  if (reading === null) return null;
+  if (reading) return { ...reading, data: JSON.parse(reading.json) as unknown };
+  const valid = parseReading(category, payload.toString('utf8'));
+  return valid && { ...toReadingText(valid), data: valid.data };
+};
 
 /** Which latest readings a drain takes: those waiting since `before` or longer, at most `max`. */
 export interface LatestDrain {
@@ -58,13 +83,13 @@ export const createTelemetryBuffer = (options: { retentionDays: number; maxRows?
     },
 
     /**
-     * A reading that passed its schema (`parseReading`, on the broker's thread or here); false for
-     * null, an invalid one, which is dropped.
+     * A reading that passed its schema (`bufferedReading`); false for null, an invalid one, which
+     * is dropped. Only its JSON text is kept.
      */
     add(
       deviceId: number,
       category: TelemetryCategory,
-      reading: ValidReading | null,
+      reading: BufferedReading | null,
       receivedAt: Date,
     ): boolean {
       if (!reading) return false;
@@ -78,9 +103,9 @@ export const createTelemetryBuffer = (options: { retentionDays: number; maxRows?
         category: TELEMETRY_CATEGORIES.indexOf(category),
         ts,
         receivedAt,
-        data: reading.data,
+        json: reading.json,
       });
-      const values = latestValues(category, reading.data as never);
+      const values = latestValues(category, reading.data as never, reading.json);
       const current = latest.get(deviceId);
       // Merged in place: the entry is the buffer's own until it is drained.
       if (current) {

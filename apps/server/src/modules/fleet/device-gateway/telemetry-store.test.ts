@@ -7,7 +7,7 @@ const reading = (deviceId: number): TelemetryRow => ({
   category: 0,
   ts: new Date(0),
   receivedAt: new Date(0),
-  data: {},
+  json: '{}',
 });
 const latest = (deviceId: number): LatestRow => ({ deviceId, values: {}, at: new Date(0) });
 const usage: UsageRow = { deviceId: 1, day: '2026-01-01', modem: 1, sim: 1, rx: 1, tx: 1 };

@@ -29,20 +29,20 @@ interface Reported {
   kept: number[];
 }
 
-type WirelessInfo = Partial<{
-  wireless: TelemetryData<'wireless'>;
-  hotspot: TelemetryData<'hotspot'>;
-}>;
+/** A category's latest data, kept as JSON text, parsed back (validated when it was read). */
+const dataOf = <C extends 'wireless' | 'hotspot'>(text: string | undefined) =>
+  text === undefined ? undefined : (JSON.parse(text) as TelemetryData<C>);
 
 /** The device_wireless rows of the batch's latest Wi-Fi and hotspot readings. */
 export const wirelessRowsOf = (latest: readonly LatestRow[]) => {
   const reported: Reported[] = [];
   const rows: WirelessRow[] = [];
   for (const { deviceId, values, at } of latest) {
-    const info = values.info as WirelessInfo | undefined;
+    const wireless = dataOf<'wireless'>(values.info?.wireless);
+    const hotspots = dataOf<'hotspot'>(values.info?.hotspot);
     const base = { device_id: deviceId, updated_at: at.toISOString() };
-    if (info?.wireless) {
-      const { interfaces } = info.wireless;
+    if (wireless) {
+      const { interfaces } = wireless;
       reported.push({ device_id: deviceId, category: WIRELESS, kept: interfaces.map((_, i) => i) });
       interfaces.forEach((wifi, idx) =>
         rows.push({
@@ -59,10 +59,10 @@ export const wirelessRowsOf = (latest: readonly LatestRow[]) => {
         }),
       );
     }
-    if (info?.hotspot) {
+    if (hotspots) {
       // Two hotspots of one index would make the upsert touch a row twice and fail the flush.
       const kept = new Set<number>();
-      for (const hotspot of info.hotspot.hotspots) {
+      for (const hotspot of hotspots.hotspots) {
         if (kept.has(hotspot.index)) continue;
         kept.add(hotspot.index);
         rows.push({

@@ -1,4 +1,4 @@
-import { parseReading, toApiDate } from '@netfleet/contracts';
+import { toApiDate } from '@netfleet/contracts';
 import type {
   DeviceHotspot,
   DeviceWireless,
@@ -11,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { createGatewayRepository } from '@/modules/fleet/device-gateway/gateway.repository';
-import { createTelemetryBuffer } from '@/modules/fleet/device-gateway/telemetry-buffer';
+import {
+  bufferedReading,
+  createTelemetryBuffer,
+} from '@/modules/fleet/device-gateway/telemetry-buffer';
 import { storeTelemetry } from '@/modules/fleet/device-gateway/telemetry-store';
 import { createUserWithPermissions } from '@/modules/organisation/roles/roles.fixtures';
 import { buildTestApp, type TestApp } from '@test/app';
@@ -54,7 +57,11 @@ const flush = async (
       buffer.add(
         deviceId,
         category,
-        parseReading(category, JSON.stringify({ ts: receivedAt.getTime(), data })),
+        bufferedReading(
+          category,
+          Buffer.from(JSON.stringify({ ts: receivedAt.getTime(), data })),
+          undefined,
+        ),
         receivedAt,
       ),
     ).toBe(true);
