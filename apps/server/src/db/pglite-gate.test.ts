@@ -49,6 +49,23 @@ describe('the embedded database gate', () => {
     expect(order).toEqual(['background', 'request']);
   });
 
+  it('reads what arrived over I/O before choosing the next statement', async () => {
+    const gate = createPriorityGate();
+    const order: string[] = [];
+    const first = held();
+    const running = gate(() => first.done);
+    const queued = [1, 2, 3].map((n) => gate(async () => void order.push(`background ${n}`)));
+    first.finish();
+    // A request whose bytes are read in the next turn of the event loop, not in this one.
+    const request = new Promise((resolve) =>
+      setImmediate(() =>
+        resolve(runInForeground(() => gate(async () => void order.push('request')))),
+      ),
+    );
+    await Promise.all([running, ...queued, request]);
+    expect(order).toEqual(['request', 'background 1', 'background 2', 'background 3']);
+  });
+
   it('moves on after a statement that failed', async () => {
     const gate = createPriorityGate();
     const failing = gate(() => Promise.reject(new Error('syntax error')));

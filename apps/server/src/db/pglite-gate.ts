@@ -21,12 +21,25 @@ export const createPriorityGate = (now: () => number = () => performance.now()) 
   const background: Waiter[] = [];
   let busy = false;
 
-  const next = () => {
+  const choose = () => {
     const [oldest] = background;
     const overdue = oldest !== undefined && now() - oldest.since >= BACKGROUND_MAX_WAIT_MS;
-    const waiter = (overdue ? background.shift() : foreground.shift()) ?? background.shift();
-    if (waiter) waiter.go();
-    else busy = false;
+    return (overdue ? background.shift() : foreground.shift()) ?? background.shift();
+  };
+
+  /**
+   * The next statement is chosen after a turn of the event loop. PGlite runs statements
+   * synchronously and hands over through promises, so a queue of statements would otherwise run
+   * back to back in one microtask checkpoint: a request arriving meanwhile could not even be read
+   * off its socket (nor the broker thread's messages) until the whole queue had run, which made
+   * 1000-device actions take seconds during a reboot storm although the gate puts them first.
+   */
+  const next = () => {
+    if (foreground.length + background.length === 0) {
+      busy = false;
+      return;
+    }
+    setImmediate(() => choose()?.go());
   };
 
   return async <T>(fn: () => Promise<T>): Promise<T> => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inForeground, runInForeground } from './foreground';
+import { foregroundWithin, inForeground, runInForeground } from './foreground';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -23,5 +23,14 @@ describe('foreground work', () => {
       vi.advanceTimersByTime(2_000);
       expect(inForeground()).toBe(false);
     });
+  });
+
+  it('tells whether foreground work started recently', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    runInForeground(() => undefined);
+    expect(foregroundWithin(1_000)).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(foregroundWithin(1_000)).toBe(false);
+    expect(foregroundWithin(5_000)).toBe(true);
   });
 });

@@ -17,8 +17,19 @@ const marked = new AsyncLocalStorage<{ since: number }>();
  */
 const FOREGROUND_MAX_MS = 2_000;
 
+let lastStarted = Number.NEGATIVE_INFINITY;
+
 /** Runs `fn` (and everything it awaits) as foreground work. */
-export const runInForeground = <T>(fn: () => T): T => marked.run({ since: performance.now() }, fn);
+export const runInForeground = <T>(fn: () => T): T => {
+  lastStarted = performance.now();
+  return marked.run({ since: lastStarted }, fn);
+};
+
+/**
+ * Whether foreground work started within the last `ms`: work that can wait longer than a moment
+ * (rewriting the devices rows with their latest readings) waits until the console is quiet.
+ */
+export const foregroundWithin = (ms: number): boolean => performance.now() - lastStarted < ms;
 
 /** Whether the caller runs as foreground work that started at most FOREGROUND_MAX_MS ago. */
 export const inForeground = (): boolean => {

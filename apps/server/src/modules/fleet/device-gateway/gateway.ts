@@ -12,6 +12,7 @@ import {
 import type { TunnelRequest } from '@netfleet/contracts/tunnel';
 import type { FastifyBaseLogger } from 'fastify';
 import { createBatchQueue } from '@/lib/batch-queue';
+import { foregroundWithin } from '@/lib/foreground';
 import type { DeviceChangeSink } from '@/modules/fleet/device-live/device-live';
 import type { Broker, MessageMeta } from '@/plugins/broker';
 import { createDeviceAuthenticator } from './device-auth';
@@ -21,6 +22,7 @@ import { createDeviceLink } from './device-link';
 import type { GatewayListener, ReadyDevice } from './gateway.port';
 import type { GatewayRepository } from './gateway.repository';
 import { livenessChanges, readingChanges } from './live-changes';
+import { createLatestBudget, LATEST_QUIET_MS } from './latest-budget';
 import { createMemoryLiveness, type LivenessStore } from './liveness';
 import { maintainPartitions, SAMPLE_INTERVAL_MS, sampleSlot } from './maintenance';
 import { bufferedReading, createTelemetryBuffer } from './telemetry-buffer';
@@ -36,14 +38,6 @@ const HIGH_WATER_ROWS = 20_000;
  * summarise is rewritten at most this often.
  */
 const DERIVED_INTERVAL_MS = 15_000;
-/**
- * Devices rows rewritten per second at most. A devices row is wide and indexed many times over
- * (sort columns), so a rewrite is the embedded database's costliest write per row: half a
- * millisecond while the trigram search indexes were on it, a fraction of that since they moved to
- * device_search, and the statement holds the main thread while it runs. Past this budget the
- * rows are rewritten less often, longest-waiting first (every 33 s at 10k devices).
- */
-const LATEST_ROWS_PER_SECOND = 300;
 const MAINTENANCE_INTERVAL_MS = 6 * 3_600_000;
 /** Most hellos answered with one query: a fleet back from a reboot says hello all at once. */
 const HELLO_BATCH_MAX = 500;
@@ -217,13 +211,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   };
 
   let usageAt = 0;
-  let latestAt = 0;
-  /** Devices rows this flush may rewrite: the budget of the time since the last one (capped). */
-  const latestBudget = (at: number) => {
-    const seconds = Math.min(10, (at - latestAt) / 1000);
-    latestAt = at;
-    return Math.max(1, Math.round(LATEST_ROWS_PER_SECOND * seconds));
-  };
+  const latestBudget = createLatestBudget(() => foregroundWithin(LATEST_QUIET_MS));
 
   const flushOnce = async (final: boolean) => {
     const started = now();
