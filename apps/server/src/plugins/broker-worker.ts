@@ -97,8 +97,8 @@ const allAcknowledged = () =>
 
 /**
  * A reading is parsed and validated here, on the broker's thread, and goes to the gateway as the
- * validated reading as JSON text (or null) without its payload; other messages go as they came. An oversized
- * reading goes as it came, for the gateway to drop and count.
+ * validated reading's data as JSON text (or null), without its payload; other messages go as they
+ * came. An oversized reading goes as it came, for the gateway to drop and count.
  */
 const readingOf = (topic: string, payload: Buffer): [Buffer] | [Buffer, ReadingText | null] => {
   const parsed = parseTopic(topic);
