@@ -38,7 +38,7 @@ const runOnce = async (): Promise<IngestResult> => {
     await sleep(3000);
     return await runIngest(
       {
-        mqttUrl: server.mqttUrl,
+        mqttUrls: [server.mqttUrl],
         apiUrl: server.url,
         servers: { server: server.pid },
         async drain() {

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeNotConnected } from '../../apps/agent/src/sim/not-connected.ts';
-import { notConnectedOf, spawnFleet } from './fleet-control';
+import { notConnectedOf } from './fleet-control';
+import { spawnFleets } from './fleet-group';
 import { round } from './report';
 import { BENCH_ADMIN, cpuSecondsOf, rssOf } from './server-process';
 import type { Teardown } from './teardown';
@@ -34,7 +35,8 @@ export type Query = <T>(sql: string, params: unknown[]) => Promise<{ rows: T[] }
 
 /** Where the scenario runs: the servers are up on an empty database. */
 export interface IngestTarget {
-  mqttUrl: string;
+  /** The fleet is split evenly over these brokers, a simulator process for each. */
+  mqttUrls: readonly string[];
   /** The server the fleet adds its devices through. */
   apiUrl: string;
   /** The server processes' pids by name; their resident memory is sampled. */
@@ -77,15 +79,17 @@ export const runIngest = async (
   const stateDir = mkdtempSync(join(tmpdir(), 'nf-fleet-'));
   teardown.add(() => rmSync(stateDir, { recursive: true, force: true }));
   const rampStarted = performance.now();
-  const fleet = spawnFleet({
-    devices,
-    seed: options.seed,
-    mqttUrl: target.mqttUrl,
-    statePath: join(stateDir, 'state.json'),
-    api: { url: target.apiUrl, ...BENCH_ADMIN },
-    intervalMs: 1000,
-    concurrency: 200,
-  });
+  const fleet = spawnFleets(
+    {
+      devices,
+      seed: options.seed,
+      statePath: join(stateDir, 'state.json'),
+      api: { url: target.apiUrl, ...BENCH_ADMIN },
+      intervalMs: 1000,
+      concurrency: 200,
+    },
+    target.mqttUrls,
+  );
   teardown.add(() => fleet.stop());
 
   // A server that cannot take the whole fleet never finishes the ramp (the last devices keep

@@ -17,8 +17,22 @@ const MAX_QUEUED_MESSAGES = 1_000_000;
 /** QoS 1 messages in flight to one client; the default 20 throttles a server's subscription. */
 const MAX_INFLIGHT_MESSAGES = 1000;
 const START_TIMEOUT_MS = 10_000;
+/**
+ * What a bridge carries: only the server → device topics. Device messages stay on the broker the
+ * device is on and are taken by the server subscribed there, so each is processed once; a
+ * command or configuration either server publishes reaches the device wherever it is connected.
+ */
+const BRIDGED_TOPICS = ['nf/d/+/cfg', 'nf/d/+/cmd', 'nf/d/+/tun'];
 
-export const startMosquitto = async () => {
+const bridgeLines = (url: string) => [
+  'connection netfleet-bridge',
+  `address ${new URL(url).host}`,
+  'cleansession true',
+  ...BRIDGED_TOPICS.map((topic) => `topic ${topic} both 1`),
+];
+
+/** `bridgeTo`: the URL of another Mosquitto to bridge the server → device topics with. */
+export const startMosquitto = async (options: { bridgeTo?: string } = {}) => {
   const dir = mkdtempSync(join(tmpdir(), 'nf-mosquitto-'));
   const port = await freePort();
   const conf = join(dir, 'mosquitto.conf');
@@ -33,6 +47,7 @@ export const startMosquitto = async () => {
       'log_dest stderr',
       'log_type error',
       'log_type warning',
+      ...(options.bridgeTo ? bridgeLines(options.bridgeTo) : []),
       '',
     ].join('\n'),
   );

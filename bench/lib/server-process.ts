@@ -3,7 +3,7 @@
 // and REDIS_URL in `env`, on external services), so the benchmarks measure its memory and CPU
 // apart from the load generator's.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,9 +109,12 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Ser
     throw error;
   } finally {
     clearTimeout(timer);
-    // Its later output is not kept (a server under load may log a lot).
+    // Its later output (warnings and errors) is kept only in BENCH_SERVER_LOG (a file, appended
+    // to): a server under load may log a lot.
     child.stdout.removeAllListeners('data');
-    child.stdout.resume();
+    if (process.env.BENCH_SERVER_LOG) {
+      child.stdout.pipe(createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' }));
+    } else child.stdout.resume();
   }
   let stopped: Promise<void> | null = null;
   return {
