@@ -37,12 +37,13 @@ describe('external broker with a persistent session', () => {
     const second = createExternalBroker(options);
     cleanup.push(() => second.close());
     const failures: unknown[] = [];
-    second.onMessage(async () => {
-      try {
-        await second.publish('nf-test/answer', 'answered', { qos: 1, retain: false });
-      } catch (error) {
-        failures.push(error);
-      }
+    // Answers without holding the request's PUBACK, as the gateway does (a held PUBACK would keep
+    // this connection from reading the answer's own PUBACK).
+    second.onMessage(() => {
+      second
+        .publish('nf-test/answer', 'answered', { qos: 1, retain: false })
+        .catch((error: unknown) => failures.push(error));
+      return undefined;
     });
     await second.start();
     const noAnswer = new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 5000));

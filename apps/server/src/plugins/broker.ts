@@ -9,9 +9,10 @@ export interface MessageMeta {
 /**
  * Called once per device message, synchronously, before the broker acknowledges it (embedded:
  * before the PUBACK; external: before mqtt.js sends its PUBACK), so whatever the handler buffered
- * is what was acknowledged. A returned promise asks the embedded broker to hold the PUBACK until it
+ * is what was acknowledged. A returned promise asks the broker to hold the PUBACK until it
  * settles: a device waiting for its PUBACK sends nothing more, which is how a full buffer slows the
- * fleet down instead of growing.
+ * fleet down instead of growing. An external broker's connection reads nothing else meanwhile
+ * (its backlog stays queued in the broker), so the promise must not wait on a publish.
  * `reading` is given for telemetry the broker validated on its own thread (embedded: the parse and
  * schema check of every reading kept off the main thread): the valid reading as JSON text, or null
  * for an invalid one. Undefined means the handler validates the payload itself.
