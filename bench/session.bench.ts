@@ -1,13 +1,11 @@
 // Session endpoints over real HTTP: GET /api/user with a session cookie (every page load and
 // refresh asks it) and POST /account/login (argon2id, slow by design). Closed loop: each worker
 // sends its next request only after the previous answer, so the figures are what clients see.
-// Run with `npm run bench`; writes bench/results/session.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
+// Run with `npm run bench`; writes bench/results/session.json (BENCH_RESULTS_DIR elsewhere).
 import { buildApp } from '@/app';
 import { openDatabase } from '@/bootstrap';
 import { loadConfig } from '@/config';
+import { percentile, round, writeReport } from './lib/report';
 
 const ADMIN_EMAIL = 'bench@netfleet.test';
 const ADMIN_PASSWORD = 'bench-password-1';
@@ -46,12 +44,6 @@ interface Result {
   p99_ms: number;
   target: { rps: number; p95_ms: number; met: boolean };
 }
-
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-
-/** Nearest-rank percentile of ascending values. */
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 const run = async (scenario: Scenario): Promise<Result> => {
   let failures = 0;
@@ -181,23 +173,7 @@ try {
     }),
   ];
 
-  const cpu = cpus();
-  const report = {
-    machine: {
-      cpu: cpu[0]?.model ?? 'unknown',
-      cores: cpu.length,
-      memory_gib: round(totalmem() / 2 ** 30),
-    },
-    node: process.version,
-    date: new Date().toISOString(),
-    results,
-  };
-  const dir = join(import.meta.dirname, 'results');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'session.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(
-    `${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memory_gib} GiB, Node ${report.node}`,
-  );
+  writeReport('session', results);
   printTable(results);
   if (results.some((r) => r.failures > 0 || r.requests === 0)) exitCode = 1;
 } catch (error) {

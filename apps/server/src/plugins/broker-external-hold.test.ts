@@ -29,8 +29,10 @@ describe('external broker back-pressure', () => {
     });
     cleanup.push(() => broker.close());
     const received: string[] = [];
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     // The gateway past its high-water mark: the first reading waits for a flush.
     broker.onMessage((_topic, payload) => {
       received.push(payload.toString());
