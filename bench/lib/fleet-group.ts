@@ -3,11 +3,9 @@
 // so 20,000 devices need two processes (and two brokers, see scale-out.bench.ts).
 import type { FleetOptions } from '../../apps/agent/src/sim/fleet.ts';
 import { type FleetSnapshot, notConnectedOf, spawnFleet } from './fleet-control';
+import { isRecord } from './report';
 
 type Fleet = ReturnType<typeof spawnFleet>;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Numbers added up, booleans true when all are, records key by key (a missing key counts 0). */
 const combine = (values: unknown[]): unknown => {

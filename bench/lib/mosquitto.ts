@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TOPIC_ROOT } from '@netfleet/contracts';
 import { accepting } from '@test/mosquitto';
 import { freePort } from './server-process';
 import { terminate } from './terminate';
@@ -22,7 +23,7 @@ const START_TIMEOUT_MS = 10_000;
  * device is on and are taken by the server subscribed there, so each is processed once; a
  * command or configuration either server publishes reaches the device wherever it is connected.
  */
-const BRIDGED_TOPICS = ['nf/d/+/cfg', 'nf/d/+/cmd', 'nf/d/+/tun'];
+const BRIDGED_TOPICS = ['cfg', 'cmd', 'tun'].map((leaf) => `${TOPIC_ROOT}/d/+/${leaf}`);
 
 const bridgeLines = (url: string) => [
   'connection netfleet-bridge',

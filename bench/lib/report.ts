@@ -66,7 +66,7 @@ export const median = (values: readonly number[]) => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { SERVER_SUBSCRIPTIONS, SHARED_SUBSCRIPTION_GROUP, topics } from '@netfleet/contracts';
-import mqtt, { type ISubscriptionMap, type MqttClient } from 'mqtt';
+import mqtt, { type IPublishPacket, type ISubscriptionMap, type MqttClient } from 'mqtt';
 import type { Config } from '@/config';
 import { describeError, redactUrl } from '@/lib/connection-errors';
 import { type Broker, BrokerStartError, type MessageHandler } from './broker';
@@ -50,6 +50,9 @@ const SESSIONS = {
 } as const;
 type Session = keyof typeof SESSIONS;
 
+const payloadOf = ({ payload }: IPublishPacket) =>
+  typeof payload === 'string' ? Buffer.from(payload) : payload;
+
 export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBroker => {
   const group = options.group ?? SHARED_SUBSCRIPTION_GROUP;
   let handler: MessageHandler = () => undefined;
@@ -69,9 +72,7 @@ export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBr
    * never on this connection, so the held socket cannot block it.
    */
   const holding: MqttClient['handleMessage'] = (packet, done) => {
-    const payload =
-      typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-    const held = handler(packet.topic, payload, {});
+    const held = handler(packet.topic, payloadOf(packet), {});
     if (!held) return done();
     // Bounded all the same: past the keepalive the held socket would miss the broker's PINGRESP
     // and mqtt.js would reconnect.
@@ -87,9 +88,7 @@ export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBr
     );
   };
   const immediate: MqttClient['handleMessage'] = (packet, done) => {
-    const payload =
-      typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-    void handler(packet.topic, payload, {});
+    void handler(packet.topic, payloadOf(packet), {});
     done();
   };
 
