@@ -118,6 +118,36 @@ describe('device session', () => {
     expect(statuses(id, 6)).toEqual([]);
   });
 
+  it('acks a command failed when its exit code is not acceptable or it outlives its timeout', async () => {
+    const credential = broker.addDevice();
+    const id = credential.device_id;
+    simSession(credential);
+    await waitFor(() => broker.on(topics.hello(id)).length > 0);
+    const expires_at = Date.now() + 60_000;
+    await broker.publish(topics.command(id), {
+      id: 21,
+      type: 'command',
+      args: { command: 'uptime', acceptable_codes: [1] },
+      expires_at,
+    });
+    await broker.publish(topics.command(id), {
+      id: 22,
+      type: 'command',
+      args: { command: 'ping -c 3 8.8.8.8', timeout: 1 },
+      expires_at,
+    });
+    await waitFor(() => statuses(id, 22).includes('failed'), 4000);
+    expect(statuses(id, 21)).toEqual(['received', 'failed']);
+    expect(acks(id).find((a) => a.id === 21 && a.status === 'failed')).toMatchObject({
+      message: 'Exit code 0',
+      result: expect.stringMatching(/load average/),
+    });
+    expect(statuses(id, 22)).toEqual(['received', 'failed']);
+    expect(acks(id).find((a) => a.id === 22 && a.status === 'failed')?.message).toBe(
+      'Timed out after 1 s',
+    );
+  });
+
   it('answers the hotspot user commands with their results over MQTT', async () => {
     const credential = broker.addDevice();
     const id = credential.device_id;

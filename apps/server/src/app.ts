@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import type { AttemptStore } from './modules/identity/auth/login-limiter';
 import { createModuleContext } from './modules/context';
 import type { DeviceLink, GatewayListener } from './modules/fleet/device-gateway/gateway.port';
+import { automationArea } from './modules/automation/automation.area';
 import { fleetArea } from './modules/fleet/fleet.area';
 import { identityArea } from './modules/identity/identity.area';
 import type { MailTransport } from './modules/system/mail/mail.service';
@@ -88,12 +89,16 @@ export const buildApp = async (options: BuildAppOptions) => {
   await identityArea(app, context);
   const { companiesRepository } = await organisationArea(app, context);
   await systemArea(app, context, { deliverWebhooks: options.deliverWebhooks });
-  const { link, requests, requestTunnel } = await fleetArea(app, context, {
-    companies: companiesRepository,
-    broker: options.broker,
-    deviceGateway: options.deviceGateway,
-    deviceChangesIntervalMs: options.deviceChangesIntervalMs,
-  });
+  const { link, requests, requestTunnel, jobs, jobsRepository, files } = await fleetArea(
+    app,
+    context,
+    {
+      companies: companiesRepository,
+      broker: options.broker,
+      deviceGateway: options.deviceGateway,
+      deviceChangesIntervalMs: options.deviceChangesIntervalMs,
+    },
+  );
   await remoteArea(app, context, {
     companies: companiesRepository,
     isOnline: (deviceId) => link.isOnline(deviceId),
@@ -101,6 +106,8 @@ export const buildApp = async (options: BuildAppOptions) => {
     requests,
     redis: options.redis,
   });
+
+  await automationArea(app, context, { jobs, jobsRepository, files });
 
   await app.register(spaPlugin, { webDist: config.webDist });
   return app;

@@ -239,6 +239,7 @@ export const COMMAND_TYPES = [
   'hotspot_user_delete',
   'hotspot_sessions',
   'lan_hosts',
+  'set_password',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -248,7 +249,54 @@ export const firmwareUpdateArgsSchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   name: z.string().max(255),
 });
-export const commandArgsSchema = z.object({ command: z.string().min(1).max(1024) });
+
+/** The longest `timeout` a `command` job may give, in seconds. */
+export const COMMAND_TIMEOUT_MAX_SECONDS = 300;
+/** The exit codes that count as success when a `command` job gives no `acceptable_codes`. */
+export const DEFAULT_ACCEPTABLE_CODES: readonly number[] = [0];
+
+export const commandArgsSchema = z.object({
+  command: z.string().min(1).max(1024),
+  /**
+   * Seconds the command may run. Past it the device stops it and acks `failed` with
+   * `commandTimedOutMessage(timeout)`. Absent: the device's own limit.
+   */
+  timeout: z.number().int().min(1).max(COMMAND_TIMEOUT_MAX_SECONDS).optional(),
+  /**
+   * Exit codes that mean `completed` (absent or empty: `DEFAULT_ACCEPTABLE_CODES`). Any other exit
+   * acks `failed` with `commandExitMessage(code)` and the output as `result`.
+   */
+  acceptable_codes: z.array(z.number().int().min(0).max(255)).max(256).optional(),
+});
+export type CommandArgs = z.infer<typeof commandArgsSchema>;
+
+/** The exit codes a `command` job accepts as success. */
+export const acceptableCodes = (args: Pick<CommandArgs, 'acceptable_codes'>): readonly number[] =>
+  args.acceptable_codes?.length ? args.acceptable_codes : DEFAULT_ACCEPTABLE_CODES;
+
+/** The `failed` message of a command stopped at its timeout. */
+export const commandTimedOutMessage = (seconds: number) => `Timed out after ${seconds} s`;
+
+/** The `failed` message of a command that exited with a code outside `acceptable_codes`. */
+export const commandExitMessage = (code: number) => `Exit code ${code}`;
+
+/** Passwords a device accepts (RMS device passwords: 8 to 32 characters). */
+export const DEVICE_PASSWORD_MIN_LENGTH = 8;
+export const DEVICE_PASSWORD_MAX_LENGTH = 32;
+
+/**
+ * `set_password`: the device sets the password of its administrative user (`root` on RutOS) and
+ * acks `completed`; the password is never echoed in an ack. The server drops it from the job once
+ * the job ends.
+ */
+export const setPasswordArgsSchema = z.object({
+  password: z
+    .string()
+    .min(DEVICE_PASSWORD_MIN_LENGTH)
+    .max(DEVICE_PASSWORD_MAX_LENGTH)
+    .regex(/^[\x20-\x7e]+$/, 'Use printable characters only'),
+});
+export type SetPasswordArgs = z.infer<typeof setPasswordArgsSchema>;
 
 /**
  * `lan_hosts`: the hosts the device sees on its LAN (its ARP table), as the JSON `result` of the

@@ -35,6 +35,8 @@ export * from './device-protocol.ts';
 export * from './device-telemetry.ts';
 export * from './device-hotspot.ts';
 export * from './api/device-jobs.ts';
+export * from './api/device-passwords.ts';
+export * from './api/device-tasks.ts';
 export * from './api/files.ts';
 export * from './api/monitoring-templates.ts';
 export * from './api/map.ts';

@@ -5,7 +5,11 @@ import { macSchema, imeiSchema, serialSchema, claimSecretSchema } from '@netflee
 import { DeviceSession } from '../device-session.ts';
 import { enrol } from '../enrol.ts';
 import { loadAgentState, saveAgentState, type AgentState } from '../linux/agent-state.ts';
-import { runLinuxCommand } from '../linux/linux-commands.ts';
+import {
+  DEFAULT_PASSWORD_USER,
+  isValidUserName,
+  runLinuxCommand,
+} from '../linux/linux-commands.ts';
 import { openTcpTarget, parsePorts } from '../linux/tunnel-target.ts';
 import { detectPlatform, isValidModel, primaryInterface, readLinux } from '../linux/system.ts';
 import type { Credential, DeviceIdentity } from '../types.ts';
@@ -28,6 +32,9 @@ added, then reports telemetry and runs commands.
   --download-dir DIR     where firmware images go (default .netfleet-agent/downloads)
   --allow-reboot         obey reboot commands (otherwise they are rejected)
   --allow-firmware PATH  install downloaded firmware with this script (otherwise downloads only)
+  --allow-password-change
+                         obey set_password commands with chpasswd (otherwise they are rejected)
+  --password-user NAME   whose password set_password sets (default ${DEFAULT_PASSWORD_USER})
   --tunnel-ports LIST    ports remote access may reach on this box and its private LANs
                          (default 22,23,80,443,5900; e.g. 1-65535)
   --help
@@ -80,6 +87,8 @@ const main = async () => {
       'tunnel-ports': { type: 'string', default: '22,23,80,443,5900' },
       'allow-reboot': { type: 'boolean', default: false },
       'allow-firmware': { type: 'string' },
+      'allow-password-change': { type: 'boolean', default: false },
+      'password-user': { type: 'string', default: DEFAULT_PASSWORD_USER },
       help: { type: 'boolean', default: false },
     },
   });
@@ -87,6 +96,8 @@ const main = async () => {
     process.stdout.write(USAGE);
     return;
   }
+  const passwordUser = values['password-user'];
+  if (!isValidUserName(passwordUser)) fail(`--password-user is not valid: ${passwordUser}`, USAGE);
   const log = (message: string) => process.stderr.write(`${new Date().toISOString()} ${message}\n`);
   const statePath = resolve(values.state);
   const identity = await identityFromFlags(values);
@@ -130,6 +141,8 @@ const main = async () => {
       execute: (command, context) =>
         runLinuxCommand(command, context, {
           allowReboot: values['allow-reboot'],
+          allowPasswordChange: values['allow-password-change'],
+          passwordUser,
           ...(values['allow-firmware']
             ? { firmwareScript: resolve(values['allow-firmware']) }
             : {}),

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFleet } from '../sim/fleet.ts';
+import { DEFAULT_PASSWORD_FAILURE_RATE } from '../sim/sim-commands.ts';
 import { describeNotConnected } from '../sim/not-connected.ts';
-import { fail, intFlag } from './args.ts';
+import { fail, fractionFlag, intFlag } from './args.ts';
 
 const USAGE = `netfleet-sim --devices N [options]
 
@@ -24,7 +25,11 @@ the API (needs --url and --token or --email/--password), then enrolled over MQTT
   --stats S            seconds between stats lines (default 5, 0 = off)
   --vnc-target H:P     what the devices' VNC port (5900) reaches, e.g. x11vnc on 127.0.0.1:5901
   --ssh-key FILE       an OpenSSH public key the devices' SSH servers accept for root
-                       (root's password is admin01; the web UI's admin password too)
+                       (root's password is admin01, the web UI's admin password too, until a
+                       set_password job changes it)
+  --password-failure-rate F
+                       fraction of devices whose set_password fails, fixed per serial and
+                       seed (default ${DEFAULT_PASSWORD_FAILURE_RATE}; 0 = never, 1 = always)
   --verbose            log per-device events
   --help
 `;
@@ -53,6 +58,7 @@ const main = async () => {
       stats: { type: 'string' },
       'vnc-target': { type: 'string' },
       'ssh-key': { type: 'string' },
+      'password-failure-rate': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -67,6 +73,11 @@ const main = async () => {
   const interval = intFlag('interval', values.interval, 0);
   const duration = intFlag('duration', values.duration, 0);
   const statsEvery = intFlag('stats', values.stats, 5);
+  const passwordFailureRate = fractionFlag(
+    'password-failure-rate',
+    values['password-failure-rate'],
+    DEFAULT_PASSWORD_FAILURE_RATE,
+  );
   const log = (message: string) => process.stderr.write(`${message}\n`);
 
   const fleet = await startFleet({
@@ -75,6 +86,7 @@ const main = async () => {
     mqttUrl: values.mqtt,
     statePath: resolve(values.state),
     concurrency: intFlag('concurrency', values.concurrency, 200) || 200,
+    passwordFailureRate,
     ...(interval ? { intervalMs: interval } : {}),
     ...(values.url
       ? {

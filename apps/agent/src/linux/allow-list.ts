@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 
 // The shell commands the agent runs for a `command` job: a fixed list, each with its exact
-// accepted arguments. They run through execFile, never a shell, so nothing is interpreted.
+// accepted arguments. They run without a shell, so nothing is interpreted, and within the job's
+// `timeout` (linux-commands.ts runProcess kills them past it).
 
 export interface AllowedCommand {
   file: string;

@@ -1,7 +1,41 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandMessage } from '@netfleet/contracts';
 import type { CommandContext } from '../types.ts';
-import { HOTSPOT_NOT_SUPPORTED, runLinuxCommand } from './linux-commands.ts';
+import type * as AllowList from './allow-list.ts';
+import {
+  HOTSPOT_NOT_SUPPORTED,
+  KILL_GRACE_MS,
+  PASSWORD_CHANGE_DISABLED,
+  runLinuxCommand,
+  type LinuxCommandOptions,
+  type Program,
+} from './linux-commands.ts';
+
+// A few extra allow-list lines that run small node scripts, so exit codes and slow commands can
+// be tested without depending on what the host has installed.
+const fake = vi.hoisted(() => {
+  const node = (script: string) => ({ file: process.execPath, args: ['-e', script] });
+  const lines: Record<string, { file: string; args: string[] }> = {
+    'test exit 3': node("console.log('some output'); console.error('an error'); process.exit(3)"),
+    'test exit 0': node("console.log('fine')"),
+    // Both end themselves after 10 s, so a failing test leaves nothing running for long.
+    'test slow': node('console.log(process.pid); setTimeout(() => {}, 10_000)'),
+    'test stubborn': node(
+      "process.on('SIGTERM', () => {}); console.log(process.pid); setTimeout(() => {}, 10_000)",
+    ),
+  };
+  return { lines };
+});
+vi.mock('./allow-list.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof AllowList>();
+  return {
+    ...original,
+    resolveCommand: (line: string) => fake.lines[line] ?? original.resolveCommand(line),
+  };
+});
 
 const context: CommandContext = {
   progress: async () => undefined,
@@ -13,6 +47,24 @@ const options = {
   downloadDir: '/nonexistent',
   markPending: async () => undefined,
   clearPending: async () => undefined,
+};
+
+let nextId = 100;
+const run = (args: Record<string, unknown>) =>
+  runLinuxCommand(
+    { id: nextId++, type: 'command', args, expires_at: Date.now() + 60_000 },
+    context,
+    options,
+  );
+
+/** Whether a process with this id still exists (a reaped one does not). */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 describe('the Linux agent', () => {
@@ -35,5 +87,183 @@ describe('the Linux agent', () => {
         message: HOTSPOT_NOT_SUPPORTED,
       });
     }
+  });
+
+  it('runs an allow-listed command as before when the job gives neither timeout nor codes', async () => {
+    const outcome = await run({ command: 'date' });
+    expect(outcome.status).toBe('completed');
+    expect(outcome.result).toMatch(/\d{4}/);
+  });
+
+  it('fails a command whose exit code is not acceptable, with the code and its output', async () => {
+    expect(await run({ command: 'test exit 3' })).toEqual({
+      status: 'failed',
+      message: 'Exit code 3',
+      result: 'some output\nan error\n',
+    });
+    expect(await run({ command: 'test exit 0', acceptable_codes: [1, 2] })).toEqual({
+      status: 'failed',
+      message: 'Exit code 0',
+      result: 'fine\n',
+    });
+  });
+
+  it('completes a command whose exit code is in acceptable_codes', async () => {
+    expect(await run({ command: 'test exit 3', acceptable_codes: [0, 3] })).toEqual({
+      status: 'completed',
+      result: 'some output\nan error\n',
+    });
+    // An empty list means the default, [0].
+    expect(await run({ command: 'test exit 0', acceptable_codes: [] })).toMatchObject({
+      status: 'completed',
+    });
+    expect(await run({ command: 'test exit 0', timeout: 10 })).toMatchObject({
+      status: 'completed',
+      result: 'fine\n',
+    });
+  });
+
+  it('kills a command that outlives its timeout and reports it failed', async () => {
+    const started = Date.now();
+    const outcome = await run({ command: 'test slow', timeout: 1, acceptable_codes: [0, 143] });
+    const elapsed = Date.now() - started;
+    expect(outcome).toMatchObject({ status: 'failed', message: 'Timed out after 1 s' });
+    expect(elapsed).toBeGreaterThanOrEqual(1000);
+    expect(elapsed).toBeLessThan(1000 + KILL_GRACE_MS);
+    const pid = Number(outcome.result?.trim());
+    expect(pid).toBeGreaterThan(0);
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('kills a command that ignores SIGTERM once the grace period is over', async () => {
+    const started = Date.now();
+    const outcome = await run({ command: 'test stubborn', timeout: 1 });
+    expect(outcome).toMatchObject({ status: 'failed', message: 'Timed out after 1 s' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000 + KILL_GRACE_MS);
+    expect(alive(Number(outcome.result?.trim()))).toBe(false);
+  });
+
+  it.each([
+    [{ command: 'date', timeout: 0 }, /^invalid args\.timeout/],
+    [{ command: 'date', timeout: 301 }, /^invalid args\.timeout/],
+    [{ command: 'date', timeout: 1.5 }, /^invalid args\.timeout/],
+    [{ command: 'date', acceptable_codes: [256] }, /^invalid args\.acceptable_codes\.0/],
+    [{ command: 'date', acceptable_codes: 0 }, /^invalid args\.acceptable_codes/],
+    [{ timeout: 5 }, /^args\.command is required$/],
+  ])('rejects invalid arguments %j without running anything', async (args, message) => {
+    const outcome = await run(args);
+    expect(outcome.status).toBe('rejected');
+    expect(outcome.message).toMatch(message);
+  });
+});
+
+// A stand-in for chpasswd: records its arguments and what it read on stdin in the file named by its
+// first argument; with `fail` as the second it complains on stderr, echoing its input (as a
+// careless chpasswd might), and exits 1.
+const FAKE_CHPASSWD = `
+let input = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => (input += chunk));
+process.stdin.on('end', () => {
+  require('node:fs').writeFileSync(process.argv[1], JSON.stringify({ argv: process.argv, stdin: input }));
+  if (process.argv[2] === 'fail') {
+    process.stderr.write('chpasswd: (user root) pam_chauthtok() failed, error:\\n');
+    process.stderr.write('Authentication token manipulation error\\n');
+    process.stderr.write('chpasswd: (line 1) password not changed: ' + input);
+    process.exit(1);
+  }
+});
+`;
+
+describe('set_password on the Linux agent', () => {
+  const PASSWORD = 'S3cret-pass:word';
+  let dir: string;
+  let record: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'nf-chpasswd-'));
+    record = join(dir, 'record.json');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const fakeChpasswd = (mode: 'ok' | 'fail' = 'ok'): Program => ({
+    file: process.execPath,
+    args: ['-e', FAKE_CHPASSWD, record, mode],
+  });
+  /** What the fake chpasswd was given, or null when it never ran. */
+  const recorded = (): { argv: string[]; stdin: string } | null =>
+    existsSync(record) ? JSON.parse(readFileSync(record, 'utf8')) : null;
+  const setPassword = (args: Record<string, unknown>, extra: Partial<LinuxCommandOptions>) =>
+    runLinuxCommand(
+      { id: nextId++, type: 'set_password', args, expires_at: Date.now() + 60_000 },
+      context,
+      { ...options, chpasswd: fakeChpasswd(), ...extra },
+    );
+
+  it('refuses without --allow-password-change and runs nothing', async () => {
+    for (const extra of [{}, { allowPasswordChange: false }]) {
+      expect(await setPassword({ password: PASSWORD }, extra)).toEqual({
+        status: 'rejected',
+        message: PASSWORD_CHANGE_DISABLED,
+      });
+    }
+    expect(PASSWORD_CHANGE_DISABLED).toMatch(/--allow-password-change/);
+    expect(recorded()).toBeNull();
+  });
+
+  it('pipes user:password to chpasswd on stdin, never in its arguments, and completes', async () => {
+    const outcome = await setPassword({ password: PASSWORD }, { allowPasswordChange: true });
+    expect(outcome).toEqual({ status: 'completed', message: 'Password changed' });
+    const seen = recorded();
+    expect(seen?.stdin).toBe(`root:${PASSWORD}\n`);
+    expect(seen?.argv.join(' ')).not.toContain(PASSWORD);
+  });
+
+  it('sets the password of the --password-user', async () => {
+    const outcome = await setPassword(
+      { password: PASSWORD },
+      { allowPasswordChange: true, passwordUser: 'admin' },
+    );
+    expect(outcome.status).toBe('completed');
+    expect(recorded()?.stdin).toBe(`admin:${PASSWORD}\n`);
+  });
+
+  it("fails with chpasswd's stderr, the password scrubbed out of it", async () => {
+    const outcome = await setPassword(
+      { password: PASSWORD },
+      { allowPasswordChange: true, chpasswd: fakeChpasswd('fail') },
+    );
+    expect(recorded()?.stdin).toBe(`root:${PASSWORD}\n`);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.message).toMatch(/^chpasswd: \(user root\) pam_chauthtok\(\) failed/);
+    expect(outcome.message).toContain('Authentication token manipulation error');
+    // The fake echoed its input; the ack shows where the password was, not what it is.
+    expect(outcome.message).toContain('password not changed: root:********');
+    expect(JSON.stringify(outcome)).not.toContain(PASSWORD);
+  });
+
+  it('fails, saying so, when chpasswd cannot be started', async () => {
+    const outcome = await setPassword(
+      { password: PASSWORD },
+      { allowPasswordChange: true, chpasswd: { file: join(dir, 'no-chpasswd'), args: [] } },
+    );
+    expect(outcome.status).toBe('failed');
+    expect(outcome.message).toMatch(/^chpasswd could not be started: .*ENOENT/);
+  });
+
+  it.each([
+    [{ password: 'short' }],
+    [{ password: 'x'.repeat(33) }],
+    [{ password: 12345678 }],
+    [{}],
+    // A line break would hand chpasswd a second user:password line.
+    [{ password: 'abcdefgh\nadmin:owned' }],
+    [{ password: 'abcd\u0000efgh' }],
+  ])('rejects invalid arguments %j without running chpasswd', async (args) => {
+    const outcome = await setPassword(args, { allowPasswordChange: true });
+    expect(outcome.status).toBe('rejected');
+    expect(outcome.message).toMatch(/^args\.password /);
+    const { password } = args as { password?: unknown };
+    if (typeof password === 'string') expect(outcome.message).not.toContain(password);
+    expect(recorded()).toBeNull();
   });
 });

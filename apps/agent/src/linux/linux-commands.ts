@@ -1,13 +1,15 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import {
-  commandArgsSchema,
+  commandTimedOutMessage,
   firmwareUpdateArgsSchema,
   type CommandMessage,
 } from '@netfleet/contracts';
+import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
+import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
 import { lanHosts } from './lan-hosts.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import { resolveCommand } from './allow-list.ts';
@@ -26,8 +28,32 @@ export const truncateOutput = (text: string, tailLines?: number): string => {
 export const HOTSPOT_NOT_SUPPORTED =
   'Hotspot users are not supported by netfleet-agent on this platform';
 
+/** A program and its arguments, run without a shell. */
+export interface Program {
+  file: string;
+  args: readonly string[];
+}
+
+/** What `set_password` runs: reads `user:password` lines on stdin (shadow-utils and BusyBox). */
+export const CHPASSWD: Program = { file: 'chpasswd', args: [] };
+export const DEFAULT_PASSWORD_USER = 'root';
+/** How long chpasswd may take, in seconds, before it is stopped and the job fails. */
+export const CHPASSWD_TIMEOUT_SECONDS = 30;
+export const PASSWORD_CHANGE_DISABLED =
+  'Password changes are not allowed on this device (start netfleet-agent with --allow-password-change)';
+
+/** A user name chpasswd can take: no `:`, no line break, no leading `-` (as useradd accepts). */
+export const isValidUserName = (name: string): boolean =>
+  /^[A-Za-z_][A-Za-z0-9_.-]{0,31}\$?$/.test(name);
+
 export interface LinuxCommandOptions {
   allowReboot: boolean;
+  /** Obey `set_password` (--allow-password-change); otherwise such jobs are rejected. */
+  allowPasswordChange?: boolean;
+  /** Whose password `set_password` sets (--password-user; default root). */
+  passwordUser?: string;
+  /** The program `set_password` runs (default CHPASSWD from PATH); tests put a stand-in here. */
+  chpasswd?: Program;
   /** A script that installs a downloaded image (its path is the one argument); unset = disabled. */
   firmwareScript?: string;
   downloadDir: string;
@@ -41,28 +67,143 @@ const errorText = (error: unknown) => {
   return `${e.stdout ?? ''}${e.stderr ?? ''}` || e.message || String(error);
 };
 
-const shellCommand = async (command: CommandMessage): Promise<CommandOutcome> => {
-  const args = commandArgsSchema.safeParse(command.args);
-  if (!args.success) return { status: 'rejected', message: 'args.command is required' };
-  const resolved = resolveCommand(args.data.command);
-  if ('error' in resolved) return { status: 'rejected', message: resolved.error };
-  try {
-    const { stdout, stderr } = await run(resolved.file, resolved.args, {
-      timeout: 30_000,
-      maxBuffer: 1024 * 1024,
-      shell: false,
+/** How long a `command` may run when the job gives no `timeout`, in seconds. */
+export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 30;
+/** A timed-out command gets SIGTERM, then SIGKILL if it is still there this much later. */
+export const KILL_GRACE_MS = 1000;
+/** Each of stdout and stderr keeps at most this much (its end) while the command runs. */
+const MAX_OUTPUT_CHARS = 1024 * 1024;
+
+export interface ProcessResult {
+  /** The exit code; null when a signal ended the process or it never started. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The timeout ended it. */
+  timedOut: boolean;
+  /** stdout, then stderr. */
+  output: string;
+  /** stderr alone. */
+  stderr: string;
+  /** Why it could not be started (`spawn logread ENOENT`). */
+  startError?: string;
+}
+
+/**
+ * Runs a program without a shell. Past `timeoutMs` it is sent SIGTERM, and SIGKILL after
+ * KILL_GRACE_MS; the answer comes once the process has exited. `input`, when given, is written to
+ * its stdin (which is then closed); without it stdin is /dev/null.
+ */
+export const runProcess = (
+  file: string,
+  args: readonly string[],
+  timeoutMs: number,
+  input?: string,
+): Promise<ProcessResult> =>
+  new Promise((resolve) => {
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    let settled = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    const keepEnd = (text: string) =>
+      text.length > 2 * MAX_OUTPUT_CHARS ? text.slice(-MAX_OUTPUT_CHARS) : text;
+    const child =
+      input === undefined
+        ? spawn(file, args, { shell: false, stdio: ['ignore', 'pipe', 'pipe'] })
+        : spawn(file, args, { shell: false, stdio: ['pipe', 'pipe', 'pipe'] });
+    const finish = (result: Omit<ProcessResult, 'timedOut' | 'output' | 'stderr'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(killTimer);
+      resolve({ ...result, timedOut, output: `${stdout}${stderr}`, stderr });
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGTERM');
+      killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => (stdout = keepEnd(stdout + chunk)));
+    child.stderr.on('data', (chunk: string) => (stderr = keepEnd(stderr + chunk)));
+    child.on('error', (error) => {
+      // Only a failed start ends the run here; a failed kill leaves it to the exit.
+      if (child.pid === undefined) finish({ code: null, signal: null, startError: error.message });
     });
-    return {
-      status: 'completed',
-      result: truncateOutput(`${stdout}${stderr}`, resolved.tailLines),
-    };
-  } catch (error) {
-    return {
-      status: 'failed',
-      message: 'command failed',
-      result: truncateOutput(errorText(error)),
-    };
+    child.on('close', (code, signal) => finish({ code, signal }));
+    if (input !== undefined && child.stdin) {
+      // A program that exits without reading all of it closes the pipe (EPIPE): not our error.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(input);
+    }
+    // A killed command is done when it exits, even if something it started holds its output open.
+    child.on('exit', (code, signal) => {
+      if (timedOut) finish({ code, signal });
+    });
+  });
+
+const shellCommand = async (command: CommandMessage): Promise<CommandOutcome> => {
+  const parsed = parseCommandArgs(command);
+  if ('rejected' in parsed) return parsed.rejected;
+  const { args } = parsed;
+  const resolved = resolveCommand(args.command);
+  if ('error' in resolved) return { status: 'rejected', message: resolved.error };
+  const timeout = args.timeout ?? DEFAULT_COMMAND_TIMEOUT_SECONDS;
+  const run = await runProcess(resolved.file, resolved.args, timeout * 1000);
+  if (run.startError !== undefined) {
+    return { status: 'failed', message: 'command failed', result: truncateOutput(run.startError) };
   }
+  const result = truncateOutput(run.output, resolved.tailLines);
+  if (run.timedOut) return { status: 'failed', message: commandTimedOutMessage(timeout), result };
+  if (run.code === null) {
+    return { status: 'failed', message: `Killed by ${run.signal ?? 'a signal'}`, result };
+  }
+  return exitCodeOutcome(run.code, result, args);
+};
+
+/**
+ * Sets the password of the configured user: `user:password` goes to chpasswd's stdin, never its
+ * argv, so no other process sees it. Nothing that leaves here (ack message, result) contains it.
+ */
+const setPassword = async (
+  command: CommandMessage,
+  options: LinuxCommandOptions,
+): Promise<CommandOutcome> => {
+  if (!options.allowPasswordChange) {
+    return { status: 'rejected', message: PASSWORD_CHANGE_DISABLED };
+  }
+  const parsed = parseSetPasswordArgs(command);
+  if ('rejected' in parsed) return parsed.rejected;
+  const { password } = parsed.args;
+  const user = options.passwordUser ?? DEFAULT_PASSWORD_USER;
+  if (!isValidUserName(user)) {
+    return { status: 'rejected', message: 'the configured --password-user is not a user name' };
+  }
+  const program = options.chpasswd ?? CHPASSWD;
+  const run = await runProcess(
+    program.file,
+    program.args,
+    CHPASSWD_TIMEOUT_SECONDS * 1000,
+    `${user}:${password}\n`,
+  );
+  // Should chpasswd ever echo its input, the password still does not reach the ack.
+  const scrub = (text: string) => text.split(password).join('********').trim().slice(0, 1000);
+  if (run.startError !== undefined) {
+    return { status: 'failed', message: `chpasswd could not be started: ${scrub(run.startError)}` };
+  }
+  if (run.timedOut) {
+    return { status: 'failed', message: `chpasswd timed out after ${CHPASSWD_TIMEOUT_SECONDS} s` };
+  }
+  if (run.code === 0) return { status: 'completed', message: PASSWORD_CHANGED };
+  return {
+    status: 'failed',
+    message:
+      scrub(run.stderr) ||
+      (run.code === null
+        ? `chpasswd was killed by ${run.signal ?? 'a signal'}`
+        : `chpasswd exited with code ${run.code}`),
+  };
 };
 
 const reboot = async (
@@ -167,5 +308,7 @@ export const runLinuxCommand = (
       return Promise.resolve({ status: 'rejected', message: HOTSPOT_NOT_SUPPORTED });
     case 'lan_hosts':
       return lanHosts();
+    case 'set_password':
+      return setPassword(command, options);
   }
 };

@@ -7,6 +7,11 @@ const entrySchema = z.object({
   device_id: z.number().int().positive().optional(),
   username: z.string().optional(),
   password: z.string().optional(),
+  /** The SHA-256 (hex) of the device's admin password, once a `set_password` job changed it. */
+  admin_password_sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type FleetEntry = z.infer<typeof entrySchema>;
 
@@ -17,7 +22,10 @@ const fleetStateSchema = z.object({
 });
 type FleetStateData = z.infer<typeof fleetStateSchema>;
 
-/** The simulator's credentials for the whole fleet in one JSON file, written at most every 2 s. */
+/**
+ * The simulator's credentials (and changed admin password hashes) for the whole fleet in one JSON
+ * file, written at most every 2 s.
+ */
 export class FleetState {
   private dirty = false;
   private timer: NodeJS.Timeout | null = null;

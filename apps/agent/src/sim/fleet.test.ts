@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { topics } from '@netfleet/contracts';
 import { STOP_TIMEOUT_MS } from '../session-end.ts';
-import { TestBroker } from '../testing/test-broker.ts';
-import { startFleet } from './fleet.ts';
+import { TestBroker, waitFor } from '../testing/test-broker.ts';
+import { restoreAdminPasswords, startFleet } from './fleet.ts';
 import { FleetState } from './fleet-state.ts';
 import { describeNotConnected } from './not-connected.ts';
 import { SimDevice } from './sim-device.ts';
@@ -55,5 +56,49 @@ describe('fleet', () => {
     expect(Date.now() - started).toBeLessThan(STOP_TIMEOUT_MS * 2 + 1000);
     // As it was when the fleet stopped, not "every device stopped".
     expect(fleet.notConnected().total).toBe(2);
+  }, 15_000);
+
+  it('changes a device password over MQTT and keeps only its hash in the state file', async () => {
+    const seed = 6;
+    const statePath = join(dir, 'state.json');
+    const state = await FleetState.load(statePath);
+    const credential = broker.addDevice();
+    const id = credential.device_id;
+    const serial = new SimDevice(0, seed).serial;
+    state.set(serial, credential);
+    await state.flush();
+
+    const fleet = await startFleet({
+      devices: 1,
+      seed,
+      mqttUrl: broker.url,
+      statePath,
+      passwordFailureRate: 0,
+    });
+    await fleet.ramped;
+    await waitFor(() => broker.on(topics.hello(id)).length > 0);
+    await broker.publish(topics.command(id), {
+      id: 5,
+      type: 'set_password',
+      args: { password: 'Fleet-Pass-2025' },
+      expires_at: Date.now() + 60_000,
+    });
+    const acks = () => broker.on(topics.ack(id)) as { id: number; status: string }[];
+    await waitFor(() => acks().some((a) => a.status === 'completed'), 4000);
+    expect(acks().map((a) => a.status)).toEqual(['received', 'completed']);
+    expect(JSON.stringify(acks())).not.toContain('Fleet-Pass-2025');
+    await fleet.stop();
+
+    const hash = createHash('sha256').update('Fleet-Pass-2025').digest('hex');
+    const saved = readFileSync(statePath, 'utf8');
+    expect(saved).not.toContain('Fleet-Pass-2025');
+    const reloaded = await FleetState.load(statePath);
+    expect(reloaded.get(serial)).toEqual({ ...credential, admin_password_sha256: hash });
+
+    // The next run's device has the changed password, not the factory one.
+    const device = new SimDevice(0, seed);
+    restoreAdminPasswords([device], reloaded);
+    expect(device.adminPasswordMatches('Fleet-Pass-2025')).toBe(true);
+    expect(device.adminPasswordMatches('admin01')).toBe(false);
   }, 15_000);
 });

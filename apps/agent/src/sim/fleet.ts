@@ -31,6 +31,8 @@ export interface FleetOptions {
   concurrency?: number;
   /** How long a simulated reboot lasts (default 3 s). */
   rebootMs?: number;
+  /** The fraction (0 to 1) of devices whose `set_password` fails (default 0.02). */
+  passwordFailureRate?: number;
   /** What the devices' web UI, SSH, telnet and VNC ports answer through remote access. */
   services?: SimServicesOptions;
   log?: (message: string) => void;
@@ -180,7 +182,17 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
         uptime: () => device.uptime(),
         read: (category) => simReading(device, category),
         execute: (command, context) =>
-          runSimCommand(device, command, context, { rebootMs: options.rebootMs ?? 3000 }),
+          runSimCommand(device, command, context, {
+            rebootMs: options.rebootMs ?? 3000,
+            ...(options.passwordFailureRate !== undefined
+              ? { passwordFailureRate: options.passwordFailureRate }
+              : {}),
+            onAdminPasswordChanged: (changed) =>
+              state.set(changed.serial, {
+                ...state.get(changed.serial),
+                admin_password_sha256: changed.adminPasswordSha256,
+              }),
+          }),
         openStream: async ({ host, port }) => {
           if (!run.services.serves(host, port)) {
             return { code: 'refused', message: `nothing listens on ${host}:${port}` };
@@ -217,6 +229,14 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
   });
 };
 
+/** A password a `set_password` job changed in an earlier run is still the device's password. */
+export const restoreAdminPasswords = (devices: readonly SimDevice[], state: FleetState): void => {
+  for (const device of devices) {
+    const saved = state.get(device.serial)?.admin_password_sha256;
+    if (saved) device.adminPasswordSha256 = saved;
+  }
+};
+
 /** Starts a fleet of simulated devices in this process (the CLI and the benchmarks use it). */
 export const startFleet = async (options: FleetOptions): Promise<Fleet> => {
   const counters: FleetCounters = {
@@ -229,6 +249,7 @@ export const startFleet = async (options: FleetOptions): Promise<Fleet> => {
   };
   const state = await FleetState.load(options.statePath);
   const devices = Array.from({ length: options.devices }, (_, i) => new SimDevice(i, options.seed));
+  restoreAdminPasswords(devices, state);
   await provision(devices, state, options, counters);
   const stopping = new AbortController();
   // Every ramp slot's enrolment or back-off listens to it at once.

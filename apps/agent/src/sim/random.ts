@@ -39,3 +39,10 @@ export const deviceSeed = (seed: number, index: number): number => {
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
   return (h ^ (h >>> 16)) >>> 0;
 };
+
+/** FNV-1a: a string (a serial number) as 32 bits, to mix into a seed. */
+export const hashString = (text: string): number => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+};

@@ -1,10 +1,12 @@
 import {
-  commandArgsSchema,
+  commandTimedOutMessage,
   firmwareStringSchema,
   firmwareUpdateArgsSchema,
   type CommandMessage,
 } from '@netfleet/contracts';
+import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
+import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import type { SimDevice } from './sim-device.ts';
 import { runHotspotCommand } from './sim-hotspot.ts';
@@ -13,7 +15,22 @@ import { simLanHosts } from './sim-lan.ts';
 export interface SimCommandOptions {
   /** How long a simulated reboot keeps the device away. */
   rebootMs: number;
+  /**
+   * The fraction (0 to 1) of devices whose `set_password` fails (default
+   * DEFAULT_PASSWORD_FAILURE_RATE); which devices is fixed by the seed and serial.
+   */
+  passwordFailureRate?: number;
+  /** Told after `set_password` changed the device's password hash, to keep it (fleet state). */
+  onAdminPasswordChanged?: (device: SimDevice) => void;
 }
+
+/** The share of simulated devices whose password changes fail unless the fleet says otherwise. */
+export const DEFAULT_PASSWORD_FAILURE_RATE = 0.02;
+/** What a failing simulated password change reports: BusyBox passwd's own words. */
+export const PASSWORD_CHANGE_FAILED = 'passwd: Authentication token manipulation error';
+/** A simulated password change takes between these many ms (seeded per device). */
+export const SET_PASSWORD_MIN_MS = 500;
+export const SET_PASSWORD_MAX_MS = 2000;
 
 const formatUptime = (seconds: number) => {
   const days = Math.floor(seconds / 86_400);
@@ -74,15 +91,59 @@ export const cannedOutput = (device: SimDevice, line: string): string | null => 
   return whole ? whole(device, []) : byProgram ? byProgram(device, words.slice(1)) : null;
 };
 
-const runCanned = (device: SimDevice, command: CommandMessage): CommandOutcome => {
-  const args = commandArgsSchema.safeParse(command.args);
-  if (!args.success) return { status: 'rejected', message: 'args.command is required' };
-  const output = cannedOutput(device, args.data.command);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long a canned command takes on a router, in ms: a ping sends one probe a second and waits for
+ * the last answer (the canned output shows at most 60 ms); everything else answers at once.
+ */
+export const simulatedDurationMs = (line: string): number => {
+  const [program, ...args] = line.trim().split(/\s+/);
+  if (program !== 'ping') return 0;
+  const count = args[0] === '-c' ? Number(args[1]) : 4;
+  return (count - 1) * 1000 + 60;
+};
+
+/**
+ * A canned command, run for its simulated duration. Every canned command exits 0, so it completes
+ * unless `acceptable_codes` leaves 0 out; one that would outlast `timeout` fails at the timeout.
+ */
+const runCanned = async (device: SimDevice, command: CommandMessage): Promise<CommandOutcome> => {
+  const parsed = parseCommandArgs(command);
+  if ('rejected' in parsed) return parsed.rejected;
+  const { args } = parsed;
+  const output = cannedOutput(device, args.command);
   if (output === null) {
-    const program = args.data.command.trim().split(/\s+/)[0] ?? '';
+    const program = args.command.trim().split(/\s+/)[0] ?? '';
     return { status: 'rejected', message: `command not allowed: ${program}` };
   }
-  return { status: 'completed', result: output };
+  const durationMs = simulatedDurationMs(args.command);
+  if (args.timeout !== undefined && durationMs > args.timeout * 1000) {
+    await sleep(args.timeout * 1000);
+    return { status: 'failed', message: commandTimedOutMessage(args.timeout) };
+  }
+  if (durationMs > 0) await sleep(durationMs);
+  return exitCodeOutcome(0, output, args);
+};
+
+/**
+ * `set_password`: after a router's 0.5 to 2 s the device keeps the new password's hash, unless it
+ * is one of the devices whose password changes fail (`passwordFailureRate`).
+ */
+const setPassword = async (
+  device: SimDevice,
+  command: CommandMessage,
+  options: SimCommandOptions,
+): Promise<CommandOutcome> => {
+  const parsed = parseSetPasswordArgs(command);
+  if ('rejected' in parsed) return parsed.rejected;
+  await sleep(device.rng.int(SET_PASSWORD_MIN_MS, SET_PASSWORD_MAX_MS));
+  if (device.passwordChangeFails(options.passwordFailureRate ?? DEFAULT_PASSWORD_FAILURE_RATE)) {
+    return { status: 'failed', message: PASSWORD_CHANGE_FAILED };
+  }
+  device.setAdminPassword(parsed.args.password);
+  options.onAdminPasswordChanged?.(device);
+  return { status: 'completed', message: PASSWORD_CHANGED };
 };
 
 /** `RUTX_R_00.07.13.bin` → `RUTX_R_00.07.13`: the simulator reports the image's name as firmware. */
@@ -140,5 +201,7 @@ export const runSimCommand = async (
       return runHotspotCommand(device, command);
     case 'lan_hosts':
       return { status: 'completed', result: JSON.stringify(simLanHosts(device)) };
+    case 'set_password':
+      return setPassword(device, command, options);
   }
 };

@@ -7,7 +7,8 @@ import {
 } from '@netfleet/contracts';
 import type { DeviceIdentity } from '../types.ts';
 import { CITIES, OPERATORS, SIM_MODELS, firmwareChoices } from './catalogue.ts';
-import { Rng, deviceSeed } from './random.ts';
+import { Rng, deviceSeed, hashString } from './random.ts';
+import { FACTORY_PASSWORD_SHA256, passwordSha256 } from './services/credentials.ts';
 
 /** Per modem: the active SIM slot and its signal/operator state. */
 export interface SimModem {
@@ -47,10 +48,15 @@ export class SimDevice {
   hotspotUsers: number;
   /** The hotspot's users (name → password); created by the first hotspot command (sim-hotspot.ts). */
   hotspotUserList?: Map<string, string>;
+  /**
+   * The SHA-256 (hex) of the admin password: root's on SSH and telnet, admin's in the web UI. Only
+   * the hash is kept; `set_password` changes it and the fleet's state file keeps it.
+   */
+  adminPasswordSha256: string = FACTORY_PASSWORD_SHA256;
 
   constructor(
     readonly index: number,
-    seed: number,
+    readonly seed: number,
     readonly now: () => number = Date.now,
   ) {
     this.rng = new Rng(deviceSeed(seed, index));
@@ -111,6 +117,23 @@ export class SimDevice {
       this.firmware = firmware;
       this.capabilities = deviceCapabilities(this.model, firmware);
     }
+  }
+
+  adminPasswordMatches(password: string): boolean {
+    return passwordSha256(password) === this.adminPasswordSha256;
+  }
+
+  setAdminPassword(password: string): void {
+    this.adminPasswordSha256 = passwordSha256(password);
+  }
+
+  /**
+   * Whether this device is among the `rate` (0 to 1) of the fleet whose password changes fail: a
+   * fixed draw from the fleet seed and the serial, so the same devices fail on every run.
+   */
+  passwordChangeFails(rate: number): boolean {
+    const draw = new Rng(deviceSeed(this.seed, hashString(`set_password/${this.serial}`))).next();
+    return draw < rate;
   }
 
   /** Occasionally a dual-SIM modem fails over to its other SIM. */

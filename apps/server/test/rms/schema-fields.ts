@@ -24,8 +24,10 @@ export const typesOf = (doc: OpenApiDoc, node: Schema): Set<TypeName> => {
   const out = new Set<TypeName>();
   for (const schema of variantsOf(doc, node)) {
     const declared = schema.type;
-    // RMS writes some nullable types as `integer|null`.
-    const names = typeof declared === 'string' ? declared.split('|') : declared;
+    // RMS writes some nullable types as `integer|null`, and some booleans as `bool`.
+    const names = (typeof declared === 'string' ? declared.split('|') : declared)?.map((t) =>
+      t === 'bool' ? 'boolean' : t,
+    );
     if (Array.isArray(names)) names.forEach((t) => out.add(t as TypeName));
     else if (schema.enum) schema.enum.forEach((v) => out.add(typeOfValue(v)));
     else if ('const' in schema) out.add(typeOfValue(schema.const));

@@ -84,6 +84,10 @@ export const PAGES: PageRegistry = {
   'monitoring-templates': lazyPage(monitoringTemplates, (m) => m.TemplatesPage),
   'monitoring-templates.create': lazyPage(monitoringTemplates, (m) => m.TemplateCreatePage),
   'monitoring-templates.edit': lazyPage(monitoringTemplates, (m) => m.TemplateEditPage),
+  'task-manager': lazyPage(
+    () => import('@/features/automation/device-tasks'),
+    (m) => m.TaskManagerPage,
+  ),
   statistics: lazyPage(statistics, (m) => m.StatisticsPage),
   'statistics.connection-manager': lazyPage(statistics, (m) => m.ConnectionManagerPage),
   'remote.access': lazyPage(remoteAccess, (m) => m.RemoteAccessPage),

@@ -8,7 +8,7 @@ import ssh2, {
   type Session,
 } from 'ssh2';
 import type { SimDevice } from '../sim-device.ts';
-import { DEVICE_PASSWORD, SHELL_USER } from './credentials.ts';
+import { SHELL_USER } from './credentials.ts';
 import { HOME } from './device-fs.ts';
 import type { MemoryFs } from './memory-fs.ts';
 import { serveSftp } from './sftp-server.ts';
@@ -61,7 +61,7 @@ export const createSshService = (options: SshServiceOptions) => {
     ? ['publickey', 'password', 'keyboard-interactive']
     : ['password', 'keyboard-interactive'];
 
-  const authenticate = (ctx: AuthContext, failed: () => void) => {
+  const authenticate = (ctx: AuthContext, device: SimDevice, failed: () => void) => {
     const reject = () => {
       failed();
       ctx.reject(methods);
@@ -69,10 +69,10 @@ export const createSshService = (options: SshServiceOptions) => {
     const user = ctx.username === SHELL_USER;
     switch (ctx.method) {
       case 'password':
-        return user && ctx.password === DEVICE_PASSWORD ? ctx.accept() : reject();
+        return user && device.adminPasswordMatches(ctx.password) ? ctx.accept() : reject();
       case 'keyboard-interactive':
         return ctx.prompt([{ prompt: 'Password: ', echo: false }], (answers) =>
-          user && answers[0] === DEVICE_PASSWORD ? ctx.accept() : reject(),
+          user && device.adminPasswordMatches(answers[0] ?? '') ? ctx.accept() : reject(),
         );
       case 'publickey': {
         const key = keys.find(
@@ -140,7 +140,7 @@ export const createSshService = (options: SshServiceOptions) => {
     // Peers that vanish or speak garbage end their own connection, never the simulator.
     client.on('error', ignore);
     client.on('authentication', (ctx) =>
-      authenticate(ctx, () => {
+      authenticate(ctx, device, () => {
         failures += 1;
         if (failures >= MAX_AUTH_FAILURES) client.end();
       }),

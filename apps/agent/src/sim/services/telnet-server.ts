@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { SimDevice } from '../sim-device.ts';
-import { DEVICE_PASSWORD, SHELL_USER } from './credentials.ts';
+import { SHELL_USER } from './credentials.ts';
 import { HOME } from './device-fs.ts';
 import { LineEditor } from './line-editor.ts';
 import type { MemoryFs } from './memory-fs.ts';
@@ -110,7 +110,7 @@ export const serveTelnet = (
       // Enter is not echoed while the password is typed; login prints the newline.
       write('\r\n');
       editor.echo = true;
-      if (user === SHELL_USER && text === DEVICE_PASSWORD) {
+      if (user === SHELL_USER && device.adminPasswordMatches(text)) {
         const ctx = { device, fs: fsOf(device), cwd: HOME, size };
         new SimShell(ctx, { write, exit: () => stream.end() }, editor).start();
         return;

@@ -122,4 +122,18 @@ describe('simulated web UI', () => {
       (await httpRequest(services, device, { host: '192.168.1.10', path: '/nope' })).status,
     ).toBe(404);
   });
+
+  it('takes the password a set_password job gave the device, and no longer the factory one', async () => {
+    const changed = new SimDevice(5, 7);
+    changed.setAdminPassword('Changed-Pass-1');
+    const loginOn = (password: string) =>
+      httpRequest(services, changed, {
+        path: '/cgi-bin/luci',
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ luci_username: 'admin', luci_password: password }).toString(),
+      });
+    expect((await loginOn('admin01')).status).toBe(403);
+    expect((await loginOn('Changed-Pass-1')).status).toBe(302);
+  });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { SimDevice } from '../sim-device.ts';
-import { DEVICE_PASSWORD, WEB_USER } from './credentials.ts';
+import { WEB_USER } from './credentials.ts';
 import { WEB_UI_CSS, WEB_UI_JS } from './web-ui-assets.ts';
 import {
   INTERFACES_PATH,
@@ -133,7 +133,10 @@ export const createWebUi = () => {
 
   const login = async (device: SimDevice, req: IncomingMessage, res: ServerResponse) => {
     const form = await readForm(req);
-    if (form.get('luci_username') !== WEB_USER || form.get('luci_password') !== DEVICE_PASSWORD) {
+    if (
+      form.get('luci_username') !== WEB_USER ||
+      !device.adminPasswordMatches(form.get('luci_password') ?? '')
+    ) {
       // LuCI answers a failed login with 403 and the form again.
       return send(
         res,

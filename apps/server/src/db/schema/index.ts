@@ -18,3 +18,5 @@ export * from './smtp';
 export * from './devices';
 export * from './wireless';
 export * from './remote-access';
+export * from './device-tasks';
+export * from './device-passwords';

@@ -74,7 +74,7 @@ export const fleetArea = async (
     tileAttribution: config.mapTileAttribution,
   });
   const { filesService } = await filesModule(app, context, { companies: options.companies });
-  const { jobsService, requests } = await deviceJobsModule(app, context, {
+  const { jobsService, jobsRepository, requests } = await deviceJobsModule(app, context, {
     gateway,
     link,
     files: filesService,
@@ -82,6 +82,13 @@ export const fleetArea = async (
   await monitoringModule(app, context, { companies: options.companies, link });
   await app.register(hotspotUsersModule, { db, jobs: jobsService, requests, now });
   // Remote access asks the same link whether a device is connected, and the broker's gateway
-  // to ask it to dial a tunnel.
-  return { link, requests, requestTunnel: deviceGateway?.requestTunnel ?? null };
+  // to ask it to dial a tunnel; the task manager runs its steps as device jobs.
+  return {
+    link,
+    requests,
+    requestTunnel: deviceGateway?.requestTunnel ?? null,
+    jobs: jobsService,
+    jobsRepository,
+    files: filesService,
+  };
 };

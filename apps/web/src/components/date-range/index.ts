@@ -7,3 +7,4 @@ export {
   type RangeQuery,
 } from './date-range';
 export { RangePicker } from './range-picker';
+export { chosenTimeZone, fromZonedInput, toZonedInput } from './zoned-input';

@@ -67,5 +67,5 @@ export const deviceJobsModule = async (
   app.addHook('onReady', async () => sweeper.start());
   // Before the database closes, so a sweep in flight can finish.
   app.addHook('preClose', () => sweeper.stop());
-  return { jobsService, requests };
+  return { jobsService, jobsRepository, requests };
 };

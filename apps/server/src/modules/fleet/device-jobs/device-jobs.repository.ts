@@ -31,7 +31,7 @@ const jobColumns = {
 };
 export interface NewJob {
   deviceId: number;
-  userId: number;
+  userId: number | null;
   /** Null for a request answered in its own response (a read that waits for the device). */
   channel: string | null;
   type: string;

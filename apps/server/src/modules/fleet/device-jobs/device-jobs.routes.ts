@@ -128,7 +128,7 @@ export const deviceJobsRoutes: FastifyPluginAsyncZod<{ jobsService: DeviceJobsSe
         requireAuth(request),
         [request.params.id],
         'command',
-        { command: request.body.command },
+        { ...request.body },
         { expiresInSeconds: JOB_EXPIRY_SECONDS.action },
       );
       return sendAsyncAnswer(reply, result);

@@ -65,6 +65,16 @@ interface Deps {
   waiters?: Pick<JobWaiters, 'notify'>;
 }
 
+/** A stored job ready to go out (see dispatch). */
+export interface StoredJob {
+  id: number;
+  deviceId: number;
+  channel: string | null;
+  type: CommandType;
+  args: JobArgs;
+  expiresAt: Date;
+}
+
 /**
  * Durable commands for devices. A job row is written before anything is sent, so a server restart
  * loses nothing: a device gets its open jobs whenever it announces itself (deviceReady), acks move
@@ -79,6 +89,11 @@ export const createDeviceJobsService = ({
   waiters,
 }: Deps) => {
   const report = createJobReport({ status, log });
+  /** Told whenever jobs moved (acks, timeouts): the task engine follows its steps with it. */
+  const moveListeners = new Set<() => void>();
+  const tellMoved = (count: number) => {
+    if (count > 0) for (const listener of moveListeners) listener();
+  };
 
   /** Sends the jobs; those the broker took become `sent` (one UPDATE), the others wait for hello. */
   const send = async (
@@ -119,6 +134,7 @@ export const createDeviceJobsService = ({
       const changes = batch.map((step) => step.change);
       const moved = new Map((await jobsRepository.applyChanges(changes)).map((j) => [j.id, j]));
       waiters?.notify(moved.keys());
+      tellMoved(moved.size);
       await report(
         batch.flatMap(({ change, update }) => {
           const job = moved.get(change.id);
@@ -163,18 +179,38 @@ export const createDeviceJobsService = ({
         expiresAt,
       }));
       const jobs = await jobsRepository.insert(rows);
-      const started = { status: 'started' as const, value: `${type} queued` };
-      await report(jobs.map((job) => ({ job: { ...job, channel }, update: started })));
       const argsById = new Map(rows.map((row) => [row.deviceId, row.args]));
-      // Not awaited: the jobs are stored, so the caller has its answer; handing a thousand commands
-      // to a broker busy with a reboot storm took up to a second. A job the broker does not take
-      // stays queued and goes out when its device next says hello.
-      send(
-        jobs
-          .filter((job) => link.isOnline(job.deviceId))
-          .map((job) => ({ ...job, type, args: argsById.get(job.deviceId) ?? {}, expiresAt })),
-      ).catch((error: unknown) => log.warn({ err: error }, 'sent jobs not marked'));
+      await service.dispatch(
+        jobs.map((job) => ({
+          ...job,
+          channel,
+          type,
+          args: argsById.get(job.deviceId) ?? {},
+          expiresAt,
+        })),
+      );
       return { channel, jobs, errors };
+    },
+
+    /**
+     * Reports `started` for stored jobs and sends those of online devices. Not awaited: the jobs
+     * are stored, so the caller has its answer; handing a thousand commands to a broker busy with
+     * a reboot storm took up to a second. A job the broker does not take stays queued and goes
+     * out when its device next says hello.
+     */
+    async dispatch(jobs: readonly StoredJob[]) {
+      await report(
+        jobs.map((job) => ({ job, update: { status: 'started', value: `${job.type} queued` } })),
+      );
+      send(jobs.filter((job) => link.isOnline(job.deviceId))).catch((error: unknown) =>
+        log.warn({ err: error }, 'sent jobs not marked'),
+      );
+    },
+
+    /** Calls `listener` after jobs moved; returns the function that stops it. */
+    onJobsMoved(listener: () => void) {
+      moveListeners.add(listener);
+      return () => moveListeners.delete(listener);
     },
 
     /**
@@ -208,6 +244,7 @@ export const createDeviceJobsService = ({
       for (;;) {
         const expired = await jobsRepository.timeOutExpired(now(), batch);
         await report(expired.map((job) => ({ job, update: TIMED_OUT })));
+        tellMoved(expired.length);
         total += expired.length;
         if (expired.length < batch) return total;
       }

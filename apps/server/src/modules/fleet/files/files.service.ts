@@ -157,7 +157,11 @@ export const createFilesService = ({
     },
 
     /** What a firmware job hands the device: a signed link valid as long as the job. */
-    firmwareArgs(file: FileInfo, deviceId: number, expiresAt: Date) {
+    firmwareArgs(
+      file: Pick<FileInfo, 'id' | 'name' | 'size' | 'sha256'>,
+      deviceId: number,
+      expiresAt: Date,
+    ) {
       return {
         url: signer.url(file.id, deviceId, expiresAt),
         size: file.size,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { MAX_FILE_SIZE } from '@netfleet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow } from '@/db/types';
+import { multipartBody } from '@test/multipart';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '@test/app';
 import { createFakeGateway, insertDevice } from '@test/fake-gateway';
 import { createCompany, createUser } from '@test/factories';
@@ -33,30 +34,8 @@ afterAll(async () => {
 });
 
 const multipart = (fields: Record<string, string>, file?: { name: string; content: Buffer }) => {
-  const boundary = `nf${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { ...session.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  const { payload, contentType } = multipartBody(fields, file);
+  return { payload, headers: { ...session.headers, 'content-type': contentType } };
 };
 
 const upload = async (content: Buffer, name = 'RUT9_R_00.07.07.bin', type = 'firmware') => {

@@ -47,7 +47,10 @@ export type LoggedAction =
   | 'remote_session_open'
   | 'remote_session_close'
   | 'device_credential_save'
-  | 'device_credential_delete';
+  | 'device_credential_delete'
+  // Device passwords (issue 17)
+  | 'device_passwords_set'
+  | 'device_passwords_download';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CommandContext, CommandOutcome } from '../types.ts';
+import {
+  PASSWORD_CHANGE_FAILED,
+  SET_PASSWORD_MAX_MS,
+  SET_PASSWORD_MIN_MS,
+  runSimCommand,
+  simulatedDurationMs,
+  type SimCommandOptions,
+} from './sim-commands.ts';
+import { SimDevice } from './sim-device.ts';
+
+const context: CommandContext = {
+  progress: async () => undefined,
+  sendAllTelemetry: () => undefined,
+  restart: async () => undefined,
+};
+
+let nextId = 1;
+/** Starts a `command` job on a simulated device; `done()` is its outcome once it has one. */
+const start = (args: Record<string, unknown>) => {
+  const device = new SimDevice(3, 42, () => 1_750_000_000_000);
+  let outcome: CommandOutcome | undefined;
+  const promise = runSimCommand(
+    device,
+    { id: nextId++, type: 'command', args, expires_at: Date.now() + 600_000 },
+    context,
+    { rebootMs: 100 },
+  ).then((o) => (outcome = o));
+  return { promise, done: () => outcome };
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('simulated commands', () => {
+  it('take as long as the router would: a ping one second per probe, the rest at once', () => {
+    expect(simulatedDurationMs('uptime')).toBe(0);
+    expect(simulatedDurationMs('ping 8.8.8.8')).toBe(3060);
+    expect(simulatedDurationMs('ping -c 10 example.com')).toBe(9060);
+  });
+
+  it('complete with exit code 0 when the job gives no acceptable_codes', async () => {
+    const run = start({ command: 'uptime' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run.done()).toMatchObject({
+      status: 'completed',
+      result: expect.stringMatching(/load average/),
+    });
+  });
+
+  it('complete when 0 is among the acceptable codes, and fail with the output when not', async () => {
+    const accepted = start({ command: 'uptime', acceptable_codes: [0, 2] });
+    const refused = start({ command: 'uptime', acceptable_codes: [1, 2] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(accepted.done()).toMatchObject({ status: 'completed' });
+    expect(refused.done()).toEqual({
+      status: 'failed',
+      message: 'Exit code 0',
+      result: expect.stringMatching(/load average/),
+    });
+  });
+
+  it('fail at the timeout, not before, when the simulated command would take longer', async () => {
+    const run = start({ command: 'ping -c 10 8.8.8.8', timeout: 5 });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(run.done()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run.done()).toEqual({ status: 'failed', message: 'Timed out after 5 s' });
+  });
+
+  it('complete after their simulated duration when it fits in the timeout', async () => {
+    const run = start({ command: 'ping -c 3 8.8.8.8', timeout: 5, acceptable_codes: [0] });
+    await vi.advanceTimersByTimeAsync(2059);
+    expect(run.done()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run.done()).toMatchObject({
+      status: 'completed',
+      result: expect.stringMatching(/3 packets transmitted/),
+    });
+    // An instant command is never cut short by any timeout.
+    const quick = start({ command: 'uptime', timeout: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(quick.done()).toMatchObject({ status: 'completed' });
+  });
+
+  it('reject invalid timeouts and codes, and lines the router does not answer', async () => {
+    for (const args of [
+      { command: 'uptime', timeout: 0 },
+      { command: 'uptime', timeout: 301 },
+      { command: 'uptime', acceptable_codes: [-1] },
+      { command: 'rm -rf /', timeout: 5 },
+    ]) {
+      const run = start(args);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(run.done(), JSON.stringify(args)).toMatchObject({ status: 'rejected' });
+    }
+  });
+});
+
+const NOW = () => 1_750_000_000_000;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Starts a `set_password` job on a simulated device; `done()` is its outcome once it has one. */
+const startSetPassword = (
+  device: SimDevice,
+  args: Record<string, unknown>,
+  options: Partial<SimCommandOptions> = {},
+) => {
+  let outcome: CommandOutcome | undefined;
+  const promise = runSimCommand(
+    device,
+    { id: nextId++, type: 'set_password', args, expires_at: Date.now() + 600_000 },
+    context,
+    { rebootMs: 100, ...options },
+  ).then((o) => (outcome = o));
+  return { promise, done: () => outcome };
+};
+
+describe('simulated set_password', () => {
+  it('completes after a seeded 0.5 to 2 s with rate 0, and keeps only the new hash', async () => {
+    const device = new SimDevice(3, 42, NOW);
+    // A twin with the same seed and index draws the same delay the device is about to draw.
+    const delay = new SimDevice(3, 42, NOW).rng.int(SET_PASSWORD_MIN_MS, SET_PASSWORD_MAX_MS);
+    expect(delay).toBeGreaterThanOrEqual(500);
+    expect(delay).toBeLessThanOrEqual(2000);
+    expect(device.adminPasswordMatches('admin01')).toBe(true);
+    const changed = vi.fn();
+    const run = startSetPassword(
+      device,
+      { password: 'N3w-Secret' },
+      { passwordFailureRate: 0, onAdminPasswordChanged: changed },
+    );
+    await vi.advanceTimersByTimeAsync(delay - 1);
+    expect(run.done()).toBeUndefined();
+    expect(device.adminPasswordMatches('admin01')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run.done()).toEqual({ status: 'completed', message: 'Password changed' });
+    expect(device.adminPasswordSha256).toBe(sha256('N3w-Secret'));
+    expect(device.adminPasswordMatches('N3w-Secret')).toBe(true);
+    expect(device.adminPasswordMatches('admin01')).toBe(false);
+    expect(changed).toHaveBeenCalledExactlyOnceWith(device);
+    // Nothing on the device holds the password itself.
+    expect(JSON.stringify(Object.values(device))).not.toContain('N3w-Secret');
+  });
+
+  it("fails with passwd's error on every device with rate 1, keeping the old password", async () => {
+    for (const index of [0, 1, 2, 3]) {
+      const device = new SimDevice(index, 42, NOW);
+      const changed = vi.fn();
+      const run = startSetPassword(
+        device,
+        { password: 'N3w-Secret' },
+        { passwordFailureRate: 1, onAdminPasswordChanged: changed },
+      );
+      await vi.advanceTimersByTimeAsync(SET_PASSWORD_MIN_MS - 1);
+      expect(run.done()).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(SET_PASSWORD_MAX_MS);
+      expect(run.done()).toEqual({
+        status: 'failed',
+        message: 'passwd: Authentication token manipulation error',
+      });
+      expect(device.adminPasswordMatches('admin01')).toBe(true);
+      expect(changed).not.toHaveBeenCalled();
+    }
+    expect(PASSWORD_CHANGE_FAILED).toBe('passwd: Authentication token manipulation error');
+  });
+
+  it('fails on a fixed few devices per serial and seed at the default rate', async () => {
+    const failing = (seed: number) =>
+      Array.from({ length: 2000 }, (_, i) => new SimDevice(i, seed, NOW))
+        .filter((d) => d.passwordChangeFails(0.02))
+        .map((d) => d.serial);
+    const first = failing(42);
+    // About 2 % of the fleet (40 of 2000 expected).
+    expect(first.length).toBeGreaterThan(20);
+    expect(first.length).toBeLessThan(65);
+    // The same devices on every run, whatever the device did in between; others with another seed.
+    expect(failing(42)).toEqual(first);
+    const device = new SimDevice(0, 42, NOW);
+    device.rng.next();
+    expect(device.passwordChangeFails(0.02)).toBe(first.includes(device.serial));
+    expect(failing(43)).not.toEqual(first);
+
+    // A device that fails without a rate of its own, fails as the default says.
+    const unlucky = new SimDevice(Number(first[0]?.slice(-6)), 42, NOW);
+    const run = startSetPassword(unlucky, { password: 'N3w-Secret' });
+    await vi.advanceTimersByTimeAsync(SET_PASSWORD_MAX_MS);
+    expect(run.done()).toMatchObject({ status: 'failed' });
+  });
+
+  it.each([
+    [{ password: 'short' }],
+    [{ password: 'x'.repeat(33) }],
+    [{ password: 'abcdefgh\nroot:owned' }],
+    [{}],
+  ])('rejects %j at once, keeping the old password', async (args) => {
+    const device = new SimDevice(3, 42, NOW);
+    const run = startSetPassword(device, args, { passwordFailureRate: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run.done()).toMatchObject({
+      status: 'rejected',
+      message: expect.stringMatching(/^args\.password /),
+    });
+    const { password } = args as { password?: unknown };
+    if (typeof password === 'string') expect(run.done()?.message).not.toContain(password);
+    expect(device.adminPasswordMatches('admin01')).toBe(true);
+  });
+});

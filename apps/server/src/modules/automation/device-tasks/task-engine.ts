@@ -1,0 +1,322 @@
+import { DEVICE_TASK_MESSAGES, type StatusUpdate, TASK_RUN_MAX_DEVICES } from '@netfleet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '@/db/client';
+import type {
+  DeviceJobsRepository,
+  NewJob,
+} from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { DeviceJobsService, StoredJob } from '@/modules/fleet/device-jobs/device-jobs.service';
+import type { StatusService } from '@/modules/system/status/status.service';
+import { nextOccurrence } from './recurrence';
+import type {
+  ClaimedRun,
+  DueGroupLog,
+  GroupLogMove,
+  NewTaskLog,
+  RunOfStep,
+  TaskEngineRepository,
+} from './task-engine.repository';
+import { afterStep, type FirmwareArgs, jobOfStep } from './task-steps';
+
+/** Most group logs one statement starts or advances. */
+const BATCH = 1000;
+/** How often the engine looks for due runs, retries and steps whose job ended. */
+const TICK_MS = 1000;
+
+interface Deps {
+  db: Pick<Database, 'transaction'>;
+  engine: TaskEngineRepository;
+  jobsRepository: Pick<DeviceJobsRepository, 'insert'>;
+  jobs: Pick<DeviceJobsService, 'dispatch'>;
+  status: Pick<StatusService, 'publishMany' | 'open'>;
+  firmwareArgs: FirmwareArgs;
+  now: () => Date;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+interface Finished {
+  runId: number;
+  deviceId: number;
+  state: string;
+  message: string | null;
+}
+
+const groupBy = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> => {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+};
+
+const updateOf = ({ state, message }: Finished): StatusUpdate =>
+  state === 'completed'
+    ? { status: 'completed', value: message ?? 'All tasks completed' }
+    : { status: 'error', value: message ?? `Task group ${state}`, errorcode: state.toUpperCase() };
+
+/**
+ * Runs task groups on devices. All state lives in the database: a run is claimed when its start
+ * comes, each device's steps become device jobs one after another, and a step moves on only
+ * through a guarded update, so a restart (or a second instance) resumes where the rows say and
+ * never runs a step twice. A tick handles what is due; device job moves poke it for promptness.
+ */
+export const createTaskEngine = (deps: Deps) => {
+  const { db, engine, now, log } = deps;
+
+  /** Stores the step jobs of group logs claimed together; returns the jobs to send. */
+  const startSteps = async (due: readonly DueGroupLog[], tx: Executor) => {
+    const at = now();
+    const runs = new Map(
+      (await engine.runsOf([...new Set(due.map((g) => g.runId))], tx)).map((r) => [r.id, r]),
+    );
+    const taskLogs: NewTaskLog[] = [];
+    const moves: GroupLogMove[] = [];
+    const stored: StoredJob[] = [];
+    const byRun = groupBy(due, (g) => g.runId);
+    for (const [runId, logs] of byRun) {
+      const run = runs.get(runId);
+      if (!run) continue;
+      const toSend: { log: DueGroupLog; job: NewJob }[] = [];
+      for (const log of logs) {
+        const step = run.steps[log.stepIndex];
+        const expired = at >= run.validUntil;
+        const job =
+          step && !expired
+            ? jobOfStep(
+                step,
+                { id: log.deviceId, model: log.model },
+                run.validUntil,
+                deps.firmwareArgs,
+              )
+            : null;
+        if (job?.kind === 'job') {
+          toSend.push({
+            log,
+            job: {
+              deviceId: log.deviceId,
+              userId: run.userId,
+              channel: run.channel,
+              type: job.type,
+              args: job.args,
+              expiresAt: run.validUntil,
+            },
+          });
+          continue;
+        }
+        const end = expired || !step ? 'timeout' : 'failed';
+        const message = job?.kind === 'unsupported' ? job.message : null;
+        const next = afterStep(log, run.steps, end, message, {
+          now: at,
+          validUntil: run.validUntil,
+        });
+        moves.push(next.move);
+        if (step) taskLogs.push(newLog(log, run, next.status, null, next.message, at));
+      }
+      const inserted = await deps.jobsRepository.insert(
+        toSend.map((s) => s.job),
+        tx,
+      );
+      const jobOf = new Map(inserted.map((j) => [j.deviceId, j.id]));
+      for (const { log, job } of toSend) {
+        const jobId = jobOf.get(log.deviceId);
+        if (jobId === undefined) continue;
+        taskLogs.push(newLog(log, run, 'running', jobId, null, null));
+        stored.push({
+          ...job,
+          id: jobId,
+          channel: run.channel,
+          type: job.type as StoredJob['type'],
+        });
+      }
+    }
+    await engine.insertTaskLogs(taskLogs, tx);
+    const finished = await finish(moves, runs, tx);
+    return { stored, finished };
+  };
+
+  const newLog = (
+    log: DueGroupLog,
+    run: RunOfStep,
+    status: NewTaskLog['status'],
+    jobId: number | null,
+    message: string | null,
+    finishedAt: Date | null,
+  ): NewTaskLog => {
+    const step = run.steps[log.stepIndex];
+    if (!step) throw new Error(`run ${run.id} has no step ${log.stepIndex}`);
+    return {
+      groupLogId: log.id,
+      runId: run.id,
+      deviceId: log.deviceId,
+      stepIndex: log.stepIndex,
+      taskId: step.taskId,
+      action: step.action,
+      name: step.name,
+      data: step.data,
+      status,
+      attempt: log.attempt,
+      jobId,
+      message,
+      finishedAt,
+    };
+  };
+
+  /** Applies group log moves; those that ended get their run's tags. */
+  const finish = async (moves: GroupLogMove[], runs: Map<number, RunOfStep>, tx: Executor) => {
+    const ended = await engine.moveGroupLogs(moves, now(), tx);
+    const messageOf = new Map(moves.map((m) => [m.id, m.message]));
+    await engine.tagDevices(
+      ended.flatMap(({ runId, deviceId, state }) => {
+        const run = runs.get(runId);
+        const tagIds = state === 'completed' ? run?.successTagIds : run?.failedTagIds;
+        return (tagIds ?? []).map((tagId) => ({ deviceId, tagId }));
+      }),
+      tx,
+    );
+    return ended.map((g) => ({ ...g, message: messageOf.get(g.id) ?? null }));
+  };
+
+  /** Steps whose job ended: logged, then the next step, a retry, or the end of the device's run. */
+  const advance = async (tx: Executor) => {
+    const at = now();
+    const done = await engine.claimFinished(BATCH, tx);
+    const runs = new Map(
+      (await engine.runsOf([...new Set(done.map((s) => s.runId))], tx)).map((r) => [r.id, r]),
+    );
+    const results = [];
+    const moves: GroupLogMove[] = [];
+    for (const step of done) {
+      const run = runs.get(step.runId);
+      if (!run) continue;
+      const message = step.message ?? (step.jobStatus === 'completed' ? null : step.result);
+      const next = afterStep({ ...step, id: step.groupLogId }, run.steps, step.jobStatus, message, {
+        now: at,
+        validUntil: run.validUntil,
+      });
+      results.push({
+        id: step.id,
+        status: next.status,
+        message: next.message,
+        output: step.result,
+      });
+      moves.push(next.move);
+    }
+    await engine.finishSteps(results, at, tx);
+    return { count: done.length, finished: await finish(moves, runs, tx) };
+  };
+
+  const publish = async (finished: readonly Finished[], channels: Map<number, string | null>) => {
+    for (const [runId, items] of groupBy(finished, (f) => f.runId)) {
+      const channel = channels.get(runId);
+      if (!channel) continue;
+      await deps.status.publishMany(
+        channel,
+        items.map((item) => ({ item: String(item.deviceId), update: updateOf(item) })),
+      );
+    }
+  };
+
+  const channelsOf = async (finished: readonly Finished[]) => {
+    const runs = await engine.runsOf([...new Set(finished.map((f) => f.runId))]);
+    return new Map(runs.map((run) => [run.id, run.channel]));
+  };
+
+  /**
+   * Starts due runs: their devices are resolved now. A recurring run schedules its successor in
+   * the same transaction, so a schedule never loses or doubles a run. A successor gets its status
+   * channel when it starts (channels expire; and PGlite runs one transaction at a time, so nothing
+   * else may touch the database inside this one).
+   */
+  const launchDueRuns = async () => {
+    const launched = await db.transaction(async (tx) => {
+      const claimed = await engine.claimDueRuns(now(), 10, tx);
+      for (const run of claimed) {
+        const reached = await engine.insertGroupLogs(run, TASK_RUN_MAX_DEVICES, tx);
+        if (reached === 0) await engine.endRun(run.id, DEVICE_TASK_MESSAGES.noDevices, now(), tx);
+        if (run.recurrence) await scheduleNext(run, tx);
+      }
+      return claimed;
+    });
+    for (const run of launched) {
+      if (run.channel === null && run.userId !== null) {
+        await engine.setChannel(run.id, await deps.status.open(run.userId));
+      }
+    }
+  };
+
+  const scheduleNext = async (run: ClaimedRun, tx: Executor) => {
+    if (!run.recurrence) return;
+    const after = new Date(Math.max(now().getTime(), run.startAt.getTime()) + 60_000);
+    const startAt = nextOccurrence(run.recurrence, after);
+    if (!startAt) return;
+    const windowMs = run.validUntil.getTime() - run.startAt.getTime();
+    await engine.scheduleNext(
+      run.id,
+      { startAt, validUntil: new Date(startAt.getTime() + windowMs) },
+      tx,
+    );
+  };
+
+  const tick = async () => {
+    await launchDueRuns();
+    for (;;) {
+      const { stored, finished } = await db.transaction((tx) =>
+        engine.claimPending(now(), BATCH, tx).then((due) => startSteps(due, tx)),
+      );
+      if (stored.length) await deps.jobs.dispatch(stored);
+      if (finished.length) await publish(finished, await channelsOf(finished));
+      if (stored.length + finished.length < BATCH) break;
+    }
+    for (;;) {
+      const { count, finished } = await db.transaction((tx) => advance(tx));
+      if (finished.length) await publish(finished, await channelsOf(finished));
+      if (count < BATCH) break;
+    }
+    await engine.completeFinishedRuns(now());
+  };
+
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  /** Runs a tick now, or right after the one under way. */
+  const poke = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = tick()
+      .catch((error: unknown) => log.error({ err: error }, 'task engine tick failed'))
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void poke();
+        }
+      });
+    return running;
+  };
+
+  return {
+    poke,
+    start() {
+      stopped = false;
+      timer = setInterval(() => void poke(), TICK_MS);
+      timer.unref();
+      void poke();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+};
+
+export type TaskEngine = ReturnType<typeof createTaskEngine>;

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { RunStep } from '@/db/schema';
+import { afterStep, jobOfStep } from './task-steps';
+
+const step = (values: Partial<RunStep> = {}): RunStep => ({
+  taskId: 1,
+  action: 'command',
+  name: 'Step',
+  data: { command: 'uptime' },
+  timeout: 30,
+  stopOnFailure: true,
+  retries: 0,
+  ...values,
+});
+const at = new Date('2026-11-29T10:00:00Z');
+const window = { now: at, validUntil: new Date('2026-11-30T10:00:00Z') };
+const first = { id: 7, stepIndex: 0, attempt: 1, stepsDone: 0, anyFailed: false };
+
+describe('afterStep', () => {
+  it('goes on to the next step, then completes', () => {
+    const steps = [step(), step()];
+    const next = afterStep(first, steps, 'completed', null, window);
+    expect(next.move).toMatchObject({
+      state: 'pending',
+      stepIndex: 1,
+      stepsDone: 1,
+      finished: false,
+    });
+    const last = afterStep(
+      { ...first, stepIndex: 1, stepsDone: 1 },
+      steps,
+      'completed',
+      null,
+      window,
+    );
+    expect(last.move).toMatchObject({ state: 'completed', stepsDone: 2, finished: true });
+  });
+
+  it('retries with a doubling back-off while the window lasts', () => {
+    const steps = [step({ retries: 2 })];
+    const retry = afterStep({ ...first, attempt: 2 }, steps, 'failed', 'Exit code 1', window);
+    expect(retry.move).toMatchObject({ state: 'pending', attempt: 3, stepIndex: 0 });
+    expect(retry.move.notBefore?.getTime()).toBe(at.getTime() + 60_000);
+    const spent = afterStep({ ...first, attempt: 3 }, steps, 'failed', 'Exit code 1', window);
+    expect(spent.move).toMatchObject({ state: 'failed', finished: true });
+    const closing = { now: at, validUntil: new Date(at.getTime() + 10_000) };
+    expect(afterStep(first, [step({ retries: 1 })], 'failed', null, closing).move.state).toBe(
+      'failed',
+    );
+  });
+
+  it('goes on after a failure when the step does not stop, and ends failed', () => {
+    const steps = [step({ stopOnFailure: false }), step()];
+    const next = afterStep(first, steps, 'failed', 'no', window);
+    expect(next.move).toMatchObject({ state: 'pending', stepIndex: 1, anyFailed: true });
+    const end = afterStep({ ...next.move, stepIndex: 1 }, steps, 'completed', null, window);
+    expect(end.move.state).toBe('failed');
+  });
+
+  it('marks a timed-out job expired and a cancelled one cancelled', () => {
+    expect(afterStep(first, [step()], 'timeout', null, window)).toMatchObject({
+      status: 'expired',
+      move: { state: 'expired', finished: true },
+    });
+    expect(afterStep(first, [step()], 'cancelled', null, window).move.state).toBe('cancelled');
+  });
+});
+
+describe('jobOfStep', () => {
+  const firmwareArgs = () => ({ url: 'http://x/f' });
+  const device = { id: 1, model: 'RUT955' };
+  it('turns steps into device jobs and refuses what the protocol cannot carry', () => {
+    expect(jobOfStep(step(), device, window.validUntil, firmwareArgs)).toEqual({
+      kind: 'job',
+      type: 'command',
+      args: { command: 'uptime', timeout: 30, acceptable_codes: [0] },
+    });
+    const file = { id: 3, name: 'fw.bin', size: 10, sha256: 'a'.repeat(64), device_model: null };
+    expect(
+      jobOfStep(step({ action: 'firmware_update', file }), device, window.validUntil, firmwareArgs),
+    ).toMatchObject({
+      kind: 'job',
+      type: 'firmware_update',
+      args: { url: 'http://x/f', keep_settings: true },
+    });
+    expect(
+      jobOfStep(step({ action: 'upload_file' }), device, window.validUntil, firmwareArgs).kind,
+    ).toBe('unsupported');
+  });
+});

@@ -1,0 +1,151 @@
+import {
+  acceptableCodes,
+  type CommandType,
+  DEVICE_TASK_MESSAGES,
+  firmwareFits,
+  TASK_RETRY_BASE_SECONDS,
+  type TaskLogState,
+} from '@netfleet/contracts';
+import type { RunStep } from '@/db/schema';
+import type { GroupLogMove } from './task-engine.repository';
+
+export type FirmwareArgs = (
+  file: NonNullable<RunStep['file']>,
+  deviceId: number,
+  expiresAt: Date,
+) => Record<string, unknown>;
+
+/** What a step sends its device, or why it cannot be sent. */
+export type StepJob =
+  | { kind: 'job'; type: CommandType; args: Record<string, unknown> }
+  | { kind: 'unsupported'; message: string };
+
+/** The device job a step becomes; the job lives as long as the run's validity window. */
+export const jobOfStep = (
+  step: RunStep,
+  device: { id: number; model: string },
+  validUntil: Date,
+  firmwareArgs: FirmwareArgs,
+): StepJob => {
+  const deviceId = device.id;
+  switch (step.action) {
+    case 'command':
+      return {
+        kind: 'job',
+        type: 'command',
+        args: {
+          command: step.data.command ?? '',
+          timeout: step.timeout,
+          acceptable_codes: acceptableCodes(step.data),
+        },
+      };
+    case 'reboot':
+      return { kind: 'job', type: 'reboot', args: {} };
+    case 'firmware_update':
+      if (!step.file) return { kind: 'unsupported', message: DEVICE_TASK_MESSAGES.fileNotFound };
+      if (!firmwareFits(step.file.device_model, device.model)) {
+        const message = DEVICE_TASK_MESSAGES.wrongModel(step.file.device_model ?? '', device.model);
+        return { kind: 'unsupported', message };
+      }
+      return {
+        kind: 'job',
+        type: 'firmware_update',
+        args: {
+          ...firmwareArgs(step.file, deviceId, validUntil),
+          keep_settings: step.data.keep_settings ?? true,
+        },
+      };
+    case 'upload_file':
+    case 'download_file':
+      return { kind: 'unsupported', message: DEVICE_TASK_MESSAGES.unsupported(step.action) };
+  }
+};
+
+/** How a step ended on its device. */
+export type StepEnd = 'completed' | 'failed' | 'cancelled' | 'timeout';
+
+export interface StepPosition {
+  id: number;
+  stepIndex: number;
+  attempt: number;
+  stepsDone: number;
+  anyFailed: boolean;
+}
+
+export interface AfterStep {
+  /** The step's log entry. */
+  status: TaskLogState;
+  message: string | null;
+  move: GroupLogMove;
+}
+
+const EXPIRED_MESSAGE = 'The validity window closed before the device finished';
+
+/**
+ * What follows a step: the next step, a retry after back-off (30 s, 60 s, … within the window),
+ * or the end of the device's run. A failed step ends the run when it stops on failure; otherwise
+ * the run goes on and ends `failed`.
+ */
+export const afterStep = (
+  position: StepPosition,
+  steps: readonly RunStep[],
+  end: StepEnd,
+  message: string | null,
+  { now, validUntil }: { now: Date; validUntil: Date },
+): AfterStep => {
+  const step = steps[position.stepIndex];
+  const base = { ...position, notBefore: null, message, finished: true };
+  if (end === 'cancelled') {
+    return { status: 'cancelled', message, move: { ...base, state: 'cancelled' } };
+  }
+  if (end === 'timeout') {
+    return {
+      status: 'expired',
+      message: EXPIRED_MESSAGE,
+      move: { ...base, state: 'expired', message: EXPIRED_MESSAGE },
+    };
+  }
+  const failed = end === 'failed';
+  if (failed && step && position.attempt <= step.retries) {
+    const delay = TASK_RETRY_BASE_SECONDS * 1000 * 2 ** (position.attempt - 1);
+    const notBefore = new Date(now.getTime() + delay);
+    if (notBefore < validUntil) {
+      return {
+        status: 'failed',
+        message,
+        move: {
+          ...base,
+          state: 'pending',
+          attempt: position.attempt + 1,
+          notBefore,
+          finished: false,
+          message: `Retry ${position.attempt} of ${step.retries} after: ${message ?? 'failure'}`,
+        },
+      };
+    }
+  }
+  const stepsDone = position.stepsDone + 1;
+  const anyFailed = position.anyFailed || failed;
+  const next = position.stepIndex + 1;
+  const stop = failed && (step?.stopOnFailure ?? true);
+  if (!stop && next < steps.length) {
+    return {
+      status: end,
+      message,
+      move: {
+        ...base,
+        state: 'pending',
+        stepIndex: next,
+        attempt: 1,
+        stepsDone,
+        anyFailed,
+        finished: false,
+      },
+    };
+  }
+  return {
+    status: end,
+    message,
+    move: { ...base, stepsDone, anyFailed, state: anyFailed ? 'failed' : 'completed' },
+  };
+};

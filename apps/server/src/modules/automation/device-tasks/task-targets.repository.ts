@@ -1,0 +1,51 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database, Executor } from '@/db/client';
+import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
+import { companies, devices, files, tags } from '@/db/schema';
+
+/** What a group or a run names (companies, tags, devices, firmware files), as the viewer sees it. */
+export const createTaskTargetsRepository = (db: Database) => ({
+  async companies(viewer: Viewer, ids: readonly number[], tx: Executor = db) {
+    if (ids.length === 0) return [];
+    return tx
+      .select({ id: companies.id, path: companies.path })
+      .from(companies)
+      .where(and(inArray(companies.id, [...ids]), visibleCompaniesFilter(viewer)));
+  },
+
+  async tags(viewer: Viewer, ids: readonly number[], tx: Executor = db) {
+    if (ids.length === 0) return [];
+    return tx
+      .select({ id: tags.id, path: companies.path })
+      .from(tags)
+      .innerJoin(companies, eq(companies.id, tags.companyId))
+      .where(and(inArray(tags.id, [...ids]), visibleCompaniesFilter(viewer)));
+  },
+
+  async devices(viewer: Viewer, ids: readonly number[], tx: Executor = db) {
+    if (ids.length === 0) return [];
+    return tx
+      .select({ id: devices.id, path: companies.path, model: devices.model })
+      .from(devices)
+      .innerJoin(companies, eq(companies.id, devices.companyId))
+      .where(and(inArray(devices.id, [...ids]), visibleCompaniesFilter(viewer)));
+  },
+
+  async files(viewer: Viewer, ids: readonly number[], tx: Executor = db) {
+    if (ids.length === 0) return [];
+    return tx
+      .select({
+        id: files.id,
+        type: files.type,
+        name: files.name,
+        size: files.size,
+        sha256: files.sha256,
+        device_model: files.deviceModel,
+      })
+      .from(files)
+      .innerJoin(companies, eq(companies.id, files.companyId))
+      .where(and(inArray(files.id, [...ids]), visibleCompaniesFilter(viewer)));
+  },
+});
+
+export type TaskTargetsRepository = ReturnType<typeof createTaskTargetsRepository>;

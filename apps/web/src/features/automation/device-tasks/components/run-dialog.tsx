@@ -1,0 +1,22 @@
+import type { TaskGroup } from '@netfleet/contracts';
+import { dialogs } from '@/components/dialogs';
+import { useTaskGroup } from '../api/get-task-group';
+import { TASK_TEXTS as T } from '../texts';
+import { QueryState } from './query-state';
+import { RunForm } from './run-form';
+
+// The steps are read afresh: the variables come from the commands as saved now.
+function RunDialogContent({ groupId }: { groupId: number }) {
+  const result = useTaskGroup(groupId);
+  return <QueryState result={result}>{(group) => <RunForm group={group} />}</QueryState>;
+}
+
+export function openRunDialog(group: Pick<TaskGroup, 'id' | 'name'>): void {
+  dialogs.open({
+    id: 'device-tasks.run',
+    title: T.runTitle(group.name),
+    size: 'lg',
+    main: true,
+    content: <RunDialogContent groupId={group.id} />,
+  });
+}

@@ -1,0 +1,46 @@
+import { Badge, type MantineColor } from '@mantine/core';
+import type { GroupLogState, TaskLogState, TaskRunState } from '@netfleet/contracts';
+import { GROUP_LOG_STATE_LABELS, RUN_STATE_LABELS, TASK_LOG_STATE_LABELS } from '../texts';
+
+const RUN_COLORS: Record<TaskRunState, MantineColor> = {
+  scheduled: 'gray',
+  running: 'blue',
+  paused: 'yellow',
+  completed: 'green',
+  cancelled: 'dark',
+};
+
+const GROUP_LOG_COLORS: Record<GroupLogState, MantineColor> = {
+  pending: 'gray',
+  running: 'blue',
+  completed: 'green',
+  failed: 'red',
+  expired: 'orange',
+  cancelled: 'dark',
+};
+
+const TASK_LOG_COLORS: Record<TaskLogState, MantineColor> = {
+  ...GROUP_LOG_COLORS,
+  waiting_retry: 'yellow',
+  skipped: 'gray',
+};
+
+function StateBadge({ label, color }: { label: string; color: MantineColor }) {
+  return (
+    <Badge color={color} variant="light" size="sm">
+      {label}
+    </Badge>
+  );
+}
+
+export function RunStatusBadge({ status }: { status: TaskRunState }) {
+  return <StateBadge label={RUN_STATE_LABELS[status]} color={RUN_COLORS[status]} />;
+}
+
+export function GroupLogStateBadge({ state }: { state: GroupLogState }) {
+  return <StateBadge label={GROUP_LOG_STATE_LABELS[state]} color={GROUP_LOG_COLORS[state]} />;
+}
+
+export function TaskLogStatusBadge({ status }: { status: TaskLogState }) {
+  return <StateBadge label={TASK_LOG_STATE_LABELS[status]} color={TASK_LOG_COLORS[status]} />;
+}

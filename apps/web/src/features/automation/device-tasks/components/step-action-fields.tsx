@@ -1,0 +1,98 @@
+import { Alert, Checkbox, Textarea, TextInput } from '@mantine/core';
+import { Controller, useFormContext } from 'react-hook-form';
+import type { TaskAction } from '@netfleet/contracts';
+import { fieldErrorProp } from '@/components/form-errors';
+import type { TaskGroupFormInput } from '../model/task-group-form';
+import { TASK_TEXTS as T } from '../texts';
+import { RemoteSelect } from './remote-select';
+
+const FIRMWARE_FILES = { endpoint: '/files', query: { type: 'firmware' } } as const;
+const ANY_FILES = { endpoint: '/files' } as const;
+
+function FileField({ index, firmware }: { index: number; firmware: boolean }) {
+  const { control } = useFormContext<TaskGroupFormInput>();
+  return (
+    <Controller
+      control={control}
+      name={`tasks.${index}.data.file_id`}
+      render={({ field, fieldState }) => (
+        <RemoteSelect
+          source={firmware ? FIRMWARE_FILES : ANY_FILES}
+          label={firmware ? T.firmwareFile : T.file}
+          required={firmware}
+          nothingFoundMessage={T.noFiles}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldErrorProp(fieldState.error)}
+        />
+      )}
+    />
+  );
+}
+
+/** The inputs of what the step does: a command and its exit codes, a firmware file, a path. */
+export function StepActionFields({ index, action }: { index: number; action: TaskAction }) {
+  const { register, formState } = useFormContext<TaskGroupFormInput>();
+  const errors = formState.errors.tasks?.[index]?.data;
+  switch (action) {
+    case 'command':
+      return (
+        <>
+          <Textarea
+            label={T.command}
+            description={T.commandHint}
+            required
+            autosize
+            minRows={2}
+            ff="monospace"
+            error={fieldErrorProp(errors?.command)}
+            {...register(`tasks.${index}.data.command`)}
+          />
+          <TextInput
+            label={T.exitCodes}
+            description={T.exitCodesHint}
+            placeholder="0"
+            error={fieldErrorProp(errors?.acceptable_codes)}
+            {...register(`tasks.${index}.data.acceptable_codes`)}
+          />
+        </>
+      );
+    case 'firmware_update':
+      return (
+        <>
+          <FileField index={index} firmware />
+          <Checkbox label={T.keepSettings} {...register(`tasks.${index}.data.keep_settings`)} />
+        </>
+      );
+    case 'upload_file':
+      return (
+        <>
+          <Alert color="yellow" variant="light">
+            {T.unsupported}
+          </Alert>
+          <FileField index={index} firmware={false} />
+          <TextInput
+            label={T.targetPath}
+            error={fieldErrorProp(errors?.target_path)}
+            {...register(`tasks.${index}.data.target_path`)}
+          />
+        </>
+      );
+    case 'download_file':
+      return (
+        <>
+          <Alert color="yellow" variant="light">
+            {T.unsupported}
+          </Alert>
+          <TextInput
+            label={T.devicePath}
+            error={fieldErrorProp(errors?.file)}
+            {...register(`tasks.${index}.data.file`)}
+          />
+        </>
+      );
+    case 'reboot':
+      return null;
+  }
+}

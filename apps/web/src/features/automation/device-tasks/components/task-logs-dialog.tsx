@@ -1,0 +1,89 @@
+import { Code, Stack, Table, Text } from '@mantine/core';
+import type { TaskGroupLog, TaskLog } from '@netfleet/contracts';
+import { formatDateTime } from '@/components/data-table';
+import { dialogs } from '@/components/dialogs';
+import { useTaskLogs } from '../api/get-task-logs';
+import { useTaskRun } from '../api/get-task-run';
+import { isRunFinished } from '../model/states';
+import { ACTION_LABELS, TASK_TEXTS as T } from '../texts';
+import { QueryState } from './query-state';
+import { TaskLogStatusBadge } from './state-badge';
+
+function Result({ log: { message, output } }: { log: TaskLog }) {
+  if (!message && !output) return T.none;
+  return (
+    <Stack gap={4} maw={420}>
+      {message && <Text size="sm">{message}</Text>}
+      {output && (
+        <Code block mah={200} style={{ overflow: 'auto', whiteSpace: 'pre-wrap' }}>
+          {output}
+        </Code>
+      )}
+    </Stack>
+  );
+}
+
+function TaskLogsTable({ logs }: { logs: readonly TaskLog[] }) {
+  if (logs.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        {T.noTaskLogs}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table aria-label={T.taskLogs} striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{T.stepName}</Table.Th>
+            <Table.Th>{T.action}</Table.Th>
+            <Table.Th>{T.status}</Table.Th>
+            <Table.Th>{T.attempt}</Table.Th>
+            <Table.Th>{T.result}</Table.Th>
+            <Table.Th>{T.started}</Table.Th>
+            <Table.Th>{T.finishedAt}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {logs.map((log) => (
+            <Table.Tr key={log.id}>
+              <Table.Td>{`${log.order + 1}. ${log.name}`}</Table.Td>
+              <Table.Td>{ACTION_LABELS[log.action]}</Table.Td>
+              <Table.Td>
+                <TaskLogStatusBadge status={log.status} />
+              </Table.Td>
+              <Table.Td>{log.attempt}</Table.Td>
+              <Table.Td>
+                <Result log={log} />
+              </Table.Td>
+              <Table.Td>{formatDateTime(log.created_at)}</Table.Td>
+              <Table.Td>{log.finished_at ? formatDateTime(log.finished_at) : T.none}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The device's steps, read again every 2 s while the run they belong to is not finished. */
+function TaskLogsContent({ groupLogId, runId }: { groupLogId: number; runId: number }) {
+  // The run's view already follows the run: this reads the same cached answer.
+  const run = useTaskRun(runId).data;
+  const live = run === undefined || !isRunFinished(run.status);
+  const result = useTaskLogs(groupLogId, live);
+  return <QueryState result={result}>{(logs) => <TaskLogsTable logs={logs} />}</QueryState>;
+}
+
+/** Spec dialog 'task logs': each step (and each retry) of one device's run and its result. */
+export function openTaskLogs(log: Pick<TaskGroupLog, 'id' | 'run_id' | 'device_name'>): void {
+  dialogs.open({
+    id: 'device-tasks.task-logs',
+    title: T.taskLogsTitle(log.device_name),
+    subtitle: T.runLabel(log.run_id),
+    size: 'xl',
+    maximizable: true,
+    content: <TaskLogsContent groupLogId={log.id} runId={log.run_id} />,
+  });
+}

@@ -1,0 +1,1 @@
+export { TaskManagerPage } from './pages/task-manager-page';

@@ -1,0 +1,46 @@
+import { Group, Stack, Title } from '@mantine/core';
+import type { TaskRun } from '@netfleet/contracts';
+import { PageBreadcrumbs } from '@/components/breadcrumbs';
+import { useTaskRun } from '../api/get-task-run';
+import { GroupLogsTable } from '../components/group-logs-table';
+import { QueryState } from '../components/query-state';
+import { RunControls } from '../components/run-controls';
+import { RunSummary } from '../components/run-summary';
+import { useRunControls } from '../components/use-run-controls';
+import { groupRunsSearch, TASK_MANAGER_ROUTE } from '../paths';
+import { TASK_TEXTS as T } from '../texts';
+
+function RunDetail({ run }: { run: TaskRun }) {
+  const controls = useRunControls(run);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{`${run.group_name} · ${T.runLabel(run.id)}`}</Title>
+        <RunControls run={run} controls={controls} />
+      </Group>
+      <RunSummary run={run} />
+      <GroupLogsTable run={run} controls={controls} />
+    </Stack>
+  );
+}
+
+/** `?run=ID`: one run, live until it has finished, with its devices and their task logs. */
+export function RunDetailView({ runId }: { runId: number }) {
+  const run = useTaskRun(runId);
+  const group = run.data && {
+    label: run.data.group_name,
+    to: `${TASK_MANAGER_ROUTE}${groupRunsSearch(run.data.group_id)}`,
+  };
+  return (
+    <Stack gap="md">
+      <PageBreadcrumbs
+        items={[
+          { label: T.title, to: TASK_MANAGER_ROUTE },
+          ...(group ? [group] : []),
+          { label: T.runLabel(runId) },
+        ]}
+      />
+      <QueryState result={run}>{(data) => <RunDetail run={data} />}</QueryState>
+    </Stack>
+  );
+}
