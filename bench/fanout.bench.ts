@@ -19,7 +19,7 @@ import { io, type Socket } from 'socket.io-client';
 import { describeNotConnected } from '../apps/agent/src/sim/not-connected.ts';
 import { notConnectedOf, spawnFleet } from './lib/fleet-control';
 import { benchRuns, medianOf, printRuns, round, writeReport } from './lib/report';
-import { BENCH_ADMIN, login, startServer } from './lib/server-process';
+import { BENCH_ADMIN, login, sessionHeaders, startServer } from './lib/server-process';
 import { createTeardown, type Teardown } from './lib/teardown';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
@@ -57,13 +57,7 @@ const reboots = async (teardown: Teardown) => {
   await new Promise((resolve) => setTimeout(resolve, 5000));
 
   const cookie = await login(server.url);
-  const xsrf = /RMS-XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
-  const headers = {
-    cookie,
-    'x-requested-with': 'XMLHttpRequest',
-    'x-xsrf-token': decodeURIComponent(xsrf),
-    'content-type': 'application/json',
-  };
+  const headers = sessionHeaders(cookie);
   const ids: number[] = [];
   for (let offset = 0; ids.length < DEVICES; offset += BULK) {
     const page = await fetch(

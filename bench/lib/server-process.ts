@@ -127,6 +127,20 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Ser
   };
 };
 
+/**
+ * Headers of a console request with the session `cookie` from login(): the XSRF token (from its
+ * cookie) that writes need, and JSON bodies.
+ */
+export const sessionHeaders = (cookie: string) => {
+  const xsrf = /RMS-XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
+  return {
+    cookie,
+    'x-requested-with': 'XMLHttpRequest',
+    'x-xsrf-token': decodeURIComponent(xsrf),
+    'content-type': 'application/json',
+  };
+};
+
 /** A session cookie of the bench admin. */
 export const login = async (url: string): Promise<string> => {
   const response = await fetch(`${url}/account/login`, {

@@ -91,6 +91,21 @@ describe('named dialogs (spec §2)', () => {
     expect(await within(info).findByText('No active sessions')).toBeInTheDocument();
   });
 
+  it("opens the devices list's password manager by name for the devices chosen", async () => {
+    await renderSignedIn({ 'GET /api/devices/passwords/generated/tasks': () => ok([]) });
+    await act(() =>
+      openNamedDialog('device-actions.password-manager', {
+        devices: [
+          { id: 11, name: 'Gate router' },
+          { id: 12, name: 'Pump station' },
+        ],
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: /^Password manager/ });
+    expect(within(dialog).getByText('2 devices')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Generate passwords' })).toBeInTheDocument();
+  });
+
   it('refuses a name nothing registered, saying which', async () => {
     await renderSignedIn();
     await expect(openNamedDialog('company.move-devices')).rejects.toThrow(

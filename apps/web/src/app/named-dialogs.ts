@@ -4,6 +4,7 @@
 import type { Role } from '@netfleet/contracts';
 import type { DialogOptions } from '@/components/dialogs';
 import type { MfaSetupOptions } from '@/features/identity/account';
+import type { PasswordManagerDialogProps } from '@/features/fleet/device-passwords';
 import type { HotspotTarget } from '@/features/fleet/wireless';
 import type { AccessInfoTarget, DeviceRef } from '@/features/remote/remote-access';
 import { registeredFormDialog } from './forms';
@@ -28,6 +29,7 @@ const roles = () => import('@/features/organisation/roles');
 const account = () => import('@/features/identity/account');
 const wireless = () => import('@/features/fleet/wireless');
 const remoteAccess = () => import('@/features/remote/remote-access');
+const devicePasswords = () => import('@/features/fleet/device-passwords');
 
 export const NAMED_DIALOGS = {
   'company.new': formNamed('new-company'),
@@ -60,4 +62,9 @@ export const NAMED_DIALOGS = {
     m.webUiDialog(device),
   ),
   'device-actions.cli': lazyDialog(remoteAccess, (m, device: DeviceRef) => m.cliDialog(device)),
+  // Device action of the devices list, for the rows chosen: { devices: [{ id, name }] }.
+  'device-actions.password-manager': lazyDialog(
+    devicePasswords,
+    (m, props: PasswordManagerDialogProps) => m.passwordManagerDialog(props),
+  ),
 };

@@ -417,6 +417,8 @@ export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
 export const taskRunListQuerySchema = listQuerySchema.extend({
   group_id: idSchema.optional(),
+  /** The runs of one recurring schedule (its first run's id). */
+  series_id: idSchema.optional(),
   status: z.enum(TASK_RUN_STATES).optional(),
 });
 export type TaskRunListQuery = z.infer<typeof taskRunListQuerySchema>;

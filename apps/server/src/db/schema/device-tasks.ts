@@ -31,8 +31,14 @@ export const taskGroups = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 255 }).notNull(),
-    successTagIds: integer('success_tag_ids').array().notNull().default(sql`'{}'::integer[]`),
-    failedTagIds: integer('failed_tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+    successTagIds: integer('success_tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    failedTagIds: integer('failed_tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -97,8 +103,14 @@ export const taskRuns = pgTable(
     status: varchar('status', { length: 16 }).$type<TaskRunState>().notNull(),
     targets: jsonb('targets').$type<RunTargets>().notNull(),
     steps: jsonb('steps').$type<RunStep[]>().notNull(),
-    successTagIds: integer('success_tag_ids').array().notNull().default(sql`'{}'::integer[]`),
-    failedTagIds: integer('failed_tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+    successTagIds: integer('success_tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    failedTagIds: integer('failed_tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** `{cron, time_zone}` on every run of a recurring schedule. */
     recurrence: jsonb('recurrence').$type<{ cron: string; time_zone: string }>(),
     /** The schedule's first run (its own id for the first), so a series reads as one. */
@@ -184,6 +196,7 @@ export const taskLogs = pgTable(
   (t) => [
     index('task_logs_group_log_idx').on(t.groupLogId, t.id),
     index('task_logs_run_idx').on(t.runId, t.id),
+    index('task_logs_device_idx').on(t.deviceId, t.id),
     uniqueIndex('task_logs_job_unique').on(t.jobId),
     index('task_logs_running_idx')
       .on(t.jobId)

@@ -14,6 +14,7 @@ import {
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
+import { cappedTotal } from '@/db/estimated-total';
 import { countAll, orderByFrom, searchFilter } from '@/db/list';
 import {
   companies,
@@ -140,13 +141,16 @@ export const createTaskRunsRepository = (db: Database) => {
       .innerJoin(companies, eq(companies.id, taskRuns.companyId))
       .innerJoin(devices, eq(devices.id, taskGroupLogs.deviceId));
   const countGroupLogs = (tx: Executor, where: SQL | undefined) =>
-    tx
-      .select({ total: countAll })
-      .from(taskGroupLogs)
-      .innerJoin(taskRuns, eq(taskRuns.id, taskGroupLogs.runId))
-      .innerJoin(companies, eq(companies.id, taskRuns.companyId))
-      .innerJoin(devices, eq(devices.id, taskGroupLogs.deviceId))
-      .where(where);
+    cappedTotal(
+      tx,
+      tx
+        .select({ id: taskGroupLogs.id })
+        .from(taskGroupLogs)
+        .innerJoin(taskRuns, eq(taskRuns.id, taskGroupLogs.runId))
+        .innerJoin(companies, eq(companies.id, taskRuns.companyId))
+        .innerJoin(devices, eq(devices.id, taskGroupLogs.deviceId))
+        .where(where),
+    );
   const selectTaskLogs = (tx: Executor) =>
     tx
       .select(taskLogColumns)
@@ -154,13 +158,17 @@ export const createTaskRunsRepository = (db: Database) => {
       .innerJoin(taskGroupLogs, eq(taskGroupLogs.id, taskLogs.groupLogId))
       .innerJoin(taskRuns, eq(taskRuns.id, taskLogs.runId))
       .innerJoin(companies, eq(companies.id, taskRuns.companyId));
+  /** Capped like the device list: a log of a million rows is not counted on every page. */
   const countTaskLogs = (tx: Executor, where: SQL | undefined) =>
-    tx
-      .select({ total: countAll })
-      .from(taskLogs)
-      .innerJoin(taskRuns, eq(taskRuns.id, taskLogs.runId))
-      .innerJoin(companies, eq(companies.id, taskRuns.companyId))
-      .where(where);
+    cappedTotal(
+      tx,
+      tx
+        .select({ id: taskLogs.id })
+        .from(taskLogs)
+        .innerJoin(taskRuns, eq(taskRuns.id, taskLogs.runId))
+        .innerJoin(companies, eq(companies.id, taskRuns.companyId))
+        .where(where),
+    );
 
   return {
     async insert(run: NewRun, tx: Executor = db) {
@@ -202,6 +210,7 @@ export const createTaskRunsRepository = (db: Database) => {
       const where = and(
         visibleCompaniesFilter(viewer),
         query.group_id ? eq(taskRuns.groupId, query.group_id) : undefined,
+        query.series_id ? eq(taskRuns.seriesId, query.series_id) : undefined,
         query.status ? eq(taskRuns.status, query.status) : undefined,
         query.id?.length ? inArray(taskRuns.id, query.id) : undefined,
       );
@@ -343,8 +352,7 @@ export const createTaskRunsRepository = (db: Database) => {
         .orderBy(...orderByFrom(query.sort, GROUP_LOG_SORT, [desc(taskGroupLogs.id)]))
         .limit(query.limit)
         .offset(query.offset);
-      const [count] = await countGroupLogs(tx, where);
-      return { rows, total: count?.total ?? 0 };
+      return { rows, ...(await countGroupLogs(tx, where)) };
     },
 
     async findGroupLog(viewer: Viewer, id: number, tx: Executor = db) {
@@ -368,8 +376,7 @@ export const createTaskRunsRepository = (db: Database) => {
         .orderBy(...orderByFrom(query.sort, TASK_LOG_SORT, [desc(taskLogs.id)]))
         .limit(query.limit)
         .offset(query.offset);
-      const [count] = await countTaskLogs(tx, where);
-      return { rows, total: count?.total ?? 0 };
+      return { rows, ...(await countTaskLogs(tx, where)) };
     },
 
     async findTaskLog(viewer: Viewer, id: number, tx: Executor = db) {

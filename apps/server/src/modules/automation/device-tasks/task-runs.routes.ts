@@ -21,6 +21,9 @@ const view = { permission: 'view_device_task_groups' } as const;
 const manage = { permission: 'manage_device_task_groups' } as const;
 const params = z.object({ id: idSchema });
 const notFound = { 404: errorEnvelopeSchema };
+/** Past LIST_EXACT_COUNT_LIMIT rows the total is the planner's estimate, and says so. */
+const metaOf = (total: number, estimated: boolean) =>
+  estimated ? { total, total_estimated: true } : { total };
 const steer = { 200: emptySuccessSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
 /** Runs of task groups (netfleet) and their logs: RMS group logs (per device), task logs (per step). */
@@ -135,8 +138,8 @@ export const taskRunsRoutes: FastifyPluginAsyncZod<{ runs: TaskRunsService }> = 
       },
     },
     async (request) => {
-      const { data, total } = await runs.groupLogs(requireAuth(request), request.query);
-      return { success: true as const, data, meta: { total } };
+      const { data, total, estimated } = await runs.groupLogs(requireAuth(request), request.query);
+      return { success: true as const, data, meta: metaOf(total, estimated) };
     },
   );
 
@@ -169,8 +172,8 @@ export const taskRunsRoutes: FastifyPluginAsyncZod<{ runs: TaskRunsService }> = 
       },
     },
     async (request) => {
-      const { data, total } = await runs.taskLogs(requireAuth(request), request.query);
-      return { success: true as const, data, meta: { total } };
+      const { data, total, estimated } = await runs.taskLogs(requireAuth(request), request.query);
+      return { success: true as const, data, meta: metaOf(total, estimated) };
     },
   );
 

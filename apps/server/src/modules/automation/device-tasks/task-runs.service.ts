@@ -242,8 +242,8 @@ export const createTaskRunsService = ({ groups, runs, targets, status, poke, now
     },
 
     async groupLogs(auth: AuthContext, query: TaskGroupLogListQuery) {
-      const { rows, total } = await runs.listGroupLogs(auth, query);
-      return { data: rows.map(toGroupLog), total };
+      const { rows, total, estimated } = await runs.listGroupLogs(auth, query);
+      return { data: rows.map(toGroupLog), total, estimated };
     },
 
     async groupLog(auth: AuthContext, id: number) {
@@ -253,8 +253,8 @@ export const createTaskRunsService = ({ groups, runs, targets, status, poke, now
     },
 
     async taskLogs(auth: AuthContext, query: TaskLogListQuery) {
-      const { rows, total } = await runs.listTaskLogs(auth, query);
-      return { data: rows.map(toTaskLog), total };
+      const { rows, total, estimated } = await runs.listTaskLogs(auth, query);
+      return { data: rows.map(toTaskLog), total, estimated };
     },
 
     async taskLog(auth: AuthContext, id: number) {

@@ -5,6 +5,7 @@ import type {
   TaskRunCounts,
   TaskRunState,
 } from '@netfleet/contracts';
+import type { RepeatPreset, WeekDay } from './model/recurrence';
 
 // English texts of the task manager, shared by the components and their tests.
 export const TASK_TEXTS = {
@@ -89,6 +90,20 @@ export const TASK_TEXTS = {
     'Devices that are offline receive the steps when they reconnect before this time; after it, their run expires.',
   timeZone: (zone: string) => `Times are in ${zone}.`,
   chooseDateTime: 'Choose a date and time',
+  repeat: 'Repeat',
+  repeatAt: 'At',
+  repeatOn: 'On',
+  chooseTime: 'Choose a time',
+  cron: 'Cron expression',
+  cronHint:
+    'Five fields: minute, hour, day of month, month, day of week. 30 2 * * 1-5 runs at 02:30 on weekdays.',
+  cronSent: 'Cron expression:',
+  timeZoneLabel: 'Time zone',
+  timeZoneHint: 'The zone you chose for the console; runs follow its clock.',
+  validFor: 'Each run is valid for',
+  hours: 'hours',
+  validForHint:
+    'Devices that are offline receive a run when they reconnect within this time. It must be shorter than the time between two runs.',
   variables: 'Variables',
   variablesHint:
     'Values for the {{name}} placeholders of the steps; an empty one stays as written.',
@@ -111,6 +126,12 @@ export const TASK_TEXTS = {
   cancelRunTitle: 'Cancel run',
   cancelRunConfirm: (name: string) =>
     `Cancel this run of ${name}? Devices that have not finished stop after their current step.`,
+  cancelSchedule: 'Cancel schedule',
+  cancelScheduleConfirm: (name: string) =>
+    `Cancel the schedule of ${name}? This run and all later runs of the schedule will not start.`,
+  scheduleCancelled: 'Schedule cancelled',
+  nextRun: 'Next run',
+  scheduleEnded: 'None: the schedule has ended',
   cancelDevice: 'Cancel',
   cancelDeviceTitle: 'Cancel device run',
   cancelDeviceConfirm: (device: string) => `Cancel the run on ${device}?`,
@@ -144,6 +165,25 @@ export const ACTION_LABELS: Record<TaskAction, string> = {
   firmware_update: 'Firmware update',
   upload_file: 'Upload file',
   download_file: 'Download file',
+};
+
+export const REPEAT_LABELS: Record<RepeatPreset, string> = {
+  hourly: 'Every hour',
+  daily: 'Every day',
+  weekdays: 'Every weekday',
+  weekly: 'Every week',
+  custom: 'Custom cron',
+};
+
+/** Cron's day-of-week numbers ('0' is Sunday). */
+export const WEEK_DAY_LABELS: Record<WeekDay, string> = {
+  '1': 'Monday',
+  '2': 'Tuesday',
+  '3': 'Wednesday',
+  '4': 'Thursday',
+  '5': 'Friday',
+  '6': 'Saturday',
+  '0': 'Sunday',
 };
 
 export const UNSUPPORTED_SUFFIX = 'not supported by devices yet';

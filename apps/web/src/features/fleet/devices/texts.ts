@@ -64,6 +64,7 @@ export const DEVICE_TEXTS = {
     move: 'Move to company',
     firmware: 'Update firmware',
     cancelUpdates: 'Cancel firmware updates',
+    passwords: 'Password manager',
     monitoring: 'Monitoring periods',
     delete: 'Delete',
   },

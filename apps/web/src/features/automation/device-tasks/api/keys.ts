@@ -1,3 +1,4 @@
+import type { TaskRunState } from '@netfleet/contracts';
 import type { TableQuery } from '@/components/data-table';
 import type { Query } from '@/lib/api-client';
 
@@ -13,6 +14,8 @@ export const deviceTasksKeys = {
   runList: (groupId: number, query: TableQuery) =>
     [...deviceTasksKeys.all, 'runs', 'list', groupId, query] as const,
   run: (id: number) => [...deviceTasksKeys.all, 'runs', 'detail', id] as const,
+  nextRun: (seriesId: number, status: TaskRunState) =>
+    [...deviceTasksKeys.all, 'runs', 'next', seriesId, status] as const,
   groupLogs: (runId: number, query: TableQuery) =>
     [...deviceTasksKeys.all, 'group-logs', runId, query] as const,
   taskLogs: (groupLogId: number) => [...deviceTasksKeys.all, 'task-logs', groupLogId] as const,

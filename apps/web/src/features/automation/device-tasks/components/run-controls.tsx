@@ -1,11 +1,14 @@
 import { Button, Group } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import type { TaskRun } from '@netfleet/contracts';
-import { isRunActive, isRunFinished } from '../model/states';
+import { endsSchedule, isRunActive, isRunFinished } from '../model/states';
 import { TASK_TEXTS as T } from '../texts';
 import type { RunControls as Controls } from './use-run-controls';
 
-/** What can still be done with the run: pause a moving one, resume a paused one, cancel either. */
+/**
+ * What can still be done with the run: pause a moving one, resume a paused one, cancel either (the
+ * scheduled run of a series: its schedule).
+ */
 export function RunControls({ run, controls }: { run: TaskRun; controls: Controls }) {
   if (!controls.allowed || isRunFinished(run.status)) return null;
   return (
@@ -37,7 +40,7 @@ export function RunControls({ run, controls }: { run: TaskRun; controls: Control
         disabled={controls.pending}
         onClick={controls.cancel}
       >
-        {T.cancelRun}
+        {endsSchedule(run) ? T.cancelSchedule : T.cancelRun}
       </Button>
     </Group>
   );

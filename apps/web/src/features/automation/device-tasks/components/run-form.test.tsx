@@ -141,4 +141,121 @@ describe('Run dialog', { timeout: 30_000 }, () => {
     expect(picker(form, 'Devices')).toHaveAttribute('aria-invalid', 'true');
     expect(currentLocation()).toBe(TASK_MANAGER_URL);
   });
+
+  it('repeats on a preset: builds the cron expression and gives each run its window', async () => {
+    const { view, form } = await openRun();
+    await view.user.click(picker(form, 'Devices'));
+    await view.user.click(await screen.findByRole('option', { name: 'Depot router' }));
+    await view.user.click(form.getByRole('radio', { name: 'Repeat' }));
+    // The start's end gives way to the length of each run's window.
+    expect(form.queryByLabelText(/^Valid until/)).toBeNull();
+    await view.user.click(form.getByRole('combobox', { name: 'Repeats' }));
+    await view.user.click(await screen.findByRole('option', { name: 'Every week' }));
+    await view.user.click(form.getByRole('combobox', { name: 'On' }));
+    await view.user.click(await screen.findByRole('option', { name: 'Wednesday' }));
+    setInput(form.getByLabelText(/^At/), '03:30');
+    expect(form.getByText('30 3 * * 3')).toBeInTheDocument();
+    expect(form.getByRole('textbox', { name: 'Time zone' })).toHaveValue('Asia/Tokyo');
+    expect(form.getByRole('textbox', { name: /^Each run is valid for/ })).toHaveValue('24');
+
+    await view.user.click(form.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(view.calls('POST /api/devices/tasks/groups/4')).toHaveLength(1));
+    // No start: the first run is the first occurrence from now; the window is measured from now.
+    expect(lastBody(view.calls, 'POST /api/devices/tasks/groups/4')).toEqual({
+      device_id: [42],
+      tag_id: [],
+      company_id: [],
+      tasks: [],
+      valid_until: '2026-11-21 12:00:00',
+      recurrence: { cron: '30 3 * * 3', time_zone: 'Asia/Tokyo' },
+    });
+  });
+
+  it('keeps an hourly run within the hour between runs', async () => {
+    const { view, form } = await openRun();
+    await view.user.click(picker(form, 'Tags'));
+    await view.user.click(await screen.findByRole('option', { name: 'Gateways' }));
+    await view.user.click(form.getByRole('radio', { name: 'Repeat' }));
+    await view.user.click(form.getByRole('combobox', { name: 'Repeats' }));
+    await view.user.click(await screen.findByRole('option', { name: 'Every hour' }));
+    const hours = form.getByRole('textbox', { name: /^Each run is valid for/ });
+    expect(hours).toHaveValue('1');
+    expect(form.getByText('0 * * * *')).toBeInTheDocument();
+
+    await view.user.clear(hours);
+    await view.user.type(hours, '2');
+    await view.user.click(form.getByRole('button', { name: 'Run' }));
+    expect(
+      await form.findByText('The validity window is longer than the time between two runs'),
+    ).toBeInTheDocument();
+    expect(view.calls('POST /api/devices/tasks/groups/4')).toHaveLength(0);
+
+    await view.user.clear(hours);
+    await view.user.type(hours, '1');
+    await view.user.click(form.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(view.calls('POST /api/devices/tasks/groups/4')).toHaveLength(1));
+    expect(lastBody(view.calls, 'POST /api/devices/tasks/groups/4')).toMatchObject({
+      valid_until: '2026-11-20 13:00:00',
+      recurrence: { cron: '0 * * * *', time_zone: 'Asia/Tokyo' },
+    });
+  });
+
+  it("shows the server's refusal of a custom cron expression under it", async () => {
+    const refusal = (source: string, message: string) => {
+      const conflict = source === 'recurrence';
+      return jsonResponse(conflict ? 409 : 422, {
+        success: false,
+        errors: [{ code: conflict ? 'CONFLICT' : 'VALIDATION_ERROR', message, source }],
+      });
+    };
+    let answer = () =>
+      refusal(
+        'recurrence.cron',
+        'Use a cron expression: minute hour day-of-month month day-of-week',
+      );
+    const { view, form } = await openRun({ 'POST /api/devices/tasks/groups/4': () => answer() });
+    await view.user.click(picker(form, 'Tags'));
+    await view.user.click(await screen.findByRole('option', { name: 'Gateways' }));
+    await view.user.click(form.getByRole('radio', { name: 'Repeat' }));
+    await view.user.click(form.getByRole('combobox', { name: 'Repeats' }));
+    await view.user.click(await screen.findByRole('option', { name: 'Custom cron' }));
+    const cron = form.getByRole('textbox', { name: /^Cron expression/ });
+    expect(cron).toHaveAccessibleDescription(expect.stringContaining('Five fields'));
+
+    // Four fields: refused before sending.
+    await view.user.type(cron, '0 3 * *');
+    await view.user.click(form.getByRole('button', { name: 'Run' }));
+    expect(cron).toHaveAttribute('aria-invalid', 'true');
+    expect(view.calls('POST /api/devices/tasks/groups/4')).toHaveLength(0);
+
+    // Five fields, but no minute 61: the server says so, under the input.
+    await view.user.clear(cron);
+    await view.user.type(cron, '61 3 * * *');
+    await view.user.click(form.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(view.calls('POST /api/devices/tasks/groups/4')).toHaveLength(1));
+    await waitFor(() => expect(cron).toHaveAttribute('aria-invalid', 'true'));
+    expect(cron).toHaveAccessibleDescription(
+      expect.stringContaining('Use a cron expression: minute hour day-of-month month'),
+    );
+    expect(lastBody(view.calls, 'POST /api/devices/tasks/groups/4')).toMatchObject({
+      recurrence: { cron: '61 3 * * *', time_zone: 'Asia/Tokyo' },
+    });
+
+    // A group repeats once at a time: the conflict shows under the schedule's choice.
+    answer = () =>
+      refusal('recurrence', 'The task group already has a recurring schedule; cancel it first');
+    await view.user.clear(cron);
+    await view.user.type(cron, '0 3 * * *');
+    await view.user.click(form.getByRole('button', { name: 'Run' }));
+    await waitFor(() =>
+      expect(form.getByRole('combobox', { name: 'Repeats' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      ),
+    );
+    expect(
+      form.getByText('The task group already has a recurring schedule; cancel it first'),
+    ).toBeInTheDocument();
+    expect(currentLocation()).toBe(TASK_MANAGER_URL);
+  });
 });

@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { executeTaskGroupAnswerSchema, type TaskGroupDetail } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
@@ -16,6 +16,7 @@ import {
   type RunFormValues,
 } from '../model/run-form';
 import { formErrorMap } from '../model/form-error-map';
+import { serverFieldsOf } from '../model/run-form-fields';
 import { stepVariables } from '../model/variables';
 import { runSearch, TASK_MANAGER_ROUTE } from '../paths';
 import { TASK_TEXTS as T } from '../texts';
@@ -24,10 +25,8 @@ import { RunTargets } from './run-targets';
 import { RunVariables } from './run-variables';
 
 const resolver = zodResolver(runFormSchema, { error: formErrorMap });
-const FIELDS = ['device_id', 'tag_id', 'company_id', 'start_at', 'valid_until'] as const;
-const isField = (source: string) => FIELDS.find((field) => field === source);
 
-/** Runs the group on the chosen targets, now or later, then shows the run. */
+/** Runs the group on the chosen targets, now, later or repeatedly, then shows the (first) run. */
 export function RunForm({ group }: { group: TaskGroupDetail }) {
   const dialog = useDialog();
   const navigate = useNavigate();
@@ -36,15 +35,17 @@ export function RunForm({ group }: { group: TaskGroupDetail }) {
     resolver,
     defaultValues: runFormDefaults(variables),
   });
+  const [start, repeat] = useWatch({ control: form.control, name: ['start', 'repeat'] });
+  const serverFields = serverFieldsOf(start, repeat);
   const submitter = useFormSubmit<RunFormValues>({
     request: (body) => executeTaskGroup(group.id, body),
     successMessage: T.runStarted,
     invalidate: [deviceTasksKeys.all],
     // The run's own view follows every device; the generic status dialog would repeat it.
     actionStatus: false,
-    fields: FIELDS,
+    fields: Object.keys(serverFields),
     setFieldError: (source, message) => {
-      const field = isField(source);
+      const field = serverFields[source];
       if (field) form.setError(field, { type: 'server', message });
     },
     onSuccess: (response) => {

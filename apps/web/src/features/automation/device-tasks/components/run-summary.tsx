@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { TaskRun } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
 import { TASK_TEXTS as T } from '../texts';
+import { NextRun } from './next-run';
 import { RunCounts } from './run-counts';
 import { RunStatusBadge } from './state-badge';
 
@@ -39,6 +40,11 @@ export function RunSummary({ run }: { run: TaskRun }) {
           {run.recurrence && (
             <Fact label={T.repeats}>
               <Code>{run.recurrence.cron}</Code> {run.recurrence.time_zone}
+            </Fact>
+          )}
+          {run.recurrence && run.series_id !== null && (
+            <Fact label={T.nextRun}>
+              <NextRun run={run} seriesId={run.series_id} />
             </Fact>
           )}
         </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Code } from '@mantine/core';
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TASK_RUN_STATES, type TaskRun } from '@netfleet/contracts';
@@ -43,6 +43,13 @@ const COLUMNS: DataTableColumn<TaskRun>[] = [
     header: T.status,
     filter: { type: 'select', options: STATUS_OPTIONS },
     render: (row) => <RunStatusBadge status={row.status} />,
+  },
+  {
+    // A series' runs share it; its scheduled one is the next, whose cancelling ends the series.
+    key: 'recurrence',
+    header: T.repeats,
+    render: (row) => (row.recurrence ? <Code>{row.recurrence.cron}</Code> : T.none),
+    csv: (row) => row.recurrence?.cron ?? '',
   },
   {
     key: 'start_at',

@@ -4,6 +4,7 @@ import { confirmDialog } from '@/components/dialogs';
 import { useFailureToast, toast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
 import { useControlTaskRun, type RunControl } from '../api/control-task-run';
+import { endsSchedule } from '../model/states';
 import { TASK_TEXTS as T } from '../texts';
 
 export interface RunControls {
@@ -22,7 +23,9 @@ const confirmed = (title: string, message: string, confirmText: string) =>
   confirmDialog({ title, message, confirmText, cancelText: T.keepRunning, danger: true });
 
 /** Pause, resume and cancel of a run, each followed by a toast saying how it went. */
-export function useRunControls(run: Pick<TaskRun, 'id' | 'group_name'>): RunControls {
+export function useRunControls(
+  run: Pick<TaskRun, 'id' | 'group_name' | 'recurrence' | 'status'>,
+): RunControls {
   const { permissions } = useCurrentUser();
   const { mutateAsync, isPending } = useControlTaskRun(run.id);
   const failureToast = useFailureToast();
@@ -35,12 +38,16 @@ export function useRunControls(run: Pick<TaskRun, 'id' | 'group_name'>): RunCont
     [mutateAsync, failureToast],
   );
 
+  const schedule = endsSchedule(run);
   const cancel = useCallback(() => {
     void (async () => {
-      if (await confirmed(T.cancelRunTitle, T.cancelRunConfirm(run.group_name), T.cancelRun))
-        await send({ action: 'cancel', body: {} }, T.cancelled);
+      const asked = schedule
+        ? confirmed(T.cancelSchedule, T.cancelScheduleConfirm(run.group_name), T.cancelSchedule)
+        : confirmed(T.cancelRunTitle, T.cancelRunConfirm(run.group_name), T.cancelRun);
+      if (await asked)
+        await send({ action: 'cancel', body: {} }, schedule ? T.scheduleCancelled : T.cancelled);
     })();
-  }, [run.group_name, send]);
+  }, [run.group_name, schedule, send]);
 
   const cancelDevice = useCallback(
     (log: Pick<TaskGroupLog, 'device_id' | 'device_name'>) => {

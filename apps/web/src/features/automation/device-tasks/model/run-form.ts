@@ -9,14 +9,25 @@ import {
 } from '@netfleet/contracts';
 import { fromZonedInput, HOUR_MS, toZonedInput } from '@/components/date-range';
 import { TASK_TEXTS as T } from '../texts';
+import {
+  cronOf,
+  defaultValidHours,
+  hasFiveFields,
+  PRESET_GAP_MS,
+  REPEAT_PRESETS,
+  userTimeZone,
+  WEEK_DAYS,
+} from './recurrence';
 import type { StepVariable } from './variables';
 
 const DEFAULT_VALIDITY_MS = TASK_RUN_DEFAULT_VALIDITY_SECONDS * 1000;
 const MAX_VALIDITY_MS = TASK_RUN_MAX_VALIDITY_SECONDS * 1000;
 
-export const START_MODES = ['now', 'at'] as const;
+export const START_MODES = ['now', 'at', 'repeat'] as const;
+export type StartMode = (typeof START_MODES)[number];
 
-// Start and end are datetime-local values on the wall clock of the user's time zone.
+// Start and end are datetime-local values on the wall clock of the user's time zone. A repeating
+// run has no end to pick: each of its runs is valid for `valid_hours` (NaN while empty).
 const runFormObject = z.object({
   device_id: z.array(z.number()),
   tag_id: z.array(z.number()),
@@ -24,6 +35,12 @@ const runFormObject = z.object({
   start: z.enum(START_MODES),
   start_at: z.string(),
   valid_until: z.string(),
+  repeat: z.enum(REPEAT_PRESETS),
+  repeat_time: z.string(),
+  repeat_day: z.enum(WEEK_DAYS),
+  cron: z.string(),
+  time_zone: z.string(),
+  valid_hours: z.number().or(z.nan()),
   variables: z.array(
     z.object({ task_id: z.number(), step: z.string(), name: z.string(), value: z.string() }),
   ),
@@ -35,12 +52,33 @@ const instantOf = (input: string): number | null => {
   return iso === null ? null : Date.parse(iso);
 };
 
-/** When the run starts: now, or the time picked. */
+/** When the run starts: the time picked, else now. */
 const startOf = (values: Pick<RunFormObject, 'start' | 'start_at'>, now: number) =>
-  values.start === 'now' ? now : instantOf(values.start_at);
+  values.start === 'at' ? instantOf(values.start_at) : now;
+
+/** A repeating run's rules that the browser can check; the server reads the cron expression. */
+function checkRepeat(values: RunFormObject, ctx: z.RefinementCtx) {
+  const issue = (path: keyof RunFormObject, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (values.repeat === 'custom' && !hasFiveFields(values.cron))
+    issue('cron', DEVICE_TASK_MESSAGES.invalidCron);
+  else if (cronOf(values) === null) issue('repeat_time', T.chooseTime);
+  const hours = values.valid_hours;
+  const gap = PRESET_GAP_MS[values.repeat];
+  if (Number.isNaN(hours)) issue('valid_hours', T.required);
+  else if (hours < 1) issue('valid_hours', T.atLeast(1));
+  else if (hours * HOUR_MS > MAX_VALIDITY_MS)
+    issue('valid_hours', DEVICE_TASK_MESSAGES.windowTooLong);
+  else if (gap !== null && hours * HOUR_MS > gap)
+    issue('valid_hours', DEVICE_TASK_MESSAGES.recurrenceOverlap);
+}
 
 /** The server's window rules, checked before sending so they show at once by the inputs. */
 function checkWindow(values: RunFormObject, ctx: z.RefinementCtx) {
+  if (values.start === 'repeat') {
+    checkRepeat(values, ctx);
+    return;
+  }
   const now = Date.now();
   const start = startOf(values, now);
   if (start === null) {
@@ -62,8 +100,12 @@ const apiDateOf = (input: string) => {
   return iso === null ? undefined : toApiDate(new Date(iso));
 };
 
+/** Every run of a schedule gets the same window: the server measures it from now. */
+const repeatWindowEnd = (hours: number) => toApiDate(new Date(Date.now() + hours * HOUR_MS));
+
 /** The body: UTC API dates, and only the variables given a value, grouped by step. */
 function toExecuteBody(values: RunFormObject): z.input<typeof executeTaskGroupBodySchema> {
+  const repeat = values.start === 'repeat';
   const tasks = new Map<number, { name: string; value: string }[]>();
   for (const { task_id, name, value } of values.variables) {
     if (value === '') continue;
@@ -75,7 +117,8 @@ function toExecuteBody(values: RunFormObject): z.input<typeof executeTaskGroupBo
     company_id: values.company_id,
     tasks: [...tasks].map(([task_id, variables]) => ({ task_id, variables })),
     start_at: values.start === 'at' ? apiDateOf(values.start_at) : undefined,
-    valid_until: apiDateOf(values.valid_until),
+    valid_until: repeat ? repeatWindowEnd(values.valid_hours) : apiDateOf(values.valid_until),
+    recurrence: repeat ? { cron: cronOf(values) ?? '', time_zone: values.time_zone } : undefined,
   };
 }
 
@@ -91,15 +134,22 @@ export type RunFormValues = ExecuteTaskGroupBody;
 export const defaultValidUntil = (start: number): string =>
   toZonedInput(start + DEFAULT_VALIDITY_MS);
 
-/** Starting values: now, with an hour ahead offered for a later start. */
+/** Starting values: now, with an hour ahead offered for a later start or a daily one. */
 export function runFormDefaults(variables: StepVariable[], now = Date.now()): RunFormInput {
+  const later = toZonedInput(now + HOUR_MS);
   return {
     device_id: [],
     tag_id: [],
     company_id: [],
     start: 'now',
-    start_at: toZonedInput(now + HOUR_MS),
+    start_at: later,
     valid_until: defaultValidUntil(now),
+    repeat: 'daily',
+    repeat_time: later.slice('YYYY-MM-DDT'.length),
+    repeat_day: '1',
+    cron: '',
+    time_zone: userTimeZone(),
+    valid_hours: defaultValidHours('daily'),
     variables,
   };
 }

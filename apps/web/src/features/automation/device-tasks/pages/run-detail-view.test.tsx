@@ -200,6 +200,65 @@ describe('TaskManagerPage: a run', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No devices in this run')).toBeInTheDocument();
   });
 
+  it('cancels the schedule of a series from its scheduled run, after asking', async () => {
+    const recurrence = { cron: '0 3 * * *', time_zone: 'Europe/Vilnius' };
+    const view = renderRun({
+      'GET /api/devices/tasks/runs/12': () =>
+        ok(
+          taskRun({
+            status: 'scheduled',
+            recurrence,
+            series_id: 10,
+            start_at: '2026-11-21 01:00:00',
+            valid_until: '2026-11-22 01:00:00',
+            counts: counts(),
+          }),
+        ),
+      'GET /api/devices/tasks/groups/logs': () => listOk([]),
+    });
+    await screen.findByRole('heading', { name: 'Nightly check · Run #12' });
+    // This run is the series' next one.
+    expect(screen.getByText('Next run').nextElementSibling).toHaveTextContent(
+      '2026-11-21 01:00:00',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel run' })).toBeNull();
+    await view.user.click(screen.getByRole('button', { name: 'Cancel schedule' }));
+    const prompt = await dialog('Cancel schedule');
+    expect(
+      prompt.getByText(
+        'Cancel the schedule of Nightly check? This run and all later runs of the schedule will not start.',
+      ),
+    ).toBeInTheDocument();
+    await view.user.click(prompt.getByRole('button', { name: 'Cancel schedule' }));
+    expect(await screen.findByText('Schedule cancelled')).toBeInTheDocument();
+    expect(lastBody(view.calls, 'POST /api/devices/tasks/runs/12/cancel')).toEqual({});
+  });
+
+  it("links a started series run to the series' next run", async () => {
+    const recurrence = { cron: '0 3 * * *', time_zone: 'Europe/Vilnius' };
+    const view = renderRun({
+      'GET /api/devices/tasks/runs/12': () => ok(taskRun({ recurrence, series_id: 10 })),
+      'GET /api/devices/tasks/runs': () =>
+        listOk([
+          taskRun({
+            id: 13,
+            status: 'scheduled',
+            recurrence,
+            series_id: 10,
+            start_at: '2026-11-21 01:00:00',
+          }),
+        ]),
+    });
+    const next = await screen.findByRole('link', { name: '2026-11-21 01:00:00 · Run #13' });
+    expect(next).toHaveAttribute('href', `${TASK_MANAGER_URL}?run=13`);
+    expect(queryOf(view.calls('GET /api/devices/tasks/runs')[0]?.[0])).toMatchObject({
+      series_id: '10',
+      status: 'scheduled',
+    });
+    // Cancelling a run that has started leaves its schedule running.
+    expect(screen.getByRole('button', { name: 'Cancel run' })).toBeInTheDocument();
+  });
+
   it('lets a read-only user watch the run without controls', async () => {
     renderRun({}, roleUser('read_only'));
     await screen.findByRole('heading', { name: 'Nightly check · Run #12' });

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { registerNamedDialogs } from '@/components/dialogs';
 import { roleUser } from '@/test/fixtures';
 import { jsonResponse } from '@/test/mock-api';
 import { device, dialog, lastBody, listOk, renderDevices } from '../test-utils';
@@ -59,5 +60,35 @@ describe('Cancel firmware updates', { timeout: 30_000 }, () => {
     );
     expect(view.calls('POST /api/devices/updates/cancel')).toHaveLength(0);
     expect(screen.queryByText('Firmware updates cancelled')).toBeNull();
+  });
+});
+
+describe('Password manager', { timeout: 30_000 }, () => {
+  it("opens the device passwords' dialog by its spec name, for the ticked rows or one row", async () => {
+    // The app layer registers the real dialog; the devices list knows only its name.
+    const build = vi.fn((_props: unknown) => ({
+      id: 'passwords',
+      title: 'Passwords',
+      content: null,
+    }));
+    onTestFinished(registerNamedDialogs({ 'device-actions.password-manager': build }));
+    const view = renderDevices(admin, { 'GET /api/devices': () => listOk(rows) });
+    await tickBoth(view);
+    await view.user.click(screen.getByRole('button', { name: 'Password manager' }));
+    await dialog('Passwords');
+    expect(build).toHaveBeenCalledWith({
+      devices: [
+        { id: 11, name: 'Gate router' },
+        { id: 12, name: 'Pump station' },
+      ],
+    });
+
+    await view.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Passwords' })).toBeNull());
+    await view.user.click(screen.getByRole('button', { name: 'Actions for Pump station' }));
+    await view.user.click(await screen.findByRole('menuitem', { name: 'Password manager' }));
+    await waitFor(() =>
+      expect(build).toHaveBeenLastCalledWith({ devices: [{ id: 12, name: 'Pump station' }] }),
+    );
   });
 });

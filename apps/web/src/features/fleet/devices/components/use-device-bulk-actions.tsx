@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ComponentType } from 'react';
 import { hasPermission, type Permission } from '@netfleet/contracts';
 import type { BulkAction } from '@/components/data-table';
-import { confirmDialog, dialogs } from '@/components/dialogs';
+import { confirmDialog, dialogs, openNamedDialog } from '@/components/dialogs';
 import { useFailureToast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
 import type { BulkOutcome, DeviceRef } from '../api/bulk-outcome';
@@ -113,6 +113,13 @@ export function useDeviceBulkActions(): BulkAction<DeviceRow>[] {
             run: cancelUpdates,
             done: DEVICE_TEXTS.done.cancelUpdates,
           })(rows),
+      },
+      // The password manager belongs to the device passwords feature: opened by its spec name
+      // (the app layer registers it).
+      can('update_devices') && {
+        label: A.passwords,
+        onClick: (rows) =>
+          void openNamedDialog('device-actions.password-manager', { devices: refs(rows) }),
       },
       can('update_monitoring') && {
         label: A.monitoring,

@@ -1,0 +1,1 @@
+CREATE INDEX "task_logs_device_idx" ON "task_logs" USING btree ("device_id","id");

@@ -1,0 +1,6 @@
+export {
+  PasswordManagerDialog,
+  passwordManagerDialog,
+  type PasswordManagerDialogProps,
+} from './components/password-manager-dialog';
+export type { PasswordDevice } from './model/password-forms';
