@@ -18,7 +18,7 @@ import { openDatabase } from '@/bootstrap';
 import { type Database, pgliteOf } from '@/db/client';
 import * as schema from '@/db/schema';
 import { loadConfig } from '@/config';
-import { createTaskRunsRepository } from '@/modules/automation/device-tasks/task-runs.repository';
+import { createTaskLogsRepository } from '@/modules/automation/device-tasks/task-logs.repository';
 import { createBenchDatabase } from './lib/bench-database';
 import { insertFleet } from './lib/fleet-seed';
 import { benchRuns, latencySummary, medianOf, printTable, round, writeReport } from './lib/report';
@@ -135,7 +135,7 @@ const explain = async (backend: Backend, db: Database, url: string | null, sampl
       company: { id: root?.id ?? 1, path: root?.path ?? '/1/' },
       permissions: new Set(['access_child_companies']),
     };
-    const repository = createTaskRunsRepository(logged);
+    const repository = createTaskLogsRepository(logged);
     for (const scenario of SCENARIOS) {
       const query = Object.fromEntries(new URLSearchParams(scenario.query(samples, 0)));
       statements.length = 0;

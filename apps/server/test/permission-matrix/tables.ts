@@ -1,4 +1,5 @@
 import type { AreaTable } from './matrix';
+import { automationRoutes } from './routes/automation';
 import { companyRoutes } from './routes/companies';
 import { deviceJobRoutes } from './routes/device-jobs';
 import { deviceRoutes } from './routes/devices';
@@ -26,4 +27,5 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   wireless: wirelessRoutes,
   statistics: statisticsRoutes,
   'remote-access': remoteAccessRoutes,
+  automation: automationRoutes,
 };

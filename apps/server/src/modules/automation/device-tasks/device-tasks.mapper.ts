@@ -10,11 +10,12 @@ import {
 } from '@netfleet/contracts';
 import { toApiDate, toApiDateOrNull } from '@/lib/dates';
 import type { TaskGroupRow, TaskGroupsRepository } from './task-groups.repository';
-import type { TaskRunRow, TaskRunsRepository } from './task-runs.repository';
+import type { TaskLogsRepository } from './task-logs.repository';
+import type { TaskRunRow } from './task-runs.repository';
 
 type TaskRow = Awaited<ReturnType<TaskGroupsRepository['tasksOf']>>[number];
-type GroupLogRow = Awaited<ReturnType<TaskRunsRepository['listGroupLogs']>>['rows'][number];
-type TaskLogRow = Awaited<ReturnType<TaskRunsRepository['listTaskLogs']>>['rows'][number];
+type GroupLogRow = Awaited<ReturnType<TaskLogsRepository['listGroupLogs']>>['rows'][number];
+type TaskLogRow = Awaited<ReturnType<TaskLogsRepository['listTaskLogs']>>['rows'][number];
 
 export const toTask = (row: TaskRow): Task => ({
   id: row.id,

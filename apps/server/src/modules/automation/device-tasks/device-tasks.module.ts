@@ -8,6 +8,7 @@ import { createTaskEngineRepository } from './task-engine.repository';
 import { createTaskGroupsRepository } from './task-groups.repository';
 import { taskGroupsRoutes } from './task-groups.routes';
 import { createTaskGroupsService } from './task-groups.service';
+import { createTaskLogsRepository } from './task-logs.repository';
 import { createTaskRunsRepository } from './task-runs.repository';
 import { taskRunsRoutes } from './task-runs.routes';
 import { createTaskRunsService } from './task-runs.service';
@@ -45,7 +46,8 @@ export const deviceTasksModule = async (
   const poke = () => void engine.poke();
   const stopListening = jobs.onJobsMoved(poke);
 
-  const runsService = createTaskRunsService({ groups, runs, targets, status, poke, now });
+  const logs = createTaskLogsRepository(db);
+  const runsService = createTaskRunsService({ groups, runs, logs, targets, status, poke, now });
   await app.register(taskGroupsRoutes, {
     groups: createTaskGroupsService({ groups, runs, targets }),
     runs: runsService,

@@ -1,25 +1,11 @@
-import {
-  GROUP_LOG_STATES,
-  type GroupLogState,
-  RMS_GROUP_LOG_STATUSES,
-  TASK_ACTION_TYPES,
-  TASK_ACTIONS,
-  type TaskAction,
-  type TaskGroupLogListQuery,
-  type TaskLogListQuery,
-  type TaskRunCounts,
-  type TaskRunListQuery,
-  type TaskRunState,
-} from '@netfleet/contracts';
-import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { TaskRunCounts, TaskRunListQuery, TaskRunState } from '@netfleet/contracts';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
-import { cappedTotal } from '@/db/estimated-total';
-import { countAll, orderByFrom, searchFilter } from '@/db/list';
+import { countAll, orderByFrom } from '@/db/list';
 import {
   companies,
   deviceJobs,
-  devices,
   type RunStep,
   type RunTargets,
   taskGroupLogs,
@@ -47,54 +33,7 @@ const runColumns = {
 };
 export type TaskRunRow = NonNullable<Awaited<ReturnType<TaskRunsRepository['find']>>>;
 
-const groupLogColumns = {
-  id: taskGroupLogs.id,
-  deviceId: taskGroupLogs.deviceId,
-  deviceName: devices.name,
-  name: taskGroupLogs.name,
-  state: taskGroupLogs.state,
-  runId: taskGroupLogs.runId,
-  groupId: taskRuns.groupId,
-  stepsDone: taskGroupLogs.stepsDone,
-  stepsTotal: sql<number>`jsonb_array_length(${taskRuns.steps})`.mapWith(Number),
-  message: taskGroupLogs.message,
-  createdAt: taskGroupLogs.createdAt,
-  updatedAt: taskGroupLogs.updatedAt,
-  finishedAt: taskGroupLogs.finishedAt,
-};
-
-const taskLogColumns = {
-  id: taskLogs.id,
-  groupLogId: taskLogs.groupLogId,
-  groupLogName: taskGroupLogs.name,
-  action: taskLogs.action,
-  name: taskLogs.name,
-  order: taskLogs.stepIndex,
-  data: taskLogs.data,
-  status: taskLogs.status,
-  attempt: taskLogs.attempt,
-  deviceId: taskLogs.deviceId,
-  jobId: taskLogs.jobId,
-  message: taskLogs.message,
-  output: taskLogs.output,
-  createdAt: taskLogs.createdAt,
-  finishedAt: taskLogs.finishedAt,
-};
-
 const RUN_SORT = { id: taskRuns.id, start_at: taskRuns.startAt, created_at: taskRuns.createdAt };
-const GROUP_LOG_SORT = {
-  id: taskGroupLogs.id,
-  created_at: taskGroupLogs.createdAt,
-  device_id: taskGroupLogs.deviceId,
-  state: taskGroupLogs.state,
-};
-const TASK_LOG_SORT = {
-  id: taskLogs.id,
-  created_at: taskLogs.createdAt,
-  order: taskLogs.stepIndex,
-  attempt: taskLogs.attempt,
-};
-
 export const EMPTY_RUN_COUNTS: TaskRunCounts = {
   total: 0,
   pending: 0,
@@ -103,15 +42,6 @@ export const EMPTY_RUN_COUNTS: TaskRunCounts = {
   failed: 0,
   expired: 0,
   cancelled: 0,
-};
-
-/** RMS's status (processing, completed, failed) or one of netfleet's states. */
-const statesOf = (status: string): GroupLogState[] | null => {
-  if ((GROUP_LOG_STATES as readonly string[]).includes(status)) return [status as GroupLogState];
-  if (!(RMS_GROUP_LOG_STATUSES as readonly string[]).includes(status)) return null;
-  if (status === 'processing') return ['pending', 'running'];
-  if (status === 'completed') return ['completed'];
-  return ['failed', 'expired', 'cancelled'];
 };
 
 export interface NewRun {
@@ -129,47 +59,10 @@ export interface NewRun {
   recurrence: { cron: string; time_zone: string } | null;
 }
 
-/** Runs of task groups, the group logs (one per device) and task logs (one per step) they hold. */
+/** Runs of task groups: scheduling, steering and counting them (their logs: task-logs.repository). */
 export const createTaskRunsRepository = (db: Database) => {
   const selectRuns = (tx: Executor) =>
     tx.select(runColumns).from(taskRuns).innerJoin(companies, eq(companies.id, taskRuns.companyId));
-  const selectGroupLogs = (tx: Executor) =>
-    tx
-      .select(groupLogColumns)
-      .from(taskGroupLogs)
-      .innerJoin(taskRuns, eq(taskRuns.id, taskGroupLogs.runId))
-      .innerJoin(companies, eq(companies.id, taskRuns.companyId))
-      .innerJoin(devices, eq(devices.id, taskGroupLogs.deviceId));
-  const countGroupLogs = (tx: Executor, where: SQL | undefined) =>
-    cappedTotal(
-      tx,
-      tx
-        .select({ id: taskGroupLogs.id })
-        .from(taskGroupLogs)
-        .innerJoin(taskRuns, eq(taskRuns.id, taskGroupLogs.runId))
-        .innerJoin(companies, eq(companies.id, taskRuns.companyId))
-        .innerJoin(devices, eq(devices.id, taskGroupLogs.deviceId))
-        .where(where),
-    );
-  const selectTaskLogs = (tx: Executor) =>
-    tx
-      .select(taskLogColumns)
-      .from(taskLogs)
-      .innerJoin(taskGroupLogs, eq(taskGroupLogs.id, taskLogs.groupLogId))
-      .innerJoin(taskRuns, eq(taskRuns.id, taskLogs.runId))
-      .innerJoin(companies, eq(companies.id, taskRuns.companyId));
-  /** Capped like the device list: a log of a million rows is not counted on every page. */
-  const countTaskLogs = (tx: Executor, where: SQL | undefined) =>
-    cappedTotal(
-      tx,
-      tx
-        .select({ id: taskLogs.id })
-        .from(taskLogs)
-        .innerJoin(taskRuns, eq(taskRuns.id, taskLogs.runId))
-        .innerJoin(companies, eq(companies.id, taskRuns.companyId))
-        .where(where),
-    );
-
   return {
     async insert(run: NewRun, tx: Executor = db) {
       const [row] = await tx
@@ -330,68 +223,7 @@ export const createTaskRunsRepository = (db: Database) => {
       }
       return logs.map((log) => log.deviceId);
     },
-
-    async listGroupLogs(viewer: Viewer, query: TaskGroupLogListQuery, tx: Executor = db) {
-      const states = query.status ? statesOf(query.status) : null;
-      const where = and(
-        visibleCompaniesFilter(viewer),
-        query.device_id ? eq(taskGroupLogs.deviceId, query.device_id) : undefined,
-        query.run_id ? eq(taskGroupLogs.runId, query.run_id) : undefined,
-        query.group_id ? eq(taskRuns.groupId, query.group_id) : undefined,
-        query.id?.length ? inArray(taskGroupLogs.id, query.id) : undefined,
-        query.status ? inArray(taskGroupLogs.state, states ?? []) : undefined,
-        query.q
-          ? searchFilter(query.q, query['search-fields'], {
-              device_name: devices.name,
-              serial: devices.serial,
-            })
-          : undefined,
-      );
-      const rows = await selectGroupLogs(tx)
-        .where(where)
-        .orderBy(...orderByFrom(query.sort, GROUP_LOG_SORT, [desc(taskGroupLogs.id)]))
-        .limit(query.limit)
-        .offset(query.offset);
-      return { rows, ...(await countGroupLogs(tx, where)) };
-    },
-
-    async findGroupLog(viewer: Viewer, id: number, tx: Executor = db) {
-      const [row] = await selectGroupLogs(tx).where(
-        and(eq(taskGroupLogs.id, id), visibleCompaniesFilter(viewer)),
-      );
-      return row ?? null;
-    },
-
-    async listTaskLogs(viewer: Viewer, query: TaskLogListQuery, tx: Executor = db) {
-      const where = and(
-        visibleCompaniesFilter(viewer),
-        query.group_log_id ? eq(taskLogs.groupLogId, query.group_log_id) : undefined,
-        query.run_id ? eq(taskLogs.runId, query.run_id) : undefined,
-        query.device_id ? eq(taskLogs.deviceId, query.device_id) : undefined,
-        query.type ? typeFilter(query.type) : undefined,
-        query.id?.length ? inArray(taskLogs.id, query.id) : undefined,
-      );
-      const rows = await selectTaskLogs(tx)
-        .where(where)
-        .orderBy(...orderByFrom(query.sort, TASK_LOG_SORT, [desc(taskLogs.id)]))
-        .limit(query.limit)
-        .offset(query.offset);
-      return { rows, ...(await countTaskLogs(tx, where)) };
-    },
-
-    async findTaskLog(viewer: Viewer, id: number, tx: Executor = db) {
-      const [row] = await selectTaskLogs(tx).where(
-        and(eq(taskLogs.id, id), visibleCompaniesFilter(viewer)),
-      );
-      return row ?? null;
-    },
   };
-};
-
-/** RMS's type filter: a type stands for its actions; an action filters itself. */
-const typeFilter = (type: string): SQL => {
-  const actions = TASK_ACTIONS.filter((action) => TASK_ACTION_TYPES[action] === type);
-  return inArray(taskLogs.action, actions.length ? actions : [type as TaskAction]);
 };
 
 export type TaskRunsRepository = ReturnType<typeof createTaskRunsRepository>;

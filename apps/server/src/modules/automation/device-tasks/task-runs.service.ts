@@ -20,6 +20,7 @@ import type { StatusService } from '@/modules/system/status/status.service';
 import { toGroupLog, toTaskLog, toTaskRun } from './device-tasks.mapper';
 import type { TaskGroupsRepository } from './task-groups.repository';
 import { nextOccurrence, shortestGap } from './recurrence';
+import type { TaskLogsRepository } from './task-logs.repository';
 import { EMPTY_RUN_COUNTS, type TaskRunsRepository } from './task-runs.repository';
 import type { TaskTargetsRepository } from './task-targets.repository';
 
@@ -46,6 +47,7 @@ const within = (path: string, scope: string) => path.startsWith(scope);
 interface Deps {
   groups: TaskGroupsRepository;
   runs: TaskRunsRepository;
+  logs: TaskLogsRepository;
   targets: TaskTargetsRepository;
   status: Pick<StatusService, 'open'>;
   /** Wakes the engine so a run due now starts at once. */
@@ -54,7 +56,7 @@ interface Deps {
 }
 
 /** Runs of task groups: creating them (targets checked, steps frozen), watching and steering them. */
-export const createTaskRunsService = ({ groups, runs, targets, status, poke, now }: Deps) => {
+export const createTaskRunsService = ({ groups, runs, logs, targets, status, poke, now }: Deps) => {
   const requireRun = async (auth: AuthContext, id: number) => {
     const run = await runs.find(auth, id);
     if (!run) throw notFound(DEVICE_TASK_MESSAGES.runNotFound);
@@ -242,23 +244,23 @@ export const createTaskRunsService = ({ groups, runs, targets, status, poke, now
     },
 
     async groupLogs(auth: AuthContext, query: TaskGroupLogListQuery) {
-      const { rows, total, estimated } = await runs.listGroupLogs(auth, query);
+      const { rows, total, estimated } = await logs.listGroupLogs(auth, query);
       return { data: rows.map(toGroupLog), total, estimated };
     },
 
     async groupLog(auth: AuthContext, id: number) {
-      const row = await runs.findGroupLog(auth, id);
+      const row = await logs.findGroupLog(auth, id);
       if (!row) throw notFound(DEVICE_TASK_MESSAGES.groupLogNotFound);
       return toGroupLog(row);
     },
 
     async taskLogs(auth: AuthContext, query: TaskLogListQuery) {
-      const { rows, total, estimated } = await runs.listTaskLogs(auth, query);
+      const { rows, total, estimated } = await logs.listTaskLogs(auth, query);
       return { data: rows.map(toTaskLog), total, estimated };
     },
 
     async taskLog(auth: AuthContext, id: number) {
-      const row = await runs.findTaskLog(auth, id);
+      const row = await logs.findTaskLog(auth, id);
       if (!row) throw notFound(DEVICE_TASK_MESSAGES.taskLogNotFound);
       return toTaskLog(row);
     },
