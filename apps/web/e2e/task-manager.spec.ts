@@ -28,6 +28,8 @@ test.afterAll(async () => {
 });
 
 test('a task group runs on the fleet, reports live and keeps per-step logs', async ({ page }) => {
+  // Unique per attempt: a retried test must not meet the group of the last one.
+  const groupName = `Check and reboot ${Date.now() % 100_000}`;
   test.setTimeout(150_000);
   await logIn(page, SUPER_ADMIN);
   await acceptAgreementIfAsked(page);
@@ -36,7 +38,7 @@ test('a task group runs on the fleet, reports live and keeps per-step logs', asy
   // A new group: a command, then a reboot.
   await page.getByRole('button', { name: 'New task group' }).first().click();
   const editor = page.getByRole('dialog', { name: 'New task group' });
-  await editor.getByRole('textbox', { name: 'Name', exact: true }).fill('Check and reboot');
+  await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(groupName);
   await editor.getByRole('textbox', { name: 'Step name' }).first().fill('Uptime');
   await editor.getByRole('textbox', { name: 'Command', exact: true }).fill('uptime');
   await editor.getByRole('button', { name: 'Add step' }).click();
@@ -48,16 +50,18 @@ test('a task group runs on the fleet, reports live and keeps per-step logs', asy
   await expect(editor).toBeHidden();
 
   // Run it on the fleet's devices.
-  const row = page.getByRole('row').filter({ hasText: 'Check and reboot' });
+  const row = page.getByRole('row').filter({ hasText: groupName });
   await row.getByRole('button', { name: /actions/i }).click();
   await page.getByRole('menuitem', { name: 'Run', exact: true }).click();
-  const runDialog = page.getByRole('dialog', { name: 'Run Check and reboot' });
+  const runDialog = page.getByRole('dialog', { name: `Run ${groupName}` });
   const devicePicker = runDialog.getByLabel('Devices', { exact: true });
+  // A picked option leaves the picker's list open over the form: a click on the title closes it.
+  const closeDropdown = () => runDialog.getByRole('heading', { name: `Run ${groupName}` }).click();
   for (const device of fleet.devices()) {
     await devicePicker.fill(device.serial);
     await page.getByRole('option', { name: new RegExp(device.serial) }).click();
   }
-  await runDialog.getByRole('heading', { name: 'Start', exact: true }).click();
+  await closeDropdown();
   await runDialog.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(runDialog).toBeHidden();
   await expect(page).toHaveURL(/run=\d+/);
@@ -87,7 +91,7 @@ test('a task group runs on the fleet, reports live and keeps per-step logs', asy
   await page.getByRole('menuitem', { name: 'Run', exact: true }).click();
   await devicePicker.fill(first?.serial ?? '');
   await page.getByRole('option', { name: new RegExp(first?.serial ?? '') }).click();
-  await runDialog.getByRole('heading', { name: 'Start', exact: true }).click();
+  await closeDropdown();
   await runDialog.getByText('Start at', { exact: true }).click();
   // "Start at" proposes an hour from now.
   await expect(runDialog.getByText('Start at', { exact: true }).first()).toBeVisible();
