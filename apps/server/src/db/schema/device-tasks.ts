@@ -162,6 +162,8 @@ export const taskGroupLogs = pgTable(
   (t) => [
     uniqueIndex('task_group_logs_run_device_unique').on(t.runId, t.deviceId),
     index('task_group_logs_device_idx').on(t.deviceId, t.id),
+    // A run's page of devices, newest first (and its count) without sorting the run's rows.
+    index('task_group_logs_run_idx').on(t.runId, t.id),
     index('task_group_logs_pending_idx')
       .on(t.runId)
       .where(sql`${t.state} = 'pending'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "task_group_logs_run_idx" ON "task_group_logs" USING btree ("run_id","id");
