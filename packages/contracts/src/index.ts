@@ -36,6 +36,7 @@ export * from './device-telemetry.ts';
 export * from './device-hotspot.ts';
 export * from './api/device-jobs.ts';
 export * from './api/device-passwords.ts';
+export * from './api/device-task-logs.ts';
 export * from './api/device-tasks.ts';
 export * from './api/files.ts';
 export * from './api/monitoring-templates.ts';

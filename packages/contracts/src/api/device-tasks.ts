@@ -207,25 +207,6 @@ export const TASK_RUN_STATES = [
   'cancelled',
 ] as const;
 export type TaskRunState = (typeof TASK_RUN_STATES)[number];
-/** A device's run of a group, in netfleet's detail. */
-export const GROUP_LOG_STATES = [
-  'pending',
-  'running',
-  'completed',
-  'failed',
-  'expired',
-  'cancelled',
-] as const;
-export type GroupLogState = (typeof GROUP_LOG_STATES)[number];
-/** The same as RMS answers it. */
-export const RMS_GROUP_LOG_STATUSES = ['processing', 'completed', 'failed'] as const;
-export const rmsGroupLogStatus = (state: GroupLogState) =>
-  state === 'pending' || state === 'running'
-    ? 'processing'
-    : state === 'completed'
-      ? 'completed'
-      : 'failed';
-
 export const taskRunCountsSchema = z.object({
   total: z.number().int(),
   pending: z.number().int(),
@@ -252,7 +233,8 @@ export type TaskRecurrence = z.infer<typeof taskRecurrenceSchema>;
 
 export const taskRunSchema = z.object({
   id: z.number().int(),
-  group_id: z.number().int(),
+  /** Null once the group is deleted; the run keeps its name. */
+  group_id: z.number().int().nullable(),
   group_name: z.string(),
   company_id: z.number().int(),
   user_id: z.number().int().nullable(),
@@ -290,60 +272,6 @@ export type TaskGroup = z.infer<typeof taskGroupSchema>;
 
 export const taskGroupDetailSchema = taskGroupSchema.extend({ tasks: z.array(taskSchema) });
 export type TaskGroupDetail = z.infer<typeof taskGroupDetailSchema>;
-
-export const taskGroupLogSchema = z.object({
-  id: z.number().int(),
-  device_id: z.number().int(),
-  device_name: z.string(),
-  /** The group's name when the run started. */
-  name: z.string(),
-  status: z.enum(RMS_GROUP_LOG_STATUSES),
-  state: z.enum(GROUP_LOG_STATES),
-  run_id: z.number().int(),
-  group_id: z.number().int().nullable(),
-  /** Steps finished of the run's steps. */
-  steps_done: z.number().int(),
-  steps_total: z.number().int(),
-  message: z.string().nullable(),
-  created_at: apiDateSchema,
-  updated_at: apiDateSchema,
-  finished_at: apiDateSchema.nullable(),
-});
-export type TaskGroupLog = z.infer<typeof taskGroupLogSchema>;
-
-export const TASK_LOG_STATES = [
-  'pending',
-  'running',
-  'waiting_retry',
-  'completed',
-  'failed',
-  'skipped',
-  'cancelled',
-  'expired',
-] as const;
-export type TaskLogState = (typeof TASK_LOG_STATES)[number];
-
-export const taskLogSchema = z.object({
-  id: z.number().int(),
-  group_log_id: z.number().int(),
-  group_log_name: z.string(),
-  type: z.enum(RMS_TASK_TYPES),
-  action: z.enum(TASK_ACTIONS),
-  name: z.string(),
-  order: z.number().int(),
-  /** RMS objects: the step's data, and its result `{status, message, output}` (also below). */
-  data: z.record(z.string(), z.unknown()),
-  result: z.record(z.string(), z.unknown()),
-  status: z.enum(TASK_LOG_STATES),
-  message: z.string().nullable(),
-  output: z.string().nullable(),
-  attempt: z.number().int(),
-  device_id: z.number().int(),
-  job_id: z.number().int().nullable(),
-  created_at: apiDateSchema,
-  finished_at: apiDateSchema.nullable(),
-});
-export type TaskLog = z.infer<typeof taskLogSchema>;
 
 const variableSchema = z.object({
   name: z
@@ -398,7 +326,7 @@ export type CancelTaskRunBody = z.infer<typeof cancelTaskRunBodySchema>;
 export const TASK_GROUP_SORT_FIELDS = ['id', 'name', 'created_at', 'updated_at'] as const;
 
 /** RMS's `sort` is free text: an unknown field is a 400 naming the sortable ones. */
-const rmsSort = z.string().trim().max(200).optional();
+export const rmsSort = z.string().trim().max(200).optional();
 
 export const taskGroupListQuerySchema = listQuerySchema.extend({
   sort: rmsSort,
@@ -422,22 +350,3 @@ export const taskRunListQuerySchema = listQuerySchema.extend({
   status: z.enum(TASK_RUN_STATES).optional(),
 });
 export type TaskRunListQuery = z.infer<typeof taskRunListQuerySchema>;
-
-export const taskGroupLogListQuerySchema = listQuerySchema.extend({
-  sort: rmsSort,
-  device_id: idSchema.optional(),
-  /** RMS's status (processing, completed, failed) or netfleet's state. */
-  status: z.string().trim().max(32).optional(),
-  run_id: idSchema.optional(),
-  group_id: idSchema.optional(),
-});
-export type TaskGroupLogListQuery = z.infer<typeof taskGroupLogListQuerySchema>;
-
-export const taskLogListQuerySchema = listQuerySchema.extend({
-  sort: rmsSort,
-  type: z.string().trim().max(32).optional(),
-  group_log_id: idSchema.optional(),
-  run_id: idSchema.optional(),
-  device_id: idSchema.optional(),
-});
-export type TaskLogListQuery = z.infer<typeof taskLogListQuerySchema>;

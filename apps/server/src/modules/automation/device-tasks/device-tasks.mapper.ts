@@ -36,7 +36,7 @@ export const toTask = (row: TaskRow): Task => ({
 
 export const toTaskRun = (row: TaskRunRow, counts: TaskRunCounts): TaskRun => ({
   id: row.id,
-  group_id: row.groupId ?? 0,
+  group_id: row.groupId,
   group_name: row.groupName,
   company_id: row.companyId,
   user_id: row.userId,

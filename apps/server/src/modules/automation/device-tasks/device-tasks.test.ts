@@ -1,104 +1,14 @@
-import { toApiDate, type TaskGroupLog, type TaskLog, type TaskRun } from '@netfleet/contracts';
+import { toApiDate } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deviceJobs, deviceTags, files, tags } from '@/db/schema';
-import type { CompanyRow } from '@/db/types';
-import { buildTestApp, type TestApp } from '@test/app';
-import { createFakeGateway, insertDevice } from '@test/fake-gateway';
-import { createCompany, createUser } from '@test/factories';
-import { loginAs, type TestSession } from '@test/session';
-import { createDeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
-import { createTaskEngine } from './task-engine';
-import { createTaskEngineRepository } from './task-engine.repository';
+import { describe, expect, it, vi } from 'vitest';
+import { deviceJobs, deviceTags } from '@/db/schema';
+import { insertDevice } from '@test/fake-gateway';
+import { createUser } from '@test/factories';
+import { loginAs } from '@test/session';
+import { reboot, uptime, useTaskWorld } from './device-tasks.fixtures';
 
-const gateway = createFakeGateway();
-let t: TestApp;
-let company: CompanyRow;
-let other: CompanyRow;
-let session: TestSession;
-let guest: TestSession;
-
-beforeAll(async () => {
-  t = await buildTestApp({}, { deviceGateway: gateway });
-  company = await createCompany(t.db);
-  other = await createCompany(t.db);
-  session = await loginAs(t.app, await createUser(t.db, 'admin', { company }));
-  guest = await loginAs(t.app, await createUser(t.db, 'read_only', { company }));
-});
-afterAll(() => t.close());
-
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  as = session,
-) => t.app.inject({ method, url, headers: as.headers, ...(payload ? { payload } : {}) });
-
-const createTag = async (name: string, owner = company) => {
-  const [tag] = await t.db.insert(tags).values({ companyId: owner.id, name }).returning();
-  if (!tag) throw new Error('tag insert failed');
-  return tag;
-};
-
-let groupSeq = 0;
-const createGroup = async (tasks: object[], extra: object = {}) => {
-  groupSeq += 1;
-  const response = await call('POST', '/api/devices/tasks/groups', {
-    name: `Group ${groupSeq}`,
-    tasks,
-    ...extra,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: { id: number } }).data.id;
-};
-
-const execute = async (groupId: number, body: object) => {
-  const response = await call('POST', `/api/devices/tasks/groups/${groupId}`, body);
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { meta: { channel: string; run_id: number } }).meta;
-};
-
-const runOf = async (id: number) =>
-  ((await call('GET', `/api/devices/tasks/runs/${id}`)).json() as { data: TaskRun }).data;
-const groupLogs = async (runId: number) =>
-  (
-    (await call('GET', `/api/devices/tasks/groups/logs?run_id=${runId}&sort=device_id`)).json() as {
-      data: TaskGroupLog[];
-    }
-  ).data;
-const taskLogs = async (runId: number, deviceId: number) =>
-  (
-    (
-      await call('GET', `/api/devices/tasks/logs?run_id=${runId}&device_id=${deviceId}&sort=id`)
-    ).json() as { data: TaskLog[] }
-  ).data;
-
-/** The device's newest command, once the engine has sent it. */
-const nextCommand = async (deviceId: number, type: string, after = 0) =>
-  vi.waitFor(
-    () => {
-      const command = gateway.commandsFor(deviceId).find((c) => c.type === type && c.id > after);
-      if (!command) throw new Error(`no ${type} sent to ${deviceId}`);
-      return command;
-    },
-    { timeout: 5000, interval: 25 },
-  );
-
-const reboot = {
-  name: 'Reboot',
-  order: 0,
-  timeout: 60,
-  type: 'command',
-  action: 'reboot',
-  data: {},
-};
-const uptime = {
-  name: 'Uptime',
-  order: 1,
-  timeout: 30,
-  type: 'command',
-  data: { command: 'uptime' },
-};
+const { w, call, createTag, createGroup, execute, runOf, groupLogs, taskLogs, nextCommand } =
+  useTaskWorld();
 
 describe('task groups', () => {
   it('creates, lists and reads a group with its steps in order', async () => {
@@ -137,7 +47,7 @@ describe('task groups', () => {
     });
     expect(duplicate.statusCode).toBe(409);
 
-    const foreignTag = await createTag('foreign', other);
+    const foreignTag = await createTag('foreign', w.other);
     const tagged = await call('POST', '/api/devices/tasks/groups', {
       name: 'Tagged',
       tasks: [reboot],
@@ -146,13 +56,16 @@ describe('task groups', () => {
     expect(tagged.statusCode).toBe(422);
     expect(tagged.json().errors[0].source).toBe('success_tag_id.0');
 
-    const outsider = await loginAs(t.app, await createUser(t.db, 'admin', { company: other }));
+    const outsider = await loginAs(
+      w.t.app,
+      await createUser(w.t.db, 'admin', { company: w.other }),
+    );
     const id = await createGroup([reboot]);
     expect(
       (await call('GET', `/api/devices/tasks/groups/${id}`, undefined, outsider)).statusCode,
     ).toBe(404);
     expect(
-      (await call('POST', '/api/devices/tasks/groups', { name: 'G', tasks: [reboot] }, guest))
+      (await call('POST', '/api/devices/tasks/groups', { name: 'G', tasks: [reboot] }, w.guest))
         .statusCode,
     ).toBe(403);
   });
@@ -166,16 +79,16 @@ describe('running a group', () => {
       success_tag_id: [done.id],
       failed_tag_id: [broken.id],
     });
-    const good = await insertDevice(t.db, company);
-    const bad = await insertDevice(t.db, company);
-    gateway.online.add(good.id).add(bad.id);
+    const good = await insertDevice(w.t.db, w.company);
+    const bad = await insertDevice(w.t.db, w.company);
+    w.gateway.online.add(good.id).add(bad.id);
 
     const { run_id: runId, channel } = await execute(groupId, { device_id: [good.id, bad.id] });
     expect(channel).toEqual(expect.any(String));
 
     for (const device of [good, bad]) {
       const sent = await nextCommand(device.id, 'reboot');
-      await gateway.listener.ack(device.id, { id: sent.id, status: 'completed' });
+      await w.gateway.listener.ack(device.id, { id: sent.id, status: 'completed' });
     }
     const goodUptime = await nextCommand(good.id, 'command');
     expect(goodUptime.args).toMatchObject({
@@ -183,14 +96,14 @@ describe('running a group', () => {
       timeout: 30,
       acceptable_codes: [0],
     });
-    await gateway.listener.ack(good.id, {
+    await w.gateway.listener.ack(good.id, {
       id: goodUptime.id,
       status: 'completed',
       result: 'up 1 day',
     });
 
     const firstTry = await nextCommand(bad.id, 'command');
-    await gateway.listener.ack(bad.id, {
+    await w.gateway.listener.ack(bad.id, {
       id: firstTry.id,
       status: 'failed',
       message: 'Exit code 1',
@@ -210,7 +123,7 @@ describe('running a group', () => {
       ['Uptime', 'completed', 'up 1 day'],
     ]);
     const tagsOf = async (deviceId: number) =>
-      (await t.db.select().from(deviceTags).where(eq(deviceTags.deviceId, deviceId))).map(
+      (await w.t.db.select().from(deviceTags).where(eq(deviceTags.deviceId, deviceId))).map(
         (r) => r.tagId,
       );
     expect(await tagsOf(good.id)).toEqual([done.id]);
@@ -223,7 +136,7 @@ describe('running a group', () => {
   it('resolves tags when the run starts, and gives offline devices their step on reconnect', async () => {
     const later = await createTag('later');
     const groupId = await createGroup([reboot]);
-    const offline = await insertDevice(t.db, company);
+    const offline = await insertDevice(w.t.db, w.company);
     const start = new Date(Date.now() + 1500);
     const { run_id: runId } = await execute(groupId, {
       tag_id: [later.id],
@@ -231,29 +144,29 @@ describe('running a group', () => {
     });
     expect((await runOf(runId)).status).toBe('scheduled');
     // Tagged after the run was created, before it starts: included.
-    await t.db.insert(deviceTags).values({ deviceId: offline.id, tagId: later.id });
+    await w.t.db.insert(deviceTags).values({ deviceId: offline.id, tagId: later.id });
 
     await vi.waitFor(async () => expect((await runOf(runId)).counts.running).toBe(1), {
       timeout: 6000,
       interval: 100,
     });
-    expect(gateway.commandsFor(offline.id)).toEqual([]);
-    const [job] = await t.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, offline.id));
+    expect(w.gateway.commandsFor(offline.id)).toEqual([]);
+    const [job] = await w.t.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, offline.id));
     expect(job).toMatchObject({ type: 'reboot', status: 'queued' });
   });
 
   it('refuses unknown targets, a start in the past and a window that ends first', async () => {
     const groupId = await createGroup([reboot]);
-    const foreign = await insertDevice(t.db, other);
+    const foreign = await insertDevice(w.t.db, w.other);
     const cases: [object, string][] = [
       [{ device_id: [foreign.id] }, 'device_id.0'],
       [{ device_id: [] }, 'device_id'],
       [{ tag_id: [999_999] }, 'tag_id.0'],
-      [{ company_id: [other.id] }, 'company_id.0'],
-      [{ company_id: [company.id], start_at: '2020-01-01 00:00:00' }, 'start_at'],
+      [{ company_id: [w.other.id] }, 'company_id.0'],
+      [{ company_id: [w.company.id], start_at: '2020-01-01 00:00:00' }, 'start_at'],
       [
         {
-          company_id: [company.id],
+          company_id: [w.company.id],
           start_at: toApiDate(new Date(Date.now() + 3600_000)),
           valid_until: toApiDate(new Date()),
         },
@@ -269,9 +182,9 @@ describe('running a group', () => {
 
   it('cancels one device, pauses and resumes, and refuses to delete a group mid-run', async () => {
     const groupId = await createGroup([reboot, { ...uptime }]);
-    const a = await insertDevice(t.db, company);
-    const b = await insertDevice(t.db, company);
-    gateway.online.add(a.id).add(b.id);
+    const a = await insertDevice(w.t.db, w.company);
+    const b = await insertDevice(w.t.db, w.company);
+    w.gateway.online.add(a.id).add(b.id);
     const { run_id: runId } = await execute(groupId, { device_id: [a.id, b.id] });
     await nextCommand(a.id, 'reboot');
     const bReboot = await nextCommand(b.id, 'reboot');
@@ -283,16 +196,16 @@ describe('running a group', () => {
     expect((await call('DELETE', `/api/devices/tasks/groups/${groupId}`)).statusCode).toBe(409);
 
     expect((await call('POST', `/api/devices/tasks/runs/${runId}/pause`)).statusCode).toBe(200);
-    await gateway.listener.ack(b.id, { id: bReboot.id, status: 'completed' });
+    await w.gateway.listener.ack(b.id, { id: bReboot.id, status: 'completed' });
     await vi.waitFor(async () => {
       const log = (await groupLogs(runId)).find((g) => g.device_id === b.id);
       expect(log).toMatchObject({ state: 'pending', steps_done: 1 });
     });
-    expect(gateway.commandsFor(b.id).filter((c) => c.type === 'command')).toEqual([]);
+    expect(w.gateway.commandsFor(b.id).filter((c) => c.type === 'command')).toEqual([]);
 
     expect((await call('POST', `/api/devices/tasks/runs/${runId}/resume`)).statusCode).toBe(200);
     const bUptime = await nextCommand(b.id, 'command');
-    await gateway.listener.ack(b.id, { id: bUptime.id, status: 'completed' });
+    await w.gateway.listener.ack(b.id, { id: bUptime.id, status: 'completed' });
     await vi.waitFor(async () => expect((await runOf(runId)).status).toBe('completed'));
     const states = (await groupLogs(runId)).map((g) => [g.device_id, g.state, g.status]);
     expect(states).toEqual([
@@ -312,117 +225,13 @@ describe('running a group', () => {
         data: { file: '/etc/config/network' },
       },
     ]);
-    const device = await insertDevice(t.db, company);
-    gateway.online.add(device.id);
+    const device = await insertDevice(w.t.db, w.company);
+    w.gateway.online.add(device.id);
     const { run_id: runId } = await execute(groupId, { device_id: [device.id] });
     await vi.waitFor(async () => expect((await runOf(runId)).status).toBe('completed'));
     const [log] = await taskLogs(runId, device.id);
     expect(log).toMatchObject({ status: 'failed', type: 'download_file' });
     expect(log?.message).toMatch(/cannot download file/);
-    expect(gateway.commandsFor(device.id)).toEqual([]);
-  });
-});
-
-describe('firmware steps', () => {
-  const insertFile = async (type: 'firmware' | 'config', deviceModel: string | null) => {
-    const [file] = await t.db
-      .insert(files)
-      .values({
-        companyId: company.id,
-        type,
-        name: 'RUTX_R_00.07.10.bin',
-        deviceModel,
-        size: 1024,
-        sha256: 'b'.repeat(64),
-        storageKey: 'test/none',
-      })
-      .returning();
-    if (!file) throw new Error('file insert failed');
-    return file;
-  };
-  const firmwareStep = (fileId: number) => ({
-    name: 'Firmware',
-    order: 0,
-    timeout: 300,
-    action: 'firmware_update',
-    data: { file_id: fileId, keep_settings: false },
-  });
-
-  it('refuses a file that is not firmware, and a device of another model', async () => {
-    const config = await insertFile('config', null);
-    const notFirmware = await call('POST', '/api/devices/tasks/groups', {
-      name: 'Config as firmware',
-      tasks: [firmwareStep(config.id)],
-    });
-    expect(notFirmware.statusCode).toBe(422);
-    expect(notFirmware.json().errors[0]).toMatchObject({ source: 'tasks.0.data.file_id' });
-
-    const rutx = await insertFile('firmware', 'RUTX');
-    const groupId = await createGroup([firmwareStep(rutx.id)]);
-    const rut955 = await insertDevice(t.db, company, { model: 'RUT955' });
-    const refused = await call('POST', `/api/devices/tasks/groups/${groupId}`, {
-      device_id: [rut955.id],
-    });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors[0]).toMatchObject({
-      source: 'device_id.0',
-      message: 'The firmware file is for RUTX, not RUT955',
-    });
-
-    // Found through a tag, the same device fails its step without anything being sent.
-    const tag = await createTag('firmware-targets');
-    const rutx11 = await insertDevice(t.db, company, { model: 'RUTX11' });
-    await t.db.insert(deviceTags).values([
-      { deviceId: rut955.id, tagId: tag.id },
-      { deviceId: rutx11.id, tagId: tag.id },
-    ]);
-    gateway.online.add(rut955.id).add(rutx11.id);
-    const { run_id: runId } = await execute(groupId, { tag_id: [tag.id] });
-    const sent = await nextCommand(rutx11.id, 'firmware_update');
-    expect(sent.args).toMatchObject({ keep_settings: false, sha256: 'b'.repeat(64) });
-    await vi.waitFor(async () => {
-      const [log] = await taskLogs(runId, rut955.id);
-      expect(log).toMatchObject({
-        status: 'failed',
-        message: 'The firmware file is for RUTX, not RUT955',
-      });
-    });
-    expect(gateway.commandsFor(rut955.id)).toEqual([]);
-  });
-});
-
-describe('the engine after a crash', () => {
-  it('moves each step once when two engines (or a restarted one) pick up the same rows', async () => {
-    const groupId = await createGroup([reboot, uptime]);
-    const device = await insertDevice(t.db, company);
-    const { run_id: runId } = await execute(groupId, { device_id: [device.id] });
-    await vi.waitFor(async () => expect((await runOf(runId)).counts.running).toBe(1));
-    // The first step's job ends while no engine hears of it, as if the server had died.
-    await t.db
-      .update(deviceJobs)
-      .set({ status: 'completed', finishedAt: new Date() })
-      .where(eq(deviceJobs.deviceId, device.id));
-
-    const engines = [0, 1].map(() =>
-      createTaskEngine({
-        db: t.db,
-        engine: createTaskEngineRepository(t.db),
-        jobsRepository: createDeviceJobsRepository(t.db),
-        jobs: { dispatch: async () => {} },
-        status: { publishMany: async () => {}, open: async () => 'channel' },
-        firmwareArgs: () => ({}),
-        now: () => new Date(),
-        log: { warn: () => {}, error: (...args: unknown[]) => console.error(...args) },
-      }),
-    );
-    await Promise.all(engines.map((engine) => engine.poke()));
-    await Promise.all(engines.map((engine) => engine.poke()));
-
-    const jobs = await t.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, device.id));
-    expect(jobs.map((job) => job.type).sort()).toEqual(['command', 'reboot']);
-    expect((await taskLogs(runId, device.id)).map((log) => [log.name, log.status])).toEqual([
-      ['Reboot', 'completed'],
-      ['Uptime', 'running'],
-    ]);
+    expect(w.gateway.commandsFor(device.id)).toEqual([]);
   });
 });

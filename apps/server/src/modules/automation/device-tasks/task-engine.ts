@@ -35,10 +35,11 @@ interface Deps {
 }
 
 interface Finished {
-  runId: number;
   deviceId: number;
   state: string;
   message: string | null;
+  /** The run's status channel, known from the batch that moved the device. */
+  channel: string | null;
 }
 
 const groupBy = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> => {
@@ -176,7 +177,11 @@ export const createTaskEngine = (deps: Deps) => {
       }),
       tx,
     );
-    return ended.map((g) => ({ ...g, message: messageOf.get(g.id) ?? null }));
+    return ended.map((g) => ({
+      ...g,
+      message: messageOf.get(g.id) ?? null,
+      channel: runs.get(g.runId)?.channel ?? null,
+    }));
   };
 
   /** Steps whose job ended: logged, then the next step, a retry, or the end of the device's run. */
@@ -208,20 +213,14 @@ export const createTaskEngine = (deps: Deps) => {
     return { count: done.length, finished: await finish(moves, runs, tx) };
   };
 
-  const publish = async (finished: readonly Finished[], channels: Map<number, string | null>) => {
-    for (const [runId, items] of groupBy(finished, (f) => f.runId)) {
-      const channel = channels.get(runId);
+  const publish = async (finished: readonly Finished[]) => {
+    for (const [channel, items] of groupBy(finished, (f) => f.channel)) {
       if (!channel) continue;
       await deps.status.publishMany(
         channel,
         items.map((item) => ({ item: String(item.deviceId), update: updateOf(item) })),
       );
     }
-  };
-
-  const channelsOf = async (finished: readonly Finished[]) => {
-    const runs = await engine.runsOf([...new Set(finished.map((f) => f.runId))]);
-    return new Map(runs.map((run) => [run.id, run.channel]));
   };
 
   /**
@@ -267,12 +266,12 @@ export const createTaskEngine = (deps: Deps) => {
         engine.claimPending(now(), BATCH, tx).then((due) => startSteps(due, tx)),
       );
       if (stored.length) await deps.jobs.dispatch(stored);
-      if (finished.length) await publish(finished, await channelsOf(finished));
+      if (finished.length) await publish(finished);
       if (stored.length + finished.length < BATCH) break;
     }
     for (;;) {
       const { count, finished } = await db.transaction((tx) => advance(tx));
-      if (finished.length) await publish(finished, await channelsOf(finished));
+      if (finished.length) await publish(finished);
       if (count < BATCH) break;
     }
     await engine.completeFinishedRuns(now());

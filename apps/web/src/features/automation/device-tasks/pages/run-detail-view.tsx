@@ -27,9 +27,11 @@ function RunDetail({ run }: { run: TaskRun }) {
 /** `?run=ID`: one run, live until it has finished, with its devices and their task logs. */
 export function RunDetailView({ runId }: { runId: number }) {
   const run = useTaskRun(runId);
+  // A run outlives its group: without one, the group's name is shown without a link.
+  const groupId = run.data?.group_id;
   const group = run.data && {
     label: run.data.group_name,
-    to: `${TASK_MANAGER_ROUTE}${groupRunsSearch(run.data.group_id)}`,
+    ...(groupId ? { to: `${TASK_MANAGER_ROUTE}${groupRunsSearch(groupId)}` } : {}),
   };
   return (
     <Stack gap="md">

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { deviceJobs, deviceTags, files } from '@/db/schema';
+import { createDeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import { insertDevice } from '@test/fake-gateway';
+import { reboot, uptime, useTaskWorld } from './device-tasks.fixtures';
+import { createTaskEngine } from './task-engine';
+import { createTaskEngineRepository } from './task-engine.repository';
+
+// Firmware steps and the engine's durability.
+const { w, call, createTag, createGroup, execute, runOf, taskLogs, nextCommand } = useTaskWorld();
+
+describe('firmware steps', () => {
+  const insertFile = async (type: 'firmware' | 'config', deviceModel: string | null) => {
+    const [file] = await w.t.db
+      .insert(files)
+      .values({
+        companyId: w.company.id,
+        type,
+        name: 'RUTX_R_00.07.10.bin',
+        deviceModel,
+        size: 1024,
+        sha256: 'b'.repeat(64),
+        storageKey: 'test/none',
+      })
+      .returning();
+    if (!file) throw new Error('file insert failed');
+    return file;
+  };
+  const firmwareStep = (fileId: number) => ({
+    name: 'Firmware',
+    order: 0,
+    timeout: 300,
+    action: 'firmware_update',
+    data: { file_id: fileId, keep_settings: false },
+  });
+
+  it('refuses a file that is not firmware, and a device of another model', async () => {
+    const config = await insertFile('config', null);
+    const notFirmware = await call('POST', '/api/devices/tasks/groups', {
+      name: 'Config as firmware',
+      tasks: [firmwareStep(config.id)],
+    });
+    expect(notFirmware.statusCode).toBe(422);
+    expect(notFirmware.json().errors[0]).toMatchObject({ source: 'tasks.0.data.file_id' });
+
+    const rutx = await insertFile('firmware', 'RUTX');
+    const groupId = await createGroup([firmwareStep(rutx.id)]);
+    const rut955 = await insertDevice(w.t.db, w.company, { model: 'RUT955' });
+    const refused = await call('POST', `/api/devices/tasks/groups/${groupId}`, {
+      device_id: [rut955.id],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0]).toMatchObject({
+      source: 'device_id.0',
+      message: 'The firmware file is for RUTX, not RUT955',
+    });
+
+    // Found through a tag, the same device fails its step without anything being sent.
+    const tag = await createTag('firmware-targets');
+    const rutx11 = await insertDevice(w.t.db, w.company, { model: 'RUTX11' });
+    await w.t.db.insert(deviceTags).values([
+      { deviceId: rut955.id, tagId: tag.id },
+      { deviceId: rutx11.id, tagId: tag.id },
+    ]);
+    w.gateway.online.add(rut955.id).add(rutx11.id);
+    const { run_id: runId } = await execute(groupId, { tag_id: [tag.id] });
+    const sent = await nextCommand(rutx11.id, 'firmware_update');
+    expect(sent.args).toMatchObject({ keep_settings: false, sha256: 'b'.repeat(64) });
+    await vi.waitFor(async () => {
+      const [log] = await taskLogs(runId, rut955.id);
+      expect(log).toMatchObject({
+        status: 'failed',
+        message: 'The firmware file is for RUTX, not RUT955',
+      });
+    });
+    expect(w.gateway.commandsFor(rut955.id)).toEqual([]);
+  });
+});
+
+describe('the engine after a crash', () => {
+  it('moves each step once when two engines (or a restarted one) pick up the same rows', async () => {
+    const groupId = await createGroup([reboot, uptime]);
+    const device = await insertDevice(w.t.db, w.company);
+    const { run_id: runId } = await execute(groupId, { device_id: [device.id] });
+    await vi.waitFor(async () => expect((await runOf(runId)).counts.running).toBe(1));
+    // The first step's job ends while no engine hears of it, as if the server had died.
+    await w.t.db
+      .update(deviceJobs)
+      .set({ status: 'completed', finishedAt: new Date() })
+      .where(eq(deviceJobs.deviceId, device.id));
+
+    const engines = [0, 1].map(() =>
+      createTaskEngine({
+        db: w.t.db,
+        engine: createTaskEngineRepository(w.t.db),
+        jobsRepository: createDeviceJobsRepository(w.t.db),
+        jobs: { dispatch: async () => {} },
+        status: { publishMany: async () => {}, open: async () => 'channel' },
+        firmwareArgs: () => ({}),
+        now: () => new Date(),
+        log: { warn: () => {}, error: (...args: unknown[]) => console.error(...args) },
+      }),
+    );
+    await Promise.all(engines.map((engine) => engine.poke()));
+    await Promise.all(engines.map((engine) => engine.poke()));
+
+    const jobs = await w.t.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, device.id));
+    expect(jobs.map((job) => job.type).sort()).toEqual(['command', 'reboot']);
+    expect((await taskLogs(runId, device.id)).map((log) => [log.name, log.status])).toEqual([
+      ['Reboot', 'completed'],
+      ['Uptime', 'running'],
+    ]);
+  });
+});
