@@ -15,7 +15,8 @@ export interface LiveWorld {
   t: DeviceTestApp;
   session: TestSession;
   /** Ids for path parameters, by the collection they name (`devices`, `companies`, ...). */
-  ids: Record<string, number>;
+  /** Ids by the path segment before them (a password task's id is text). */
+  ids: Record<string, number | string>;
   close(): Promise<void>;
 }
 
@@ -94,6 +95,30 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
     await json<{ data?: { device_id: number; index: number }[] }>(world, '/api/hotspots')
   ).data?.[0];
 
+  // A task group run on the first device, finished, for its group log and task logs; and a
+  // password task of that device.
+  const group = (
+    await post('/api/devices/tasks/groups', {
+      name: 'Live group',
+      tasks: [
+        { name: 'Uptime', order: 0, timeout: 30, type: 'command', data: { command: 'uptime' } },
+      ],
+    })
+  ).json<{ data?: { id: number } }>();
+  await post(`/api/devices/tasks/groups/${group.data?.id ?? 0}`, { device_id: [ids[0]] });
+  const passwords = (
+    await post('/api/devices/passwords/generate', {
+      data: [{ id: ids[0], length: 12, use_special: 0 }],
+    })
+  ).json<{ meta?: { task_id: string } }>();
+  const logsDeadline = Date.now() + 15_000;
+  while (
+    !(await json<{ data?: unknown[] }>(world, '/api/devices/tasks/logs')).data?.length &&
+    Date.now() < logsDeadline
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
   const first = async (url: string) =>
     (await json<{ data?: { id: number }[] }>(world, url)).data?.[0]?.id ?? 0;
   return {
@@ -112,6 +137,10 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
       connect: await first('/api/devices/remote-access'),
       hotspotDevice: hotspot?.device_id ?? 0,
       hotspotIndex: hotspot?.index ?? 0,
+      groups: group.data?.id ?? 0,
+      logs: await first('/api/devices/tasks/logs'),
+      groupLogs: await first('/api/devices/tasks/groups/logs'),
+      tasks: passwords.meta?.task_id ?? 0,
     },
     async close() {
       await fleet.stop();

@@ -27,9 +27,11 @@ const urlFor = (op: Operation, world: LiveWorld): string | null => {
       if (name === 'index') return String(world.ids.hotspotIndex);
       const collection = op.path.includes('/hotspots/{index}')
         ? 'hotspotDevice'
-        : name === 'device_id'
-          ? 'devices'
-          : (segments[i - 1] ?? '');
+        : op.path.startsWith('/devices/tasks/groups/logs/')
+          ? 'groupLogs'
+          : name === 'device_id'
+            ? 'devices'
+            : (segments[i - 1] ?? '');
       const id = world.ids[collection];
       if (!id) missing = true;
       return String(id ?? 0);

@@ -215,6 +215,19 @@ describe('running a group', () => {
     expect((await call('DELETE', `/api/devices/tasks/groups/${groupId}`)).statusCode).toBe(200);
   });
 
+  it('keeps a run paused before it started until it is resumed', async () => {
+    const groupId = await createGroup([reboot]);
+    const device = await insertDevice(w.t.db, w.company);
+    const start = toApiDate(new Date(Date.now() + 3600_000));
+    const { run_id: runId } = await execute(groupId, { device_id: [device.id], start_at: start });
+    expect((await call('POST', `/api/devices/tasks/runs/${runId}/pause`)).statusCode).toBe(200);
+    // The engine ticks every second: a run with no devices yet is not a finished one.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await runOf(runId)).status).toBe('paused');
+    expect((await call('POST', `/api/devices/tasks/runs/${runId}/resume`)).statusCode).toBe(200);
+    expect((await runOf(runId)).status).toBe('scheduled');
+  });
+
   it('fails unsupported steps on every device without sending anything', async () => {
     const groupId = await createGroup([
       {

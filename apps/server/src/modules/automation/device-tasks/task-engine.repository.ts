@@ -328,11 +328,14 @@ export const createTaskEngineRepository = (db: Database) => ({
       on conflict do nothing`);
   },
 
-  /** Runs with no device left to work on, now `completed`; returns them. */
+  /**
+   * Started runs with no device left to work on, now `completed`; returns them. A run paused before
+   * it started has no devices yet, and waits for its resume.
+   */
   async completeFinishedRuns(at: Date, tx: Executor = db) {
     const result = await tx.execute(sql`
       update task_runs r set status = 'completed', finished_at = ${at}
-      where r.status in ('running', 'paused') and not exists (
+      where r.status in ('running', 'paused') and r.started_at is not null and not exists (
         select 1 from task_group_logs g where g.run_id = r.id and g.state in ('pending', 'running'))
       returning r.id, r.channel`);
     return rowsOf<{ id: number; channel: string | null }>(result);
