@@ -3,7 +3,7 @@ import { api, ApiError, cancelAllPending } from './api-client';
 import { buildQueryString } from './api-url';
 import { readFailures } from './failure-counters';
 import { registerPasswordConfirmation } from './password-confirmation';
-import { configureSessionHooks, resetSessionHooks } from './session-hooks';
+import { configureSessionHooks, resetSessionHooks, sessionHooks } from './session-hooks';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -230,6 +230,54 @@ describe('401 handling', () => {
     expect(redirect).toHaveBeenCalledWith(
       `/login?continue_url=${encodeURIComponent('/management/devices?x=1')}`,
     );
+  });
+
+  it('keeps the session when the page reloads while a refresh is in flight', async () => {
+    let failRefresh: (error: Error) => void = () => undefined;
+    fetchMock.mockImplementation((url: string) => {
+      if (url !== '/account/token/refresh') return Promise.resolve(unauthorized());
+      return new Promise<Response>((_resolve, reject) => {
+        failRefresh = reject;
+      });
+    });
+    const call = api.get('/a');
+    await vi.waitFor(() => expect(calledUrls()).toContain('/account/token/refresh'));
+    sessionHooks().reload();
+    failRefresh(new TypeError('Failed to fetch'));
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(calledUrls()).toEqual(['/api/a', '/account/token/refresh']);
+    expect(redirect).not.toHaveBeenCalled();
+    // Once leaving, a 401 is not refreshed at all.
+    await expect(api.get('/b')).rejects.toMatchObject({ status: 401 });
+    expect(calledUrls()).toEqual(['/api/a', '/account/token/refresh', '/api/b']);
+  });
+
+  it('does not let a route change abort a refresh in flight', async () => {
+    let answerRefresh: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (url === '/account/token/refresh') {
+        return new Promise<Response>((resolve, reject) => {
+          answerRefresh = resolve;
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        });
+      }
+      const retried = fetchMock.mock.calls.filter(([called]) => called === url).length > 1;
+      return retried ? hangingFetch(url, init) : Promise.resolve(unauthorized());
+    });
+    const call = api.get('/a');
+    await vi.waitFor(() => expect(calledUrls()).toContain('/account/token/refresh'));
+    cancelAllPending();
+    answerRefresh(json(200, { success: true, data: null }));
+    // The refresh went through (no revoke); the retried page request is cancelled by the next
+    // route change like any other.
+    await vi.waitFor(() =>
+      expect(calledUrls()).toEqual(['/api/a', '/account/token/refresh', '/api/a']),
+    );
+    cancelAllPending();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(redirect).not.toHaveBeenCalled();
   });
 
   it('counts failed revokes for the maintenance page', async () => {

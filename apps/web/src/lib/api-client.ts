@@ -22,7 +22,7 @@ import { buildUrl, type Query } from './api-url';
 import { readCookie } from './cookies';
 import { recordFailure, clearFailures } from './failure-counters';
 import { askPasswordConfirmation } from './password-confirmation';
-import { loginUrl, sessionHooks } from './session-hooks';
+import { isLeavingPage, loginUrl, sessionHooks } from './session-hooks';
 
 export { ApiError, isApiError, isAbortError } from './api-error';
 export type { Query, QueryValue } from './api-url';
@@ -128,7 +128,8 @@ async function send<T>(
     pendingGets.get(url)?.abort();
     pendingGets.set(url, controller);
   }
-  pending.add(controller);
+  // A route change cancels the page's requests, not a token refresh or revoke in flight.
+  if (!isSessionUrl(url)) pending.add(controller);
   const unlink = linkSignal(options.signal, controller);
   let timedOut = false;
   const timer =
@@ -206,7 +207,8 @@ async function refreshOnce(): Promise<boolean> {
       timeout: TOKEN_REFRESH_TIMEOUT_MS,
     });
   } catch {
-    await revokeAndLeave();
+    // Cut off by the page's own reload or redirect: the session is fine, the next page uses it.
+    if (!isLeavingPage()) await revokeAndLeave();
     return false;
   }
   // An impersonation token cannot be refreshed in place: reload to pick up the new session.
@@ -245,7 +247,11 @@ async function sendRefreshing<T>(
     return await send<T>(method, url, options);
   } catch (error) {
     const retryable =
-      error instanceof ApiError && error.status === 401 && !options.noRefresh && !isSessionUrl(url);
+      error instanceof ApiError &&
+      error.status === 401 &&
+      !options.noRefresh &&
+      !isSessionUrl(url) &&
+      !isLeavingPage();
     if (!retryable || !(await refreshSession())) throw error;
     return send<T>(method, url, options);
   }

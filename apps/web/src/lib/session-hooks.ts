@@ -18,17 +18,45 @@ const defaultHooks: SessionHooks = {
 };
 
 let hooks: SessionHooks = defaultHooks;
+let leaving = false;
+
+/**
+ * Reload and redirect mark the page as leaving first: a request that fails from then on was cut
+ * off by the navigation, not refused by the server, so it must not end the session (a refresh
+ * racing "Cancel impersonation"'s reload once revoked it and landed on the login page).
+ */
+const leavingHooks = (base: SessionHooks): SessionHooks => ({
+  ...base,
+  reload: () => {
+    leaving = true;
+    base.reload();
+  },
+  redirect: (location) => {
+    leaving = true;
+    base.redirect(location);
+  },
+});
+
+let active: SessionHooks = leavingHooks(hooks);
 
 export function configureSessionHooks(overrides: Partial<SessionHooks>): void {
   hooks = { ...hooks, ...overrides };
+  active = leavingHooks(hooks);
 }
 
 export function resetSessionHooks(): void {
   hooks = defaultHooks;
+  active = leavingHooks(hooks);
+  leaving = false;
 }
 
 export function sessionHooks(): SessionHooks {
-  return hooks;
+  return active;
+}
+
+/** True once this page started to reload or leave through the session hooks. */
+export function isLeavingPage(): boolean {
+  return leaving;
 }
 
 /** The sign-in page's path, from the route catalogue so a renamed route cannot strand users. */
