@@ -46,6 +46,8 @@ export const cpuSecondsOf = (pid: number): number => {
 export interface ServerProcess {
   pid: number;
   url: string;
+  port: number;
+  mqttPort: number;
   /** The embedded broker's, or MQTT_URL when given. */
   mqttUrl: string;
   dataDir: string;
@@ -54,13 +56,27 @@ export interface ServerProcess {
    * Calling it again is harmless.
    */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash: nothing is flushed. Resolves once it has exited. */
+  kill(): Promise<void>;
   /** Removes the data directory. */
   remove(): void;
 }
 
-export const startServer = async (env: Record<string, string> = {}): Promise<ServerProcess> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'nf-bench-'));
-  const [port, mqttPort] = [await freePort(), await freePort()];
+/** Where a server runs: a restart passes the ones of the server it replaces. */
+export interface ServerPlace {
+  dataDir: string;
+  port: number;
+  mqttPort: number;
+}
+
+export const startServer = async (
+  env: Record<string, string> = {},
+  place?: ServerPlace,
+): Promise<ServerProcess> => {
+  const dataDir = place?.dataDir ?? mkdtempSync(join(tmpdir(), 'nf-bench-'));
+  const [port, mqttPort] = place
+    ? [place.port, place.mqttPort]
+    : [await freePort(), await freePort()];
   // BENCH_PROFILE_DIR=<dir> writes the server's CPU profile there when it stops (open it in
   // Chrome DevTools) to see where a run spends the server's core.
   const profile = process.env.BENCH_PROFILE_DIR
@@ -105,7 +121,7 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Ser
     });
   } catch (error) {
     await terminate(child, STOP_TIMEOUT_MS, name);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!place) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   } finally {
     clearTimeout(timer);
@@ -120,9 +136,16 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Ser
   return {
     pid: child.pid ?? 0,
     url: `http://127.0.0.1:${port}`,
+    port,
+    mqttPort,
     mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${mqttPort}`,
     dataDir,
     stop: () => (stopped ??= terminate(child, STOP_TIMEOUT_MS, name)),
+    kill: () => {
+      const exited = exitOf(child);
+      child.kill('SIGKILL');
+      return exited;
+    },
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 };

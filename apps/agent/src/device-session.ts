@@ -375,6 +375,14 @@ export class DeviceSession {
     this.options.onJobsChanged?.(this.jobs.list());
   }
 
+  /**
+   * Drops the connection as a power cut or a lost uplink would (the broker publishes the last
+   * will) and comes back after `downtimeMs`; resolves once online again.
+   */
+  goOffline(downtimeMs: number): Promise<void> {
+    return this.restart(downtimeMs);
+  }
+
   private restart(downtimeMs: number, whileDown?: () => void): Promise<void> {
     const client = this.client;
     if (!client || this.stopped) return Promise.resolve();

@@ -30,6 +30,11 @@ the API (needs --url and --token or --email/--password), then enrolled over MQTT
   --password-failure-rate F
                        fraction of devices whose set_password fails, fixed per serial and
                        seed (default ${DEFAULT_PASSWORD_FAILURE_RATE}; 0 = never, 1 = always)
+  --job-failure-rate F fraction of reboot, firmware update and command jobs that fail, drawn
+                       per job so a retry may succeed (default 0)
+  --offline-share F    fraction of devices (fixed per serial and seed) that drop off once,
+  --offline-after S    S seconds after the start (default 60),
+  --offline-for S      for S seconds (default 300): exercises a task's validity window
   --verbose            log per-device events
   --help
 `;
@@ -59,6 +64,10 @@ const main = async () => {
       'vnc-target': { type: 'string' },
       'ssh-key': { type: 'string' },
       'password-failure-rate': { type: 'string' },
+      'job-failure-rate': { type: 'string' },
+      'offline-share': { type: 'string' },
+      'offline-after': { type: 'string' },
+      'offline-for': { type: 'string' },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -78,6 +87,15 @@ const main = async () => {
     values['password-failure-rate'],
     DEFAULT_PASSWORD_FAILURE_RATE,
   );
+  const jobFailureRate = fractionFlag('job-failure-rate', values['job-failure-rate'], 0);
+  const offlineShare = fractionFlag('offline-share', values['offline-share'], 0);
+  const outage = offlineShare
+    ? {
+        share: offlineShare,
+        afterMs: intFlag('offline-after', values['offline-after'], 60) * 1000,
+        forMs: intFlag('offline-for', values['offline-for'], 300) * 1000,
+      }
+    : null;
   const log = (message: string) => process.stderr.write(`${message}\n`);
 
   const fleet = await startFleet({
@@ -87,6 +105,8 @@ const main = async () => {
     statePath: resolve(values.state),
     concurrency: intFlag('concurrency', values.concurrency, 200) || 200,
     passwordFailureRate,
+    jobFailureRate,
+    ...(outage ? { outage } : {}),
     ...(interval ? { intervalMs: interval } : {}),
     ...(values.url
       ? {

@@ -101,4 +101,38 @@ describe('fleet', () => {
     expect(device.adminPasswordMatches('Fleet-Pass-2025')).toBe(true);
     expect(device.adminPasswordMatches('admin01')).toBe(false);
   }, 15_000);
+
+  it('takes its outage share offline once, for the outage, and brings it back', async () => {
+    const seed = 8;
+    const statePath = join(dir, 'state.json');
+    const state = await FleetState.load(statePath);
+    const credentials = [broker.addDevice(), broker.addDevice()];
+    credentials.forEach((credential, index) =>
+      state.set(new SimDevice(index, seed).serial, credential),
+    );
+    await state.flush();
+    const fleet = await startFleet({
+      devices: 2,
+      seed,
+      mqttUrl: broker.url,
+      statePath,
+      outage: { share: 1, afterMs: 300, forMs: 700 },
+    });
+    await fleet.ramped;
+    const hellos = (index: number) =>
+      broker.on(topics.hello(credentials[index]?.device_id ?? 0)).length;
+    await waitFor(() => hellos(0) === 1 && hellos(1) === 1);
+    await waitFor(() => fleet.counters.connected === 0, 3000);
+    // Away for the outage, then each says hello again.
+    await waitFor(() => hellos(0) === 2 && hellos(1) === 2, 4000);
+    expect(fleet.counters.connected).toBe(2);
+    await fleet.stop();
+    // A share picks devices by seed and serial: about that share, the same ones every run.
+    const picks = () =>
+      Array.from({ length: 400 }, (_, index) => new SimDevice(index, seed).inOutage(0.3));
+    const share = picks().filter(Boolean).length / 400;
+    expect(share).toBeGreaterThan(0.23);
+    expect(share).toBeLessThan(0.37);
+    expect(picks()).toEqual(picks());
+  }, 15_000);
 });

@@ -17,6 +17,12 @@ import { createSimServices, type SimServicesOptions } from './services/sim-servi
 
 export const SIM_AGENT = 'netfleet-sim/0.1.0';
 
+export interface Outage {
+  share: number;
+  afterMs: number;
+  forMs: number;
+}
+
 export interface FleetOptions {
   devices: number;
   seed: number;
@@ -33,6 +39,13 @@ export interface FleetOptions {
   rebootMs?: number;
   /** The fraction (0 to 1) of devices whose `set_password` fails (default 0.02). */
   passwordFailureRate?: number;
+  /** The fraction (0 to 1) of reboot, firmware and command jobs that fail (default 0). */
+  jobFailureRate?: number;
+  /**
+   * Once, `afterMs` after the start, a `share` (0 to 1, fixed by the seed) of the connected
+   * devices drops off for `forMs`: what a task's validity window is for.
+   */
+  outage?: Outage;
   /** What the devices' web UI, SSH, telnet and VNC ports answer through remote access. */
   services?: SimServicesOptions;
   log?: (message: string) => void;
@@ -187,6 +200,9 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
             ...(options.passwordFailureRate !== undefined
               ? { passwordFailureRate: options.passwordFailureRate }
               : {}),
+            ...(options.jobFailureRate !== undefined
+              ? { jobFailureRate: options.jobFailureRate }
+              : {}),
             onAdminPasswordChanged: (changed) =>
               state.set(changed.serial, {
                 ...state.get(changed.serial),
@@ -227,6 +243,24 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
     sessions.push(session);
     session.start();
   });
+};
+
+/** The outage's timer: when it fires, the devices it takes that are online drop off. */
+const scheduleOutage = (
+  outage: Outage,
+  devices: readonly SimDevice[],
+  standings: readonly Standing[],
+  options: FleetOptions,
+) => {
+  const timer = setTimeout(() => {
+    const away = devices.filter(
+      (device) => device.inOutage(outage.share) && standings[device.index]?.online(),
+    );
+    options.log?.(`outage: ${away.length} devices offline for ${outage.forMs / 1000} s`);
+    for (const device of away) void standings[device.index]?.session?.goOffline(outage.forMs);
+  }, outage.afterMs);
+  timer.unref();
+  return timer;
 };
 
 /** A password a `set_password` job changed in an earlier run is still the device's password. */
@@ -276,9 +310,13 @@ export const startFleet = async (options: FleetOptions): Promise<Fleet> => {
     (device) => bring(device, standings[device.index] as Standing, run),
     () => stopping.signal.aborted,
   ).then(() => state.flush());
+  const outage = options.outage
+    ? scheduleOutage(options.outage, devices, standings, options)
+    : null;
   let atStop: NotConnected | null = null;
   let stopped: Promise<void> | null = null;
   const stop = async () => {
+    if (outage) clearTimeout(outage);
     atStop = tallyNotConnected(standings);
     stopping.abort();
     for (const release of [...run.waiting]) release();

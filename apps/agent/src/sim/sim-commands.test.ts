@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import {
   PASSWORD_CHANGE_FAILED,
+  SIM_FAILURES,
   SET_PASSWORD_MAX_MS,
   SET_PASSWORD_MIN_MS,
   runSimCommand,
@@ -100,6 +101,54 @@ describe('simulated commands', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(run.done(), JSON.stringify(args)).toMatchObject({ status: 'rejected' });
     }
+  });
+});
+
+describe('simulated job failures', () => {
+  const run = async (
+    type: 'reboot' | 'command',
+    args: Record<string, unknown>,
+    jobFailureRate: number,
+    id = nextId++,
+  ) => {
+    const restart = vi.fn(async () => undefined);
+    const outcome = runSimCommand(
+      new SimDevice(3, 42, () => 1_750_000_000_000),
+      { id, type, args, expires_at: Date.now() + 600_000 },
+      { ...context, restart },
+      { rebootMs: 100, jobFailureRate },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    return { outcome: await outcome, restarted: restart.mock.calls.length > 0 };
+  };
+
+  it('fail a reboot without going down, and a command with exit code 1', async () => {
+    expect(await run('reboot', {}, 1)).toEqual({
+      outcome: { status: 'failed', message: SIM_FAILURES.reboot },
+      restarted: false,
+    });
+    expect((await run('command', { command: 'uptime' }, 1)).outcome).toEqual({
+      status: 'failed',
+      message: 'Exit code 1',
+      result: SIM_FAILURES.command,
+    });
+    // A job that accepts exit code 1 completes all the same.
+    expect(
+      (await run('command', { command: 'uptime', acceptable_codes: [0, 1] }, 1)).outcome,
+    ).toEqual({ status: 'completed', result: SIM_FAILURES.command });
+    expect(await run('reboot', {}, 0)).toMatchObject({
+      outcome: { status: 'completed' },
+      restarted: true,
+    });
+  });
+
+  it('draw per job: the same job fails the same way, another job may not', async () => {
+    const device = new SimDevice(3, 42);
+    const fails = Array.from({ length: 400 }, (_, id) => device.jobFails(id, 0.25));
+    const share = fails.filter(Boolean).length / fails.length;
+    expect(share).toBeGreaterThan(0.18);
+    expect(share).toBeLessThan(0.32);
+    expect(Array.from({ length: 400 }, (_, id) => device.jobFails(id, 0.25))).toEqual(fails);
   });
 });
 

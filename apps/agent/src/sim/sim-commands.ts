@@ -20,6 +20,11 @@ export interface SimCommandOptions {
    * DEFAULT_PASSWORD_FAILURE_RATE); which devices is fixed by the seed and serial.
    */
   passwordFailureRate?: number;
+  /**
+   * The fraction (0 to 1) of reboot, firmware update and command jobs that fail (default 0), drawn
+   * per job so a retry may succeed.
+   */
+  jobFailureRate?: number;
   /** Told after `set_password` changed the device's password hash, to keep it (fleet state). */
   onAdminPasswordChanged?: (device: SimDevice) => void;
 }
@@ -28,6 +33,14 @@ export interface SimCommandOptions {
 export const DEFAULT_PASSWORD_FAILURE_RATE = 0.02;
 /** What a failing simulated password change reports: BusyBox passwd's own words. */
 export const PASSWORD_CHANGE_FAILED = 'passwd: Authentication token manipulation error';
+/** What the simulated failures of the other jobs report, in a router's own words. */
+export const SIM_FAILURES = {
+  reboot: 'reboot refused: a configuration change is being applied',
+  firmware_update: 'firmware image rejected: signature check failed',
+  /** A command's failure is exit code 1 with this on stderr (acceptable_codes may accept it). */
+  command: 'sh: cannot fork: Resource temporarily unavailable',
+} as const;
+
 /** A simulated password change takes between these many ms (seeded per device). */
 export const SET_PASSWORD_MIN_MS = 500;
 export const SET_PASSWORD_MAX_MS = 2000;
@@ -105,10 +118,15 @@ export const simulatedDurationMs = (line: string): number => {
 };
 
 /**
- * A canned command, run for its simulated duration. Every canned command exits 0, so it completes
- * unless `acceptable_codes` leaves 0 out; one that would outlast `timeout` fails at the timeout.
+ * A canned command, run for its simulated duration. A canned command exits 0, so it completes
+ * unless `acceptable_codes` leaves 0 out, or exits 1 when the job is one of those that fail
+ * (`jobFailureRate`); one that would outlast `timeout` fails at the timeout.
  */
-const runCanned = async (device: SimDevice, command: CommandMessage): Promise<CommandOutcome> => {
+const runCanned = async (
+  device: SimDevice,
+  command: CommandMessage,
+  fails: boolean,
+): Promise<CommandOutcome> => {
   const parsed = parseCommandArgs(command);
   if ('rejected' in parsed) return parsed.rejected;
   const { args } = parsed;
@@ -123,7 +141,7 @@ const runCanned = async (device: SimDevice, command: CommandMessage): Promise<Co
     return { status: 'failed', message: commandTimedOutMessage(args.timeout) };
   }
   if (durationMs > 0) await sleep(durationMs);
-  return exitCodeOutcome(0, output, args);
+  return fails ? exitCodeOutcome(1, SIM_FAILURES.command, args) : exitCodeOutcome(0, output, args);
 };
 
 /**
@@ -157,6 +175,7 @@ const firmwareUpdate = async (
   command: CommandMessage,
   context: CommandContext,
   options: SimCommandOptions,
+  fails: boolean,
 ): Promise<CommandOutcome> => {
   const args = firmwareUpdateArgsSchema.safeParse(command.args);
   if (!args.success) return { status: 'rejected', message: 'invalid firmware_update arguments' };
@@ -171,6 +190,7 @@ const firmwareUpdate = async (
     ),
   });
   await context.progress(args.data.size, args.data.size, 'verified, installing');
+  if (fails) return { status: 'failed', message: SIM_FAILURES.firmware_update };
   await context.restart(options.rebootMs, () => device.boot(firmware));
   return { status: 'completed', message: `firmware ${firmware}` };
 };
@@ -182,8 +202,10 @@ export const runSimCommand = async (
   context: CommandContext,
   options: SimCommandOptions,
 ): Promise<CommandOutcome> => {
+  const fails = device.jobFails(command.id, options.jobFailureRate ?? 0);
   switch (command.type) {
     case 'reboot':
+      if (fails) return { status: 'failed', message: SIM_FAILURES.reboot };
       await context.progress(0, 1, 'rebooting');
       await context.restart(options.rebootMs, () => device.boot());
       return { status: 'completed', message: 'rebooted' };
@@ -191,9 +213,9 @@ export const runSimCommand = async (
       context.sendAllTelemetry();
       return { status: 'completed' };
     case 'firmware_update':
-      return firmwareUpdate(device, command, context, options);
+      return firmwareUpdate(device, command, context, options, fails);
     case 'command':
-      return runCanned(device, command);
+      return runCanned(device, command, fails);
     case 'hotspot_users':
     case 'hotspot_sessions':
     case 'hotspot_user_add':

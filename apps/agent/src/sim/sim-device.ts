@@ -132,8 +132,25 @@ export class SimDevice {
    * fixed draw from the fleet seed and the serial, so the same devices fail on every run.
    */
   passwordChangeFails(rate: number): boolean {
-    const draw = new Rng(deviceSeed(this.seed, hashString(`set_password/${this.serial}`))).next();
-    return draw < rate;
+    return this.drawBelow(`set_password/${this.serial}`, rate);
+  }
+
+  /**
+   * Whether job `jobId` is among the `rate` (0 to 1) of jobs that fail: a draw per job, so a
+   * retry (a new job) may succeed where the first attempt failed, as on a real fleet.
+   */
+  jobFails(jobId: number, rate: number): boolean {
+    return this.drawBelow(`job/${this.serial}/${jobId}`, rate);
+  }
+
+  /** Whether this device is among the `share` (0 to 1) of the fleet that an outage takes away. */
+  inOutage(share: number): boolean {
+    return this.drawBelow(`outage/${this.serial}`, share);
+  }
+
+  /** A draw fixed by the fleet seed and `key`, below `rate`: the same answer on every run. */
+  private drawBelow(key: string, rate: number): boolean {
+    return new Rng(deviceSeed(this.seed, hashString(key))).next() < rate;
   }
 
   /** Occasionally a dual-SIM modem fails over to its other SIM. */

@@ -66,6 +66,23 @@ describe('the embedded database gate', () => {
     expect(order).toEqual(['request', 'background 1', 'background 2', 'background 3']);
   });
 
+  it('lets I/O in between statements that a caller issues one after another', async () => {
+    const gate = createPriorityGate();
+    const order: string[] = [];
+    // A worker's loop: each statement issued as soon as the one before resolved.
+    const worker = (async () => {
+      for (const n of [1, 2, 3]) await gate(async () => void order.push(`background ${n}`));
+    })();
+    // A request whose bytes are read in the next turn of the event loop.
+    const request = new Promise((resolve) =>
+      setImmediate(() =>
+        resolve(runInForeground(() => gate(async () => void order.push('request')))),
+      ),
+    );
+    await Promise.all([worker, request]);
+    expect(order).toEqual(['background 1', 'request', 'background 2', 'background 3']);
+  });
+
   it('moves on after a statement that failed', async () => {
     const gate = createPriorityGate();
     const failing = gate(() => Promise.reject(new Error('syntax error')));

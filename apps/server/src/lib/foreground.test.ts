@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { foregroundWithin, inForeground, runInForeground } from './foreground';
+import { foregroundWithin, inForeground, runInBackground, runInForeground } from './foreground';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -14,6 +14,17 @@ describe('foreground work', () => {
     });
     expect(seen).toBe(true);
     expect(inForeground()).toBe(false);
+  });
+
+  it('leaves foreground work for what runInBackground starts, also across awaits', async () => {
+    const seen = await runInForeground(async () => {
+      const inside = await runInBackground(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return inForeground();
+      });
+      return { inside, after: inForeground() };
+    });
+    expect(seen).toEqual({ inside: false, after: true });
   });
 
   it('stops counting as foreground two seconds after it started', async () => {

@@ -26,6 +26,12 @@ export const runInForeground = <T>(fn: () => T): T => {
 };
 
 /**
+ * Runs `fn` as background work even when called from foreground work: a request that only pokes
+ * a worker (the task engine) must not lend the worker's whole batch its place in front.
+ */
+export const runInBackground = <T>(fn: () => T): T => marked.exit(fn);
+
+/**
  * Whether foreground work started within the last `ms`: work that can wait longer than a moment
  * (rewriting the devices rows with their latest readings) waits until the console is quiet.
  */

@@ -32,6 +32,13 @@ export interface RunOfStep {
   failedTagIds: number[];
 }
 
+export interface PendingWork {
+  due: boolean;
+  pending: boolean;
+  finished: boolean;
+  active: boolean;
+}
+
 /** A device's run whose step at `stepIndex` is to start now. */
 export interface DueGroupLog {
   id: number;
@@ -100,6 +107,34 @@ export interface StepResult {
  * claims lock with SKIP LOCKED, so two instances (or a restart mid-batch) never move a row twice.
  */
 export const createTaskEngineRepository = (db: Database) => ({
+  /**
+   * What a tick has to do, in one statement: runs due to start, steps due to start, steps whose
+   * job ended, and whether any run is under way at all. Behind a storm of device messages every
+   * statement waits its turn, so a tick skips the phases with nothing to do.
+   */
+  async pendingWork(at: Date, tx: Executor = db): Promise<PendingWork> {
+    const result = await tx.execute(sql`
+      select
+        exists (select 1 from task_runs where status = 'scheduled' and start_at <= ${at}) as due,
+        exists (
+          select 1 from task_group_logs gl join task_runs r on r.id = gl.run_id
+          where gl.state = 'pending'
+            and (r.status = 'running' or (r.status = 'paused' and r.valid_until <= ${at}))
+            and (gl.not_before is null or gl.not_before <= ${at})) as pending,
+        exists (
+          select 1 from task_logs tl join device_jobs j on j.id = tl.job_id
+          where tl.status = 'running'
+            and j.status in ('completed', 'failed', 'cancelled', 'timeout')) as finished,
+        exists (select 1 from task_runs where status in ('running', 'paused')) as active`);
+    const row = rowsOf<PendingWork>(result)[0];
+    return {
+      due: row?.due === true,
+      pending: row?.pending === true,
+      finished: row?.finished === true,
+      active: row?.active === true,
+    };
+  },
+
   /** Scheduled runs whose start has come, now `running`. */
   async claimDueRuns(at: Date, limit: number, tx: Executor = db): Promise<ClaimedRun[]> {
     const result = await tx.execute(sql`

@@ -1,6 +1,7 @@
 import { DEVICE_TASK_MESSAGES, type StatusUpdate, TASK_RUN_MAX_DEVICES } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '@/db/client';
+import { runInBackground } from '@/lib/foreground';
 import type {
   DeviceJobsRepository,
   NewJob,
@@ -20,6 +21,11 @@ import { afterStep, type FirmwareArgs, jobOfStep } from './task-steps';
 
 /** Most group logs one statement starts or advances. */
 const BATCH = 1000;
+/**
+ * Jobs stored are sent this many at a time: a run's devices acknowledge at once, and that storm
+ * slowed the storing of the rest of the run more than sending later delays the first devices.
+ */
+const SEND_BATCH = 10_000;
 /** How often the engine looks for due runs, retries and steps whose job ended. */
 const TICK_MS = 1000;
 
@@ -259,22 +265,46 @@ export const createTaskEngine = (deps: Deps) => {
     );
   };
 
+  /**
+   * One pass over what the database says is due: runs to start, steps to send (stored batch by
+   * batch, sent together), steps whose job ended. Behind a storm of device messages each
+   * statement waits its turn at the embedded database, so the phases with nothing to do are
+   * skipped, and the devices' status updates of the whole pass (a publish is three statements)
+   * go out together at its end.
+   */
   const tick = async () => {
-    await launchDueRuns();
+    const work = await engine.pendingWork(now());
+    if (work.due) await launchDueRuns();
+    const finished: Finished[] = [];
+    if (work.due || work.pending) finished.push(...(await startPending()));
+    if (work.finished) {
+      for (;;) {
+        const advanced = await db.transaction((tx) => advance(tx));
+        finished.push(...advanced.finished);
+        if (advanced.count < BATCH) break;
+      }
+    }
+    if (finished.length) await publish(finished);
+    if (work.active || work.due) await engine.completeFinishedRuns(now());
+  };
+
+  /** Stores the due steps' jobs batch by batch and sends them; returns the devices that ended. */
+  const startPending = async () => {
+    const finished: Finished[] = [];
+    let toSend: StoredJob[] = [];
     for (;;) {
-      const { stored, finished } = await db.transaction((tx) =>
+      const started = await db.transaction((tx) =>
         engine.claimPending(now(), BATCH, tx).then((due) => startSteps(due, tx)),
       );
-      if (stored.length) await deps.jobs.dispatch(stored);
-      if (finished.length) await publish(finished);
-      if (stored.length + finished.length < BATCH) break;
+      toSend.push(...started.stored);
+      finished.push(...started.finished);
+      const more = started.stored.length + started.finished.length >= BATCH;
+      if (toSend.length >= SEND_BATCH || (!more && toSend.length)) {
+        await deps.jobs.dispatch(toSend);
+        toSend = [];
+      }
+      if (!more) return finished;
     }
-    for (;;) {
-      const { count, finished } = await db.transaction((tx) => advance(tx));
-      if (finished.length) await publish(finished);
-      if (count < BATCH) break;
-    }
-    await engine.completeFinishedRuns(now());
   };
 
   let running: Promise<void> | null = null;
@@ -289,7 +319,7 @@ export const createTaskEngine = (deps: Deps) => {
       again = true;
       return running;
     }
-    running = tick()
+    running = runInBackground(tick)
       .catch((error: unknown) => log.error({ err: error }, 'task engine tick failed'))
       .finally(() => {
         running = null;

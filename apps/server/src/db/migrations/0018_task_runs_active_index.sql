@@ -1,0 +1,1 @@
+CREATE INDEX "task_runs_active_idx" ON "task_runs" USING btree ("id") WHERE "task_runs"."status" in ('running', 'paused');
