@@ -65,6 +65,8 @@ export class DeviceSession {
   private client: MqttClient | null = null;
   private readonly counters: SessionCounters;
   private readonly jobs: RecentJobs;
+  /** Jobs received and not finished yet. */
+  private readonly running = new Set<number>();
   private readonly random: () => number;
   private readonly timers = new Map<TelemetryCategory | 'bench', NodeJS.Timeout>();
   private periods: ConfigMessage['periods'] = {};
@@ -174,7 +176,8 @@ export class DeviceSession {
       ...(identity.mac ? { mac: identity.mac } : {}),
       ...(identity.imei ? { imei: identity.imei } : {}),
       uptime: Math.floor(this.options.behaviour.uptime()),
-      done_jobs: this.jobs.list(),
+      // Only finished ones: a job still running sends its own result when it ends.
+      done_jobs: this.jobs.list().filter((id) => !this.running.has(id)),
     };
     // Subscribed before the hello: the server answers the hello with the config and any waiting
     // commands, and the broker handles a connection's packets in order.
@@ -352,6 +355,7 @@ export class DeviceSession {
       return;
     }
     this.jobs.add(command.id);
+    this.running.add(command.id);
     this.counters.commands += 1;
     void this.ack({ id: command.id, status: 'received' });
     const context: CommandContext = {
@@ -371,6 +375,7 @@ export class DeviceSession {
     } catch (error) {
       outcome = { status: 'failed', message: error instanceof Error ? error.message : 'failed' };
     }
+    this.running.delete(command.id);
     void this.ack({ id: command.id, ...outcome });
     this.options.onJobsChanged?.(this.jobs.list());
   }
@@ -380,7 +385,21 @@ export class DeviceSession {
    * will) and comes back after `downtimeMs`; resolves once online again.
    */
   goOffline(downtimeMs: number): Promise<void> {
-    return this.restart(downtimeMs);
+    const client = this.client;
+    if (!client || this.stopped) return Promise.resolve();
+    this.paused = true;
+    // The socket is cut, the client is not ended: unlike a reboot, what the device published
+    // meanwhile (a job's result) stays queued and goes out once it is back.
+    client.stream.destroy();
+    setTimeout(() => {
+      this.paused = false;
+      if (this.stopped) return;
+      client.reconnect({
+        incomingStore: client.incomingStore,
+        outgoingStore: client.outgoingStore,
+      });
+    }, downtimeMs);
+    return new Promise((resolve) => this.onlineWaiters.push(resolve));
   }
 
   private restart(downtimeMs: number, whileDown?: () => void): Promise<void> {

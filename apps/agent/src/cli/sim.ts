@@ -33,7 +33,7 @@ the API (needs --url and --token or --email/--password), then enrolled over MQTT
   --job-failure-rate F fraction of reboot, firmware update and command jobs that fail, drawn
                        per job so a retry may succeed (default 0)
   --offline-share F    fraction of devices (fixed per serial and seed) that drop off once,
-  --offline-after S    S seconds after the start (default 60),
+  --offline-after S    S seconds after the ramp (default 60),
   --offline-for S      for S seconds (default 300): exercises a task's validity window
   --verbose            log per-device events
   --help

@@ -42,7 +42,7 @@ export interface FleetOptions {
   /** The fraction (0 to 1) of reboot, firmware and command jobs that fail (default 0). */
   jobFailureRate?: number;
   /**
-   * Once, `afterMs` after the start, a `share` (0 to 1, fixed by the seed) of the connected
+   * Once, `afterMs` after the ramp, a `share` (0 to 1, fixed by the seed) of the connected
    * devices drops off for `forMs`: what a task's validity window is for.
    */
   outage?: Outage;
@@ -310,9 +310,14 @@ export const startFleet = async (options: FleetOptions): Promise<Fleet> => {
     (device) => bring(device, standings[device.index] as Standing, run),
     () => stopping.signal.aborted,
   ).then(() => state.flush());
-  const outage = options.outage
-    ? scheduleOutage(options.outage, devices, standings, options)
-    : null;
+  // Counted from the end of the ramp, so the share is of a fleet that is up.
+  let outage: NodeJS.Timeout | null = null;
+  if (options.outage) {
+    const planned = options.outage;
+    void ramped.then(() => {
+      if (!stopping.signal.aborted) outage = scheduleOutage(planned, devices, standings, options);
+    });
+  }
   let atStop: NotConnected | null = null;
   let stopped: Promise<void> | null = null;
   const stop = async () => {

@@ -2,7 +2,8 @@
 // PGlite and Aedes) is killed with SIGKILL while a task group's step runs on simulated devices,
 // then started again on the same data directory and ports. Every device's step must finish once:
 // the run completes, each device has one task log (attempt 1), and the fleet executed the command
-// exactly once per device (the simulator counts executions).
+// exactly once per device (the simulator counts executions). A device reports in its hello only
+// the jobs it finished, so a step still running at the restart completes through its own result.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,12 +27,13 @@ const servers: ServerProcess[] = [];
 const fleets: ReturnType<typeof spawnFleet>[] = [];
 const stateDir = mkdtempSync(join(tmpdir(), 'nf-restart-'));
 
+// A fleet may take 30 s and a server 60 s to stop before they are killed.
 afterAll(async () => {
   await Promise.all(fleets.map((fleet) => fleet.stop()));
   await Promise.all(servers.map((server) => server.stop()));
   servers[0]?.remove();
   rmSync(stateDir, { recursive: true, force: true });
-});
+}, 120_000);
 
 const client = async (url: string) => {
   const headers = sessionHeaders(await login(url));
@@ -94,6 +96,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed mid-run', ()
       30_000,
     );
     expect(sent.counts).toMatchObject({ total: DEVICES, running: DEVICES });
+    // Every device has received its job and is running it (the simulator counts executions).
+    await fleet.waitFor((s) => s.commands >= DEVICES, 30_000, 'every device running the step');
 
     // Every step is out and running on its device: the server crashes.
     await first.kill();

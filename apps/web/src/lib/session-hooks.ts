@@ -39,6 +39,13 @@ const leavingHooks = (base: SessionHooks): SessionHooks => ({
 
 let active: SessionHooks = leavingHooks(hooks);
 
+// A page the browser restores from its back/forward cache did not leave after all.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) leaving = false;
+  });
+}
+
 export function configureSessionHooks(overrides: Partial<SessionHooks>): void {
   hooks = { ...hooks, ...overrides };
   active = leavingHooks(hooks);

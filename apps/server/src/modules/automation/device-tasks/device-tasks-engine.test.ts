@@ -112,4 +112,29 @@ describe('the engine after a crash', () => {
       ['Uptime', 'running'],
     ]);
   });
+
+  it('sends only jobs still queued: one cancelled or sent since it was stored stays back', async () => {
+    const devices = await Promise.all([1, 2, 3].map(() => insertDevice(w.t.db, w.company)));
+    const stored = await createDeviceJobsRepository(w.t.db).insert(
+      devices.map((device) => ({
+        deviceId: device.id,
+        userId: null,
+        channel: null,
+        type: 'reboot',
+        args: {},
+        expiresAt: new Date(Date.now() + 60_000),
+      })),
+    );
+    const [cancelled, sent, queued] = stored.map((job) => job.id);
+    await w.t.db
+      .update(deviceJobs)
+      .set({ status: 'cancelled' })
+      .where(eq(deviceJobs.id, cancelled ?? 0));
+    await w.t.db
+      .update(deviceJobs)
+      .set({ status: 'sent' })
+      .where(eq(deviceJobs.id, sent ?? 0));
+    const still = await createTaskEngineRepository(w.t.db).stillQueued(stored.map((job) => job.id));
+    expect([...still]).toEqual([queued]);
+  });
 });

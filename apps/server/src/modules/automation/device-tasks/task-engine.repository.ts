@@ -135,6 +135,17 @@ export const createTaskEngineRepository = (db: Database) => ({
     };
   },
 
+  /**
+   * The jobs of `ids` still waiting to go out: a job cancelled (or sent at a hello) since it was
+   * stored is not sent again.
+   */
+  async stillQueued(ids: readonly number[], tx: Executor = db): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const result = await tx.execute(sql`
+      select id from device_jobs where id in ${intSet(ids)} and status = 'queued'`);
+    return new Set(rowsOf<{ id: number | string }>(result).map((row) => Number(row.id)));
+  },
+
   /** Scheduled runs whose start has come, now `running`. */
   async claimDueRuns(at: Date, limit: number, tx: Executor = db): Promise<ClaimedRun[]> {
     const result = await tx.execute(sql`

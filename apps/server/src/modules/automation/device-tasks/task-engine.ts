@@ -274,36 +274,46 @@ export const createTaskEngine = (deps: Deps) => {
    */
   const tick = async () => {
     const work = await engine.pendingWork(now());
-    if (work.due) await launchDueRuns();
     const finished: Finished[] = [];
-    if (work.due || work.pending) finished.push(...(await startPending()));
-    if (work.finished) {
-      for (;;) {
-        const advanced = await db.transaction((tx) => advance(tx));
-        finished.push(...advanced.finished);
-        if (advanced.count < BATCH) break;
+    // What committed is sent and reported even when a later statement of the pass fails.
+    try {
+      if (work.due) await launchDueRuns();
+      if (work.due || work.pending) await startPending(finished);
+      if (work.finished) {
+        for (;;) {
+          const advanced = await db.transaction((tx) => advance(tx));
+          finished.push(...advanced.finished);
+          if (advanced.count < BATCH) break;
+        }
       }
+    } finally {
+      if (finished.length) await publish(finished);
     }
-    if (finished.length) await publish(finished);
     if (work.active || work.due) await engine.completeFinishedRuns(now());
   };
 
-  /** Stores the due steps' jobs batch by batch and sends them; returns the devices that ended. */
-  const startPending = async () => {
-    const finished: Finished[] = [];
+  /** Stores the due steps' jobs batch by batch and sends them; devices that ended go in `finished`. */
+  const startPending = async (finished: Finished[]) => {
     let toSend: StoredJob[] = [];
-    for (;;) {
-      const started = await db.transaction((tx) =>
-        engine.claimPending(now(), BATCH, tx).then((due) => startSteps(due, tx)),
-      );
-      toSend.push(...started.stored);
-      finished.push(...started.finished);
-      const more = started.stored.length + started.finished.length >= BATCH;
-      if (toSend.length >= SEND_BATCH || (!more && toSend.length)) {
-        await deps.jobs.dispatch(toSend);
-        toSend = [];
+    const send = async () => {
+      const jobs = toSend;
+      toSend = [];
+      const queued = await engine.stillQueued(jobs.map((job) => job.id));
+      const due = jobs.filter((job) => queued.has(job.id));
+      if (due.length) await deps.jobs.dispatch(due);
+    };
+    try {
+      for (;;) {
+        const started = await db.transaction((tx) =>
+          engine.claimPending(now(), BATCH, tx).then((due) => startSteps(due, tx)),
+        );
+        toSend.push(...started.stored);
+        finished.push(...started.finished);
+        if (toSend.length >= SEND_BATCH) await send();
+        if (started.stored.length + started.finished.length < BATCH) return;
       }
-      if (!more) return finished;
+    } finally {
+      if (toSend.length) await send();
     }
   };
 
