@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import {
@@ -140,6 +142,39 @@ describe('simulated job failures', () => {
       outcome: { status: 'completed' },
       restarted: true,
     });
+  });
+
+  it('reject a firmware image after its download and check, without installing it', async () => {
+    vi.useRealTimers();
+    const image = Buffer.from('RUTX firmware image');
+    const server = createServer((_request, response) => response.end(image));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const restart = vi.fn(async () => undefined);
+    const progress = vi.fn(async () => undefined);
+    try {
+      const outcome = await runSimCommand(
+        new SimDevice(3, 42),
+        {
+          id: nextId++,
+          type: 'firmware_update',
+          args: {
+            url: `http://127.0.0.1:${port}/RUTX_R_00.07.10.bin`,
+            size: image.length,
+            sha256: createHash('sha256').update(image).digest('hex'),
+            name: 'RUTX_R_00.07.10.bin',
+          },
+          expires_at: Date.now() + 600_000,
+        },
+        { ...context, restart, progress },
+        { rebootMs: 100, jobFailureRate: 1 },
+      );
+      expect(outcome).toEqual({ status: 'failed', message: SIM_FAILURES.firmware_update });
+      expect(progress).toHaveBeenCalledWith(image.length, image.length, 'verified, installing');
+      expect(restart).not.toHaveBeenCalled();
+    } finally {
+      server.close();
+    }
   });
 
   it('draw per job: the same job fails the same way, another job may not', async () => {
