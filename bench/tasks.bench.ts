@@ -19,7 +19,7 @@ import type { TaskRun } from '@netfleet/contracts';
 import { describeNotConnected } from '../apps/agent/src/sim/not-connected.ts';
 import { notConnectedOf, spawnFleet } from './lib/fleet-control';
 import { benchRuns, latencySummary, medianOf, printRuns, round, writeReport } from './lib/report';
-import { BENCH_ADMIN, login, sessionHeaders, startServer } from './lib/server-process';
+import { BENCH_ADMIN, sessionApi, startServer } from './lib/server-process';
 import { createTeardown, type Teardown } from './lib/teardown';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
@@ -56,21 +56,7 @@ const taskRun = async (teardown: Teardown) => {
   // Let the hellos and first readings settle so the measurement is the run alone.
   await sleep(5000);
 
-  const headers = sessionHeaders(await login(server.url));
-  const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    const body = (await response.json()) as T;
-    if (response.status !== 200) {
-      throw new Error(
-        `${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`,
-      );
-    }
-    return body;
-  };
+  const api = await sessionApi(server.url);
   const user = await api<{ company_id: number }>('/api/user');
   // Every device the fleet added (the server had none before), connected or not: the run
   // reaches them all.

@@ -177,3 +177,25 @@ export const login = async (url: string): Promise<string> => {
     .map((header) => header.split(';')[0])
     .join('; ');
 };
+
+/**
+ * A JSON client of the server's API with a fresh bench-admin session: resolves to the answer's
+ * body, throws on any status but 200.
+ */
+export const sessionApi = async (url: string) => {
+  const headers = sessionHeaders(await login(url));
+  return async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
+    const response = await fetch(`${url}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    const body = (await response.json()) as T;
+    if (response.status !== 200) {
+      throw new Error(
+        `${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`,
+      );
+    }
+    return body;
+  };
+};

@@ -13,9 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawnFleet } from '../../../../bench/lib/fleet-control';
 import {
   BENCH_ADMIN,
-  login,
   type ServerProcess,
-  sessionHeaders,
+  sessionApi,
   startServer,
 } from '../../../../bench/lib/server-process';
 
@@ -34,20 +33,6 @@ afterAll(async () => {
   servers[0]?.remove();
   rmSync(stateDir, { recursive: true, force: true });
 }, 120_000);
-
-const client = async (url: string) => {
-  const headers = sessionHeaders(await login(url));
-  return async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
-    const response = await fetch(`${url}${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    const body = (await response.json()) as T;
-    if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-    return body;
-  };
-};
 
 const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) => {
   const deadline = Date.now() + ms;
@@ -74,7 +59,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed mid-run', ()
     fleets.push(fleet);
     await fleet.waitFor((s) => s.connected >= DEVICES, 60_000, 'every device online');
 
-    let api = await client(first.url);
+    let api = await sessionApi(first.url);
     const user = await api<{ company_id: number }>('/api/user');
     const group = await api<{ data: { id: number } }>('/api/devices/tasks/groups', {
       method: 'POST',
@@ -104,7 +89,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed mid-run', ()
     await sleep(1000);
     const second = await startServer({}, first);
     servers.push(second);
-    api = await client(second.url);
+    api = await sessionApi(second.url);
     const run = await waitFor(
       async () => (await api<{ data: TaskRun }>(runPath)).data,
       (r) => r.status === 'completed',

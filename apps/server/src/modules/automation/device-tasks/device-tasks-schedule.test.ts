@@ -68,7 +68,15 @@ describe('recurring runs', () => {
     expect(again.statusCode).toBe(409);
 
     clock = new Date('2026-11-30T01:00:30Z');
-    await vi.waitFor(async () => expect((await runsOf(groupId)).length).toBe(2), { timeout: 5000 });
+    // The run starts (its successor scheduled) in one transaction, its device's step in the next.
+    await vi.waitFor(
+      async () => {
+        const runs = await runsOf(groupId);
+        expect(runs.length).toBe(2);
+        expect(runs[0]?.counts.running).toBe(1);
+      },
+      { timeout: 5000 },
+    );
     const [started, next] = await runsOf(groupId);
     expect(started).toMatchObject({ status: 'running', counts: { total: 1, running: 1 } });
     expect(next).toMatchObject({

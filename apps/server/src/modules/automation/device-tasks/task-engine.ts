@@ -15,8 +15,8 @@ import type {
   GroupLogMove,
   NewTaskLog,
   RunOfStep,
-  TaskEngineRepository,
-} from './task-engine.repository';
+} from './task-engine.types';
+import type { TaskEngineRepository } from './task-engine.repository';
 import { afterStep, type FirmwareArgs, jobOfStep } from './task-steps';
 
 /** Most group logs one statement starts or advances. */

@@ -7,7 +7,7 @@ import {
   type TaskLogState,
 } from '@netfleet/contracts';
 import type { RunStep } from '@/db/schema';
-import type { GroupLogMove } from './task-engine.repository';
+import type { GroupLogMove } from './task-engine.types';
 
 export type FirmwareArgs = (
   file: NonNullable<RunStep['file']>,
