@@ -107,7 +107,12 @@ export const buildApp = async (options: BuildAppOptions) => {
     redis: options.redis,
   });
 
-  await automationArea(app, context, { jobs, jobsRepository, files });
+  await automationArea(app, context, {
+    jobs,
+    jobsRepository,
+    files,
+    companies: companiesRepository,
+  });
 
   await app.register(spaPlugin, { webDist: config.webDist });
   return app;

@@ -83,13 +83,14 @@ export const parseFirmware = (firmware: string | null | undefined): FirmwareVers
   return [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
 };
 
-const compare = (a: FirmwareVersion, b: FirmwareVersion): number =>
+/** Orders firmware versions: negative when a is older than b. */
+export const compareFirmware = (a: FirmwareVersion, b: FirmwareVersion): number =>
   a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 
 const atLeast = (v: FirmwareVersion | null, min: FirmwareVersion) =>
-  v !== null && compare(v, min) >= 0;
+  v !== null && compareFirmware(v, min) >= 0;
 const below = (v: FirmwareVersion | null, max: FirmwareVersion) =>
-  v !== null && compare(v, max) < 0;
+  v !== null && compareFirmware(v, max) < 0;
 
 /** Spec §3 capability flags. */
 export interface DeviceCapabilities {

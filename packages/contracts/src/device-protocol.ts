@@ -240,6 +240,8 @@ export const COMMAND_TYPES = [
   'hotspot_sessions',
   'lan_hosts',
   'set_password',
+  'config_get',
+  'config_set',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 

@@ -1,6 +1,7 @@
 import type { AreaTable } from './matrix';
 import { automationRoutes } from './routes/automation';
 import { companyRoutes } from './routes/companies';
+import { deviceConfiguratorRoutes } from './routes/device-configurator';
 import { deviceJobRoutes } from './routes/device-jobs';
 import { deviceRoutes } from './routes/devices';
 import { emailConfigurationRoutes } from './routes/email-configurations';
@@ -28,4 +29,5 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   statistics: statisticsRoutes,
   'remote-access': remoteAccessRoutes,
   automation: automationRoutes,
+  'device-configurator': deviceConfiguratorRoutes,
 };

@@ -20,3 +20,4 @@ export * from './wireless';
 export * from './remote-access';
 export * from './device-tasks';
 export * from './device-passwords';
+export * from './device-configurator';

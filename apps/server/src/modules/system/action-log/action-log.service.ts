@@ -50,7 +50,11 @@ export type LoggedAction =
   | 'device_credential_delete'
   // Device passwords (issue 17)
   | 'device_passwords_set'
-  | 'device_passwords_download';
+  | 'device_passwords_download'
+  | 'config_template_create'
+  | 'config_template_update'
+  | 'config_template_delete'
+  | 'device_configuration_apply';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */
