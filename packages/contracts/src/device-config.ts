@@ -82,7 +82,15 @@ export type ConfigSetResult = z.infer<typeof configSetResultSchema>;
 
 /** `config_get`: the configs or sections to read (`/network`, `/network/lan`); none: all. */
 export const configGetArgsSchema = z.object({
-  paths: z.array(z.string().max(255)).max(CONFIG_REQUESTS_MAX).default([]),
+  paths: z
+    .array(
+      z
+        .string()
+        .max(255)
+        .refine((path) => parseConfigPath(path) !== null, DEVICE_CONFIG_MESSAGES.badPath),
+    )
+    .max(CONFIG_REQUESTS_MAX)
+    .default([]),
 });
 export type ConfigGetArgs = z.infer<typeof configGetArgsSchema>;
 
@@ -212,6 +220,12 @@ export const applyConfigRequests = (
 /** The configs a model starts with, empty: the device fills them with its defaults. */
 export const emptyConfigOf = (model: ConfigModel): DeviceConfig =>
   Object.fromEntries(configsOfModel(model).map((config) => [config, {}]));
+
+/** The shape of a stored configuration or a `config_get` answer; values are not schema-checked. */
+export const deviceConfigSchema: z.ZodType<DeviceConfig> = z.record(
+  z.string(),
+  z.record(z.string(), z.record(z.string(), valueSchema)),
+);
 
 /** One option that differs between before and after a request. */
 export interface ConfigChange {

@@ -1,9 +1,10 @@
 import os from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { macSchema, imeiSchema, serialSchema, claimSecretSchema } from '@netfleet/contracts';
 import { DeviceSession } from '../device-session.ts';
 import { enrol } from '../enrol.ts';
+import { AgentConfigStore } from '../linux/agent-config.ts';
 import { loadAgentState, saveAgentState, type AgentState } from '../linux/agent-state.ts';
 import {
   DEFAULT_PASSWORD_USER,
@@ -28,7 +29,8 @@ added, then reports telemetry and runs commands.
   --claim SECRET         one-time claim secret (needed for the first start only)
   --model M              model name (default OPENWRT or LINUX)
   --firmware F           firmware string (default from /etc/version, /etc/openwrt_release or the kernel)
-  --state PATH           credential file (default .netfleet-agent/state.json)
+  --state PATH           credential file (default .netfleet-agent/state.json); config.json
+                         beside it keeps the settings config_set jobs change
   --download-dir DIR     where firmware images go (default .netfleet-agent/downloads)
   --allow-reboot         obey reboot commands (otherwise they are rejected)
   --allow-firmware PATH  install downloaded firmware with this script (otherwise downloads only)
@@ -103,6 +105,7 @@ const main = async () => {
   const identity = await identityFromFlags(values);
   const state: AgentState = await loadAgentState(statePath);
   const save = () => saveAgentState(statePath, state);
+  const config = await AgentConfigStore.load(join(dirname(statePath), 'config.json'), log);
 
   let credential: Credential | null =
     state.device_id && state.username && state.password
@@ -147,6 +150,7 @@ const main = async () => {
             ? { firmwareScript: resolve(values['allow-firmware']) }
             : {}),
           downloadDir: resolve(values['download-dir']),
+          config,
           markPending: async (id, type) => {
             state.pending.push({ id, type });
             await save();

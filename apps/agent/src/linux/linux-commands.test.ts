@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandMessage } from '@netfleet/contracts';
 import type { CommandContext } from '../types.ts';
+import { AgentConfigStore } from './agent-config.ts';
 import type * as AllowList from './allow-list.ts';
 import {
   HOTSPOT_NOT_SUPPORTED,
@@ -42,9 +43,12 @@ const context: CommandContext = {
   sendAllTelemetry: () => undefined,
   restart: async () => undefined,
 };
+const configDir = mkdtempSync(join(tmpdir(), 'nf-agent-config-'));
+afterAll(() => rmSync(configDir, { recursive: true, force: true }));
 const options = {
   allowReboot: false,
   downloadDir: '/nonexistent',
+  config: await AgentConfigStore.load(join(configDir, 'config.json'), () => undefined),
   markPending: async () => undefined,
   clearPending: async () => undefined,
 };
@@ -265,5 +269,60 @@ describe('set_password on the Linux agent', () => {
     const { password } = args as { password?: unknown };
     if (typeof password === 'string') expect(outcome.message).not.toContain(password);
     expect(recorded()).toBeNull();
+  });
+});
+
+describe('config jobs on the Linux agent', () => {
+  const job = (type: 'config_get' | 'config_set', args: Record<string, unknown>) =>
+    runLinuxCommand(
+      { id: nextId++, type, args, expires_at: Date.now() + 60_000 },
+      context,
+      options,
+    );
+
+  it('reads its settings, changes them all or nothing, and keeps them in config.json', async () => {
+    expect(JSON.parse((await job('config_get', { paths: ['/netfleet'] })).result ?? '')).toEqual({
+      netfleet: {
+        agent: { '.type': 'agent', description: '', log_level: 'info', location: '' },
+      },
+    });
+    const set = await job('config_set', {
+      requests: [
+        { path: '/netfleet/agent', method: 'put', request_data: { location: 'Rack 4' } },
+        { path: '/netfleet/agent', method: 'put', request_data: { log_level: 'debug' } },
+      ],
+    });
+    expect(set).toMatchObject({ status: 'completed', message: '2 changes applied' });
+    expect(JSON.parse(set.result ?? '').results.map((r: { code: number }) => r.code)).toEqual([
+      200, 200,
+    ]);
+    const refused = await job('config_set', {
+      requests: [
+        { path: '/netfleet/agent', method: 'put', request_data: { location: 'Rack 5' } },
+        { path: '/network/lan', method: 'put', request_data: { proto: 'dhcp' } },
+      ],
+    });
+    expect(refused).toMatchObject({
+      status: 'failed',
+      message: 'The device has no network configuration',
+    });
+    const saved = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8'));
+    expect(saved.config.netfleet.agent).toMatchObject({ location: 'Rack 4', log_level: 'debug' });
+    expect(JSON.parse((await job('config_get', {})).result ?? '')).toEqual(saved.config);
+  });
+
+  it.each([
+    ['config_get', { paths: '/netfleet' }, /^invalid args\.paths: /],
+    ['config_set', {}, /^invalid args\.requests: /],
+    ['config_set', { requests: [] }, /^invalid args\.requests: /],
+    [
+      'config_set',
+      { requests: [{ path: '/netfleet/agent', method: 'patch' }] },
+      /^invalid args\.requests\.0\.method: /,
+    ],
+  ] as const)('rejects %s with %j', async (type, args, message) => {
+    const outcome = await job(type, args);
+    expect(outcome.status).toBe('rejected');
+    expect(outcome.message).toMatch(message);
   });
 });

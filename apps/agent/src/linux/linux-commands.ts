@@ -10,6 +10,7 @@ import {
 import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
 import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
+import type { AgentConfigStore } from './agent-config.ts';
 import { lanHosts } from './lan-hosts.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import { resolveCommand } from './allow-list.ts';
@@ -57,6 +58,8 @@ export interface LinuxCommandOptions {
   /** A script that installs a downloaded image (its path is the one argument); unset = disabled. */
   firmwareScript?: string;
   downloadDir: string;
+  /** The agent's own settings, which `config_get` reads and `config_set` changes. */
+  config: AgentConfigStore;
   /** Records a job that finishes when this process ends (reboot, firmware apply). */
   markPending: (id: number, type: string) => Promise<void>;
   clearPending: (id: number) => Promise<void>;
@@ -310,5 +313,9 @@ export const runLinuxCommand = (
       return lanHosts();
     case 'set_password':
       return setPassword(command, options);
+    case 'config_get':
+      return Promise.resolve(options.config.get(command));
+    case 'config_set':
+      return options.config.set(command);
   }
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceConfigSchema } from '@netfleet/contracts';
 import { readState, writeState } from '../state-file.ts';
 
 const entrySchema = z.object({
@@ -12,6 +13,8 @@ const entrySchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
+  /** The device's configuration store, once a `config_set` job changed its defaults. */
+  config: deviceConfigSchema.optional(),
 });
 export type FleetEntry = z.infer<typeof entrySchema>;
 
@@ -23,8 +26,8 @@ const fleetStateSchema = z.object({
 type FleetStateData = z.infer<typeof fleetStateSchema>;
 
 /**
- * The simulator's credentials (and changed admin password hashes) for the whole fleet in one JSON
- * file, written at most every 2 s.
+ * The simulator's credentials (and changed admin password hashes and configurations) for the whole
+ * fleet in one JSON file, written at most every 2 s.
  */
 export class FleetState {
   private dirty = false;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { topics } from '@netfleet/contracts';
 import { STOP_TIMEOUT_MS } from '../session-end.ts';
 import { TestBroker, waitFor } from '../testing/test-broker.ts';
-import { restoreAdminPasswords, startFleet } from './fleet.ts';
+import { restoreDeviceState, startFleet } from './fleet.ts';
 import { FleetState } from './fleet-state.ts';
 import { describeNotConnected } from './not-connected.ts';
 import { SimDevice } from './sim-device.ts';
@@ -97,9 +97,43 @@ describe('fleet', () => {
 
     // The next run's device has the changed password, not the factory one.
     const device = new SimDevice(0, seed);
-    restoreAdminPasswords([device], reloaded);
+    restoreDeviceState([device], reloaded);
     expect(device.adminPasswordMatches('Fleet-Pass-2025')).toBe(true);
     expect(device.adminPasswordMatches('admin01')).toBe(false);
+  }, 15_000);
+
+  it('changes a device configuration over MQTT and keeps it in the state file', async () => {
+    const seed = 7;
+    const statePath = join(dir, 'state.json');
+    const state = await FleetState.load(statePath);
+    const credential = broker.addDevice();
+    const id = credential.device_id;
+    const serial = new SimDevice(0, seed).serial;
+    state.set(serial, credential);
+    await state.flush();
+
+    const fleet = await startFleet({ devices: 1, seed, mqttUrl: broker.url, statePath });
+    await fleet.ramped;
+    await waitFor(() => broker.on(topics.hello(id)).length > 0);
+    await broker.publish(topics.command(id), {
+      id: 9,
+      type: 'config_set',
+      args: {
+        requests: [
+          { path: '/system/system', method: 'put', request_data: { hostname: 'depot-gw' } },
+        ],
+      },
+      expires_at: Date.now() + 60_000,
+    });
+    const acks = () => broker.on(topics.ack(id)) as { status: string; result?: string }[];
+    await waitFor(() => acks().some((a) => a.status === 'completed'), 5000);
+    expect(acks().map((a) => a.status)).toEqual(['received', 'progress', 'completed']);
+    expect(JSON.parse(acks()[2]?.result ?? '').results[0].after.hostname).toBe('depot-gw');
+    await fleet.stop();
+
+    const device = new SimDevice(0, seed);
+    restoreDeviceState([device], await FleetState.load(statePath));
+    expect(device.config?.system?.system?.hostname).toBe('depot-gw');
   }, 15_000);
 
   it('takes its outage share offline once, for the outage, and brings it back', async () => {

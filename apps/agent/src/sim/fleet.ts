@@ -39,7 +39,9 @@ export interface FleetOptions {
   rebootMs?: number;
   /** The fraction (0 to 1) of devices whose `set_password` fails (default 0.02). */
   passwordFailureRate?: number;
-  /** The fraction (0 to 1) of reboot, firmware and command jobs that fail (default 0). */
+  /**
+   * The fraction (0 to 1) of reboot, firmware, command and config_set jobs that fail (default 0).
+   */
   jobFailureRate?: number;
   /**
    * Once, `afterMs` after the ramp, a `share` (0 to 1, fixed by the seed) of the connected
@@ -208,6 +210,8 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
                 ...state.get(changed.serial),
                 admin_password_sha256: changed.adminPasswordSha256,
               }),
+            onConfigChanged: (changed) =>
+              state.set(changed.serial, { ...state.get(changed.serial), config: changed.config }),
           }),
         openStream: async ({ host, port }) => {
           if (!run.services.serves(host, port)) {
@@ -263,11 +267,15 @@ const scheduleOutage = (
   return timer;
 };
 
-/** A password a `set_password` job changed in an earlier run is still the device's password. */
-export const restoreAdminPasswords = (devices: readonly SimDevice[], state: FleetState): void => {
+/**
+ * What jobs changed in an earlier run is still the device's: the password a `set_password` job
+ * set, the configuration `config_set` jobs left.
+ */
+export const restoreDeviceState = (devices: readonly SimDevice[], state: FleetState): void => {
   for (const device of devices) {
-    const saved = state.get(device.serial)?.admin_password_sha256;
-    if (saved) device.adminPasswordSha256 = saved;
+    const saved = state.get(device.serial);
+    if (saved?.admin_password_sha256) device.adminPasswordSha256 = saved.admin_password_sha256;
+    if (saved?.config) device.config = saved.config;
   }
 };
 
@@ -283,7 +291,7 @@ export const startFleet = async (options: FleetOptions): Promise<Fleet> => {
   };
   const state = await FleetState.load(options.statePath);
   const devices = Array.from({ length: options.devices }, (_, i) => new SimDevice(i, options.seed));
-  restoreAdminPasswords(devices, state);
+  restoreDeviceState(devices, state);
   await provision(devices, state, options, counters);
   const stopping = new AbortController();
   // Every ramp slot's enrolment or back-off listens to it at once.

@@ -8,6 +8,7 @@ import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
 import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
+import { simConfigGet, simConfigSet } from './sim-config.ts';
 import type { SimDevice } from './sim-device.ts';
 import { runHotspotCommand } from './sim-hotspot.ts';
 import { simLanHosts } from './sim-lan.ts';
@@ -21,12 +22,14 @@ export interface SimCommandOptions {
    */
   passwordFailureRate?: number;
   /**
-   * The fraction (0 to 1) of reboot, firmware update and command jobs that fail (default 0), drawn
-   * per job so a retry may succeed.
+   * The fraction (0 to 1) of reboot, firmware update, command and config_set jobs that fail
+   * (default 0), drawn per job so a retry may succeed.
    */
   jobFailureRate?: number;
   /** Told after `set_password` changed the device's password hash, to keep it (fleet state). */
   onAdminPasswordChanged?: (device: SimDevice) => void;
+  /** Told after `config_set` changed the device's configuration, to keep it (fleet state). */
+  onConfigChanged?: (device: SimDevice) => void;
 }
 
 /** The share of simulated devices whose password changes fail unless the fleet says otherwise. */
@@ -39,6 +42,8 @@ export const SIM_FAILURES = {
   firmware_update: 'firmware image rejected: signature check failed',
   /** A command's failure is exit code 1 with this on stderr (acceptable_codes may accept it). */
   command: 'sh: cannot fork: Resource temporarily unavailable',
+  /** uci could not write the change to flash; the configuration stays as it was. */
+  config_set: 'uci: I/O error',
 } as const;
 
 /** A simulated password change takes between these many ms (seeded per device). */
@@ -225,5 +230,12 @@ export const runSimCommand = async (
       return { status: 'completed', result: JSON.stringify(simLanHosts(device)) };
     case 'set_password':
       return setPassword(device, command, options);
+    case 'config_get':
+      return simConfigGet(device, command);
+    case 'config_set':
+      return simConfigSet(device, command, context, {
+        failure: fails ? SIM_FAILURES.config_set : null,
+        onChanged: options.onConfigChanged,
+      });
   }
 };

@@ -3,11 +3,13 @@ import {
   identityOf,
   modelHardware,
   type DeviceCapabilities,
+  type DeviceConfig,
   type ModelHardware,
 } from '@netfleet/contracts';
 import type { DeviceIdentity } from '../types.ts';
 import { CITIES, OPERATORS, SIM_MODELS, firmwareChoices } from './catalogue.ts';
 import { Rng, deviceSeed, hashString } from './random.ts';
+import { defaultSimConfig } from './sim-config-defaults.ts';
 import { FACTORY_PASSWORD_SHA256, passwordSha256 } from './services/credentials.ts';
 
 /** Per modem: the active SIM slot and its signal/operator state. */
@@ -53,6 +55,11 @@ export class SimDevice {
    * the hash is kept; `set_password` changes it and the fleet's state file keeps it.
    */
   adminPasswordSha256: string = FACTORY_PASSWORD_SHA256;
+  /**
+   * The configuration store (config jobs, sim-config.ts); unset until a job needs it, so a fleet
+   * that never configures does not hold thousands of copies of the defaults.
+   */
+  config?: DeviceConfig;
 
   constructor(
     readonly index: number,
@@ -117,6 +124,11 @@ export class SimDevice {
       this.firmware = firmware;
       this.capabilities = deviceCapabilities(this.model, firmware);
     }
+  }
+
+  /** The configuration store, from the model's factory defaults the first time it is needed. */
+  configStore(): DeviceConfig {
+    return (this.config ??= defaultSimConfig(this.model, this.serial));
   }
 
   adminPasswordMatches(password: string): boolean {

@@ -165,6 +165,7 @@ export const configTemplateListQuerySchema = listQuerySchema.pick({
   offset: true,
   q: true,
   sort: true,
+  id: true,
 });
 export type ConfigTemplateListQuery = z.infer<typeof configTemplateListQuerySchema>;
 

@@ -21,6 +21,7 @@ export const TASK_ACTIONS = [
   'command',
   'reboot',
   'firmware_update',
+  'config_apply',
   'upload_file',
   'download_file',
 ] as const;
@@ -29,6 +30,7 @@ export const TASK_ACTION_TYPES: Record<TaskAction, RmsTaskType> = {
   command: 'command',
   reboot: 'command',
   firmware_update: 'upload_file',
+  config_apply: 'upload_file',
   upload_file: 'upload_file',
   download_file: 'download_file',
 };
@@ -58,6 +60,8 @@ export const DEVICE_TASK_MESSAGES = {
   deviceNotFound: 'Device not found',
   fileNotFound: 'File not found',
   notFirmware: 'The file is not a firmware file',
+  templateNotFound: 'Configuration template not found',
+  templateRequired: 'Choose a configuration template',
   taskNotInGroup: 'The task is not part of this group',
   noTargets: 'Choose at least one device, tag or company',
   noDevices: 'No device matches the chosen devices, tags and companies',
@@ -88,6 +92,8 @@ export const taskDataSchema = z.object({
   command: z.string().trim().max(1024).optional(),
   acceptable_codes: z.array(z.number().int().min(0).max(255)).max(256).optional(),
   file_id: z.number().int().min(1).optional(),
+  /** config_apply: the configuration template whose requests the device applies. */
+  template_id: z.number().int().min(1).optional(),
   target_path: z.string().max(1024).optional(),
   file: z.string().max(1024).optional(),
   keep_settings: z.boolean().optional(),
@@ -128,6 +134,13 @@ export const taskInputSchema = z
         code: 'custom',
         path: ['data', 'command'],
         message: DEVICE_TASK_MESSAGES.commandRequired,
+      });
+    }
+    if (action === 'config_apply' && !task.data.template_id) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['data', 'template_id'],
+        message: DEVICE_TASK_MESSAGES.templateRequired,
       });
     }
     if (action === 'firmware_update' && !task.data.file_id) {

@@ -1,4 +1,5 @@
 import type {
+  ConfigRequest,
   GroupLogState,
   TaskAction,
   TaskData,
@@ -78,6 +79,15 @@ export interface RunStep {
   retries: number;
   /** What a firmware step sends: the file as it was when the run was created. */
   file?: { id: number; name: string; size: number; sha256: string; device_model: string | null };
+  /** What a configuration step applies: the template as it was when the run was created. */
+  template?: {
+    id: number;
+    name: string;
+    requests: ConfigRequest[];
+    device_model: string | null;
+    min_firmware: string | null;
+    max_firmware: string | null;
+  };
 }
 
 export interface RunTargets {

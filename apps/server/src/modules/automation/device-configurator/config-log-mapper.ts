@@ -7,6 +7,7 @@ import {
   type ConfigResult,
   configSetResultSchema,
   type DeviceConfig,
+  deviceConfigSchema,
   type DeviceJobState,
   diffConfigResults,
   readConfig,
@@ -31,7 +32,6 @@ export interface ActionJob {
 
 const requestsSchema = z.object({ requests: z.array(configRequestSchema) });
 const pathsSchema = z.object({ paths: z.array(z.string()) });
-const valuesSchema = z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown())));
 
 /** The requests a job carried: a `config_set`'s, or one `get` per path a `config_get` read. */
 export const requestsOfJob = (args: ActionJob['args']): ConfigRequest[] => {
@@ -56,8 +56,8 @@ export const resultsOfJob = (job: Pick<ActionJob, 'result'>): ConfigResult[] => 
 /** The values a `config_get` returned, or null. */
 const valuesOfJob = (job: ActionJob): DeviceConfig | null => {
   if (job.status !== 'completed' || requestsSchema.safeParse(job.args).success) return null;
-  const parsed = valuesSchema.safeParse(parseResultJson(job.result));
-  return parsed.success ? (parsed.data as DeviceConfig) : null;
+  const parsed = deviceConfigSchema.safeParse(parseResultJson(job.result));
+  return parsed.success ? parsed.data : null;
 };
 
 const seconds = (from: Date | null, to: Date | null) =>

@@ -1,5 +1,5 @@
 import type { ConfigRequest, ConfigTemplateListQuery } from '@netfleet/contracts';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { countAll, orderByFrom, searchFilter } from '@/db/list';
@@ -53,6 +53,7 @@ export const createConfigTemplatesRepository = (db: Database) => {
     async list(viewer: Viewer, query: ConfigTemplateListQuery, tx: Executor = db) {
       const filters: (SQL | undefined)[] = [visibleCompaniesFilter(viewer)];
       if (query.q) filters.push(searchFilter(query.q, undefined, SEARCHABLE));
+      if (query.id?.length) filters.push(inArray(configTemplates.id, query.id));
       const where = and(...filters);
       const rows = await selectTemplates(tx)
         .where(where)

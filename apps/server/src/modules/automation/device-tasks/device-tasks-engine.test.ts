@@ -78,6 +78,57 @@ describe('firmware steps', () => {
   });
 });
 
+describe('configuration steps', () => {
+  it('applies a template to the devices in its range, and fails the others unsent', async () => {
+    const missing = await call('POST', '/api/devices/tasks/groups', {
+      name: 'No template',
+      tasks: [
+        {
+          name: 'Apply',
+          order: 0,
+          timeout: 60,
+          action: 'config_apply',
+          data: { template_id: 999_999 },
+        },
+      ],
+    });
+    expect(missing.json().errors[0]).toMatchObject({ source: 'tasks.0.data.template_id' });
+
+    const template = await call('POST', '/api/devices/configurator/templates', {
+      company_id: w.company.id,
+      name: 'Task template',
+      version: '1.0.0',
+      min_firmware: '07.04',
+      template: [{ path: '/system/system', method: 'put', request_data: { hostname: 'edge' } }],
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const templateId = (template.json() as { data: { id: number } }).data.id;
+    const groupId = await createGroup([
+      {
+        name: 'Apply',
+        order: 0,
+        timeout: 60,
+        action: 'config_apply',
+        data: { template_id: templateId },
+      },
+    ]);
+    const fits = await insertDevice(w.t.db, w.company, { firmware: 'RUT9_R_00.07.06.1' });
+    const old = await insertDevice(w.t.db, w.company, { firmware: 'RUT9_R_00.07.02' });
+    w.gateway.online.add(fits.id).add(old.id);
+    const { run_id: runId } = await execute(groupId, { device_id: [fits.id, old.id] });
+    const sent = await nextCommand(fits.id, 'config_set');
+    expect(sent.args).toMatchObject({ requests: [{ path: '/system/system', method: 'put' }] });
+    await vi.waitFor(async () => {
+      const [log] = await taskLogs(runId, old.id);
+      expect(log).toMatchObject({
+        status: 'failed',
+        message: 'The device runs RUT9_R_00.07.02; the template needs 07.04 or later',
+      });
+    });
+    expect(w.gateway.commandsFor(old.id)).toEqual([]);
+  });
+});
+
 describe('the engine after a crash', () => {
   it('moves each step once when two engines (or a restarted one) pick up the same rows', async () => {
     const groupId = await createGroup([reboot, uptime]);

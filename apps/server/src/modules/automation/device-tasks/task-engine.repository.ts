@@ -132,13 +132,14 @@ export const createTaskEngineRepository = (db: Database) => ({
           and (r.status = 'running' or (r.status = 'paused' and r.valid_until <= ${at}))
           and (gl.not_before is null or gl.not_before <= ${at})
         order by gl.id limit ${limit} for update of gl skip locked)
-      returning g.id, g.run_id, g.device_id, d.model, g.step_index, g.attempt, g.steps_done,
+      returning g.id, g.run_id, g.device_id, d.model, d.firmware, g.step_index, g.attempt, g.steps_done,
         g.any_failed`);
     return rowsOf<{
       id: number | string;
       run_id: number;
       device_id: number;
       model: string;
+      firmware: string | null;
       step_index: number;
       attempt: number;
       steps_done: number;
@@ -148,6 +149,7 @@ export const createTaskEngineRepository = (db: Database) => ({
       runId: row.run_id,
       deviceId: row.device_id,
       model: row.model,
+      firmware: row.firmware,
       stepIndex: row.step_index,
       attempt: row.attempt,
       stepsDone: row.steps_done,

@@ -94,7 +94,7 @@ export const createTaskEngine = (deps: Deps) => {
           step && !expired
             ? jobOfStep(
                 step,
-                { id: log.deviceId, model: log.model },
+                { id: log.deviceId, model: log.model, firmware: log.firmware },
                 run.validUntil,
                 deps.firmwareArgs,
               )

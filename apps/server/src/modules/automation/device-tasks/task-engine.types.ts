@@ -37,6 +37,7 @@ export interface DueGroupLog {
   runId: number;
   deviceId: number;
   model: string;
+  firmware: string | null;
   stepIndex: number;
   attempt: number;
   stepsDone: number;

@@ -50,7 +50,7 @@ export const createTaskGroupsService = ({ groups, runs, targets }: Deps) => {
     return group;
   };
 
-  /** Tags and firmware files the steps name must be ones the caller sees. */
+  /** Tags, firmware files and configuration templates the steps name must be ones the caller sees. */
   const checkReferences = async (
     auth: AuthContext,
     body: { success_tag_id?: number[]; failed_tag_id?: number[]; tasks?: TaskInput[] },
@@ -64,6 +64,15 @@ export const createTaskGroupsService = ({ groups, runs, targets }: Deps) => {
     const steps = body.tasks ?? [];
     const fileIds = steps.flatMap((task) => (task.data.file_id ? [task.data.file_id] : []));
     const files = new Map((await targets.files(auth, fileIds)).map((file) => [file.id, file]));
+    const templateIds = steps.flatMap((task) =>
+      actionOfTask(task) === 'config_apply' && task.data.template_id ? [task.data.template_id] : [],
+    );
+    const templates = new Set((await targets.templates(auth, templateIds)).map((row) => row.id));
+    templateIds.forEach((id) => {
+      if (templates.has(id)) return;
+      const index = steps.findIndex((task) => task.data.template_id === id);
+      throw invalid(DEVICE_TASK_MESSAGES.templateNotFound, `tasks.${index}.data.template_id`);
+    });
     steps.forEach((task, index) => {
       if (actionOfTask(task) !== 'firmware_update' || !task.data.file_id) return;
       const file = files.get(task.data.file_id);

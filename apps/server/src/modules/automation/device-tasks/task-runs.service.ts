@@ -143,6 +143,12 @@ export const createTaskRunsService = ({ groups, runs, logs, targets, status, pok
       task.action === 'firmware_update' && task.data.file_id ? [task.data.file_id] : [],
     );
     const files = new Map((await targets.files(auth, fileIds)).map((file) => [file.id, file]));
+    const templateIds = tasks.flatMap((task) =>
+      task.action === 'config_apply' && task.data.template_id ? [task.data.template_id] : [],
+    );
+    const templates = new Map(
+      (await targets.templates(auth, templateIds)).map((template) => [template.id, template]),
+    );
     return tasks.map((task, index): RunStep => {
       const step: RunStep = {
         taskId: task.id,
@@ -153,6 +159,13 @@ export const createTaskRunsService = ({ groups, runs, logs, targets, status, pok
         stopOnFailure: task.stopOnFailure,
         retries: task.retries,
       };
+      if (task.action === 'config_apply') {
+        const template = task.data.template_id ? templates.get(task.data.template_id) : undefined;
+        if (!template) {
+          throw invalid(DEVICE_TASK_MESSAGES.templateNotFound, `tasks.${index}.data.template_id`);
+        }
+        return { ...step, template };
+      }
       if (task.action !== 'firmware_update') return step;
       const file = task.data.file_id ? files.get(task.data.file_id) : undefined;
       if (!file) throw invalid(DEVICE_TASK_MESSAGES.fileNotFound, `tasks.${index}.data.file_id`);

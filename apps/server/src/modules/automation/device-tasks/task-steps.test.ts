@@ -68,7 +68,7 @@ describe('afterStep', () => {
 
 describe('jobOfStep', () => {
   const firmwareArgs = () => ({ url: 'http://x/f' });
-  const device = { id: 1, model: 'RUT955' };
+  const device = { id: 1, model: 'RUT955', firmware: 'RUT9_R_00.07.06.1' };
   it('turns steps into device jobs and refuses what the protocol cannot carry', () => {
     expect(jobOfStep(step(), device, window.validUntil, firmwareArgs)).toEqual({
       kind: 'job',
@@ -86,5 +86,45 @@ describe('jobOfStep', () => {
     expect(
       jobOfStep(step({ action: 'upload_file' }), device, window.validUntil, firmwareArgs).kind,
     ).toBe('unsupported');
+  });
+
+  it('applies a configuration template only on devices in its model and firmware range', () => {
+    const requests = [
+      {
+        path: '/system/system',
+        method: 'put' as const,
+        content_type: 'application/json',
+        request_data: { hostname: 'edge' },
+      },
+    ];
+    const template = {
+      id: 4,
+      name: 'Edge',
+      requests,
+      device_model: 'RUT9',
+      min_firmware: '07.04',
+      max_firmware: null,
+    };
+    const apply = (over: Partial<typeof device>) =>
+      jobOfStep(
+        step({ action: 'config_apply', template }),
+        { ...device, ...over },
+        window.validUntil,
+        firmwareArgs,
+      );
+    expect(apply({})).toEqual({ kind: 'job', type: 'config_set', args: { requests } });
+    expect(apply({ firmware: 'RUT9_R_00.07.02' })).toEqual({
+      kind: 'unsupported',
+      message: 'The device runs RUT9_R_00.07.02; the template needs 07.04 or later',
+    });
+    expect(apply({ model: 'TRB140' })).toMatchObject({
+      kind: 'unsupported',
+      message: 'The template is for RUT9, not TRB140',
+    });
+    expect(
+      jobOfStep(step({ action: 'config_apply' }), device, window.validUntil, firmwareArgs),
+    ).toMatchObject({
+      kind: 'unsupported',
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   firmwareFits,
   TASK_RETRY_BASE_SECONDS,
   type TaskLogState,
+  templateMisfit,
 } from '@netfleet/contracts';
 import type { RunStep } from '@/db/schema';
 import type { GroupLogMove } from './task-engine.types';
@@ -23,7 +24,7 @@ export type StepJob =
 /** The device job a step becomes; the job lives as long as the run's validity window. */
 export const jobOfStep = (
   step: RunStep,
-  device: { id: number; model: string },
+  device: { id: number; model: string; firmware: string | null },
   validUntil: Date,
   firmwareArgs: FirmwareArgs,
 ): StepJob => {
@@ -55,6 +56,14 @@ export const jobOfStep = (
           keep_settings: step.data.keep_settings ?? true,
         },
       };
+    case 'config_apply': {
+      if (!step.template) {
+        return { kind: 'unsupported', message: DEVICE_TASK_MESSAGES.templateNotFound };
+      }
+      const misfit = templateMisfit(step.template, device);
+      if (misfit) return { kind: 'unsupported', message: misfit };
+      return { kind: 'job', type: 'config_set', args: { requests: step.template.requests } };
+    }
     case 'upload_file':
     case 'download_file':
       return { kind: 'unsupported', message: DEVICE_TASK_MESSAGES.unsupported(step.action) };

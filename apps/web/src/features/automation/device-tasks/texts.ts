@@ -60,6 +60,10 @@ export const TASK_TEXTS = {
   targetPath: 'Path on the device',
   devicePath: 'File on the device',
   noFiles: 'No files found',
+  configTemplate: 'Configuration template',
+  configTemplateHint:
+    'Each device checks it against its model and firmware range before applying it',
+  noTemplates: 'No configuration templates found',
   unsupported: 'Devices cannot run this action yet: the step fails on every device.',
   addStep: 'Add step',
   moveUp: (index: number) => `Move step ${index + 1} up`,
@@ -163,6 +167,7 @@ export const ACTION_LABELS: Record<TaskAction, string> = {
   command: 'Command',
   reboot: 'Reboot',
   firmware_update: 'Firmware update',
+  config_apply: 'Apply configuration',
   upload_file: 'Upload file',
   download_file: 'Download file',
 };

@@ -8,6 +8,30 @@ import { RemoteSelect } from './remote-select';
 
 const FIRMWARE_FILES = { endpoint: '/files', query: { type: 'firmware' } } as const;
 const ANY_FILES = { endpoint: '/files' } as const;
+const TEMPLATES = { endpoint: '/devices/configurator/templates' } as const;
+
+function TemplateField({ index }: { index: number }) {
+  const { control } = useFormContext<TaskGroupFormInput>();
+  return (
+    <Controller
+      control={control}
+      name={`tasks.${index}.data.template_id`}
+      render={({ field, fieldState }) => (
+        <RemoteSelect
+          source={TEMPLATES}
+          label={T.configTemplate}
+          description={T.configTemplateHint}
+          required
+          nothingFoundMessage={T.noTemplates}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldErrorProp(fieldState.error)}
+        />
+      )}
+    />
+  );
+}
 
 function FileField({ index, firmware }: { index: number; firmware: boolean }) {
   const { control } = useFormContext<TaskGroupFormInput>();
@@ -31,7 +55,10 @@ function FileField({ index, firmware }: { index: number; firmware: boolean }) {
   );
 }
 
-/** The inputs of what the step does: a command and its exit codes, a firmware file, a path. */
+/**
+ * The inputs of what the step does: a command and its exit codes, a firmware file, a
+ * configuration template, a path.
+ */
 export function StepActionFields({ index, action }: { index: number; action: TaskAction }) {
   const { register, formState } = useFormContext<TaskGroupFormInput>();
   const errors = formState.errors.tasks?.[index]?.data;
@@ -65,6 +92,8 @@ export function StepActionFields({ index, action }: { index: number; action: Tas
           <Checkbox label={T.keepSettings} {...register(`tasks.${index}.data.keep_settings`)} />
         </>
       );
+    case 'config_apply':
+      return <TemplateField index={index} />;
     case 'upload_file':
       return (
         <>

@@ -20,6 +20,7 @@ const STEP_FIELDS = [
   'data.command',
   'data.acceptable_codes',
   'data.file_id',
+  'data.template_id',
   'data.keep_settings',
   'data.target_path',
   'data.file',

@@ -35,6 +35,7 @@ const stepFormSchema = z
       command: z.string(),
       acceptable_codes: z.string(),
       file_id: z.number().nullable(),
+      template_id: z.number().nullable(),
       keep_settings: z.boolean(),
       target_path: z.string(),
       file: z.string(),
@@ -64,6 +65,8 @@ function dataOf(action: TaskAction, data: StepData): TaskInputValue['data'] {
     }
     case 'firmware_update':
       return { file_id: data.file_id ?? undefined, keep_settings: data.keep_settings };
+    case 'config_apply':
+      return { template_id: data.template_id ?? undefined };
     case 'upload_file':
       return { file_id: data.file_id ?? undefined, target_path: optionalText(data.target_path) };
     case 'download_file':
@@ -102,6 +105,7 @@ const EMPTY_DATA: StepData = {
   command: '',
   acceptable_codes: '',
   file_id: null,
+  template_id: null,
   keep_settings: true,
   target_path: '',
   file: '',
@@ -127,6 +131,7 @@ export const stepOfTask = (task: Task): StepFormValue => ({
     command: task.data.command ?? '',
     acceptable_codes: (task.data.acceptable_codes ?? []).join(', '),
     file_id: task.data.file_id ?? null,
+    template_id: task.data.template_id ?? null,
     keep_settings: task.data.keep_settings ?? true,
     target_path: task.data.target_path ?? '',
     file: task.data.file ?? '',
