@@ -177,11 +177,17 @@ export const useConfigTemplateBodySchema = z.object({
 });
 export type UseConfigTemplateBody = z.infer<typeof useConfigTemplateBodySchema>;
 
-const queryParameterSchema = z.object({ key: z.string().max(255), value: z.string().max(255) });
+const queryParameterSchema = z.object({
+  key: z.string().max(255).optional(),
+  value: z.string().max(255).optional(),
+});
 const searchElementSchema = z.object({
   search_key: z.string().max(255).optional(),
   path: z.string().max(255).optional(),
-  elements: z.array(z.unknown()).max(100).optional(),
+  elements: z
+    .array(z.object({ key: z.string().max(255).optional(), value: z.string().max(255).optional() }))
+    .max(100)
+    .optional(),
 });
 
 /** RMS send_configuration: requests, each for a list of devices. */
