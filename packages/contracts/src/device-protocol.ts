@@ -242,6 +242,8 @@ export const COMMAND_TYPES = [
   'set_password',
   'config_get',
   'config_set',
+  'backup_export',
+  'backup_restore',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
