@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MONITORING } from '../constants.ts';
-import { commandArgsSchema } from '../device-protocol.ts';
+import { type CommandType, commandArgsSchema } from '../device-protocol.ts';
 import { errorItemSchema } from '../errors.ts';
 import { ID_MAX, idSchema, listQuerySchema } from '../list.ts';
 import { monitoringPeriodOrOffSchema } from '../validation.ts';
@@ -23,17 +23,19 @@ export type DeviceJobState = (typeof DEVICE_JOB_STATES)[number];
 export const OPEN_DEVICE_JOB_STATES = ['queued', 'sent', 'running'] as const;
 
 /** What POST /devices/actions can ask of a device. */
-export const DEVICE_ACTIONS = ['reboot', 'update_metrics_data'] as const;
+export const DEVICE_ACTIONS = ['reboot', 'update_metrics_data', 'download_backup'] as const;
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
+/** The device command each action becomes. */
+export const DEVICE_ACTION_COMMANDS = {
+  reboot: 'reboot',
+  update_metrics_data: 'update_metrics_data',
+  download_backup: 'backup_export',
+} as const satisfies Record<DeviceAction, CommandType>;
 /**
  * RMS actions the device protocol cannot carry yet: accepted, and every device answers an
  * UNSUPPORTED error on the status channel (no job is queued).
  */
-export const UNSUPPORTED_DEVICE_ACTIONS = [
-  'download_troubleshoot',
-  'download_eventslog',
-  'download_backup',
-] as const;
+export const UNSUPPORTED_DEVICE_ACTIONS = ['download_troubleshoot', 'download_eventslog'] as const;
 export const RMS_DEVICE_ACTIONS = [...UNSUPPORTED_DEVICE_ACTIONS, ...DEVICE_ACTIONS] as const;
 export type RmsDeviceAction = (typeof RMS_DEVICE_ACTIONS)[number];
 export const isSupportedDeviceAction = (action: RmsDeviceAction): action is DeviceAction =>
@@ -51,7 +53,7 @@ export const DEVICE_JOB_MESSAGES = {
   notCancellable: 'Only a queued or sent job can be cancelled',
   unsupportedAction: (action: string) =>
     `The device protocol cannot ${action.replaceAll('_', ' ')} yet`,
-  unsupportedUpdate: 'Uploading a backup to the device is not supported yet',
+  notBackup: 'The file is not a configuration backup',
   deviceOffline: 'The device is offline (set offline: true to update it when it reconnects)',
   nothingToCancel: 'Give device_id or job_id',
   noOpenAction: 'The devices have no action that has not started',
@@ -163,8 +165,9 @@ export type DeviceActionLogsQuery = z.infer<typeof deviceActionLogsQuerySchema>;
 // ---------------------------------------------------------------------------------------------
 // Firmware updates
 
-/** RMS update actions; only update_firmware is carried by the device protocol so far. */
+/** RMS update actions: a firmware update, or a configuration backup restored (upload_backup). */
 export const UPDATE_ACTIONS = ['upload_backup', 'update_firmware'] as const;
+export type UpdateAction = (typeof UPDATE_ACTIONS)[number];
 
 /**
  * RMS item: `id` is the device. `offline: true` keeps the job for a device that is offline

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ConfigChange, type DeviceConfig, diffConfigResults } from '../device-config.ts';
+import { idSchema } from '../list.ts';
 import { readTar, type TarEntry } from './tar.ts';
 import { parseUciText, toUciText } from './uci-text.ts';
 
@@ -24,6 +25,15 @@ export const backupExportArgsSchema = z.object({
   max_size: z.number().int().positive().max(BACKUP_MAX_BYTES),
 });
 export type BackupExportArgs = z.infer<typeof backupExportArgsSchema>;
+
+/**
+ * The headers of the upload PUT. X-Requested-With is what every unauthenticated write to the
+ * server must carry (a browser form cannot set it).
+ */
+export const BACKUP_UPLOAD_HEADERS = {
+  'content-type': 'application/gzip',
+  'x-requested-with': 'netfleet-device',
+} as const;
 
 /** What the upload answered, which the device repeats as the JSON `result` of its ack. */
 export const backupUploadAnswerSchema = z.object({
@@ -95,17 +105,37 @@ export const readBackup = (archive: Uint8Array): BackupContents => {
   return { config, files };
 };
 
-export interface BackupComparison {
+const valueSchema = z.union([z.string(), z.array(z.string())]).nullable();
+
+/** What changed from one backup to another. */
+export const backupComparisonSchema = z.object({
   /** Option by option, what differs from the first backup to the second. */
-  changes: ConfigChange[];
+  changes: z.array(
+    z.object({ path: z.string(), option: z.string(), before: valueSchema, after: valueSchema }),
+  ),
   /** Files only in one of them, or with other content; sizes in bytes. */
-  files: {
-    path: string;
-    change: 'added' | 'removed' | 'changed';
-    before: number | null;
-    after: number | null;
-  }[];
-}
+  files: z.array(
+    z.object({
+      path: z.string(),
+      change: z.enum(['added', 'removed', 'changed']),
+      before: z.number().int().nullable(),
+      after: z.number().int().nullable(),
+    }),
+  ),
+});
+export type BackupComparison = z.infer<typeof backupComparisonSchema> & { changes: ConfigChange[] };
+
+/** GET /files/backups/compare: the two backup files, the older first. */
+export const backupCompareQuerySchema = z.object({ a: idSchema, b: idSchema });
+
+/** The query of a device's backup upload link. */
+export const backupUploadQuerySchema = z.object({
+  device_id: idSchema,
+  nonce: z.string().min(1).max(64),
+  expires: z.coerce.number().int().positive(),
+  // Any string: a malformed signature is refused like a wrong one (403), not as a bad request.
+  signature: z.string().max(200),
+});
 
 /** What changed from backup `a` to backup `b`. */
 export const compareBackups = (a: BackupContents, b: BackupContents): BackupComparison => {

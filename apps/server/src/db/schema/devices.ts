@@ -295,9 +295,18 @@ export const files = pgTable(
     sha256: varchar('sha256', { length: 64 }).notNull(),
     storageKey: text('storage_key').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A backup's device (the file outlives it). */
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    /** The `backup_export` job that uploaded it: one upload per job. */
+    sourceJobId: bigint('source_job_id', { mode: 'number' }).references(() => deviceJobs.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
-  (t) => [index('files_company_id_idx').on(t.companyId)],
+  (t) => [
+    index('files_company_id_idx').on(t.companyId),
+    uniqueIndex('files_source_job_unique').on(t.sourceJobId),
+  ],
 );
 
 /** Online device counts per company, sampled by the gateway (GET /statistics/devices/online). */

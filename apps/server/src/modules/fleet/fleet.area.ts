@@ -73,11 +73,14 @@ export const fleetArea = async (
     tileUrl: config.mapTileUrl,
     tileAttribution: config.mapTileAttribution,
   });
-  const { filesService } = await filesModule(app, context, { companies: options.companies });
+  const { filesService, backups } = await filesModule(app, context, {
+    companies: options.companies,
+  });
   const { jobsService, jobsRepository, requests } = await deviceJobsModule(app, context, {
     gateway,
     link,
     files: filesService,
+    backups,
   });
   await monitoringModule(app, context, { companies: options.companies, link });
   await app.register(hotspotUsersModule, { db, jobs: jobsService, requests, now });
@@ -88,6 +91,7 @@ export const fleetArea = async (
     requests,
     requestTunnel: deviceGateway?.requestTunnel ?? null,
     jobs: jobsService,
+    backups,
     jobsRepository,
     files: filesService,
   };

@@ -198,6 +198,15 @@ export const deviceJobRoutes: AreaTable = {
     ok: 200,
     build: async (context) => ({ url: `/api/files/${await file(context)}` }),
   },
+  // Firmware files are no backups: whoever may see them learns that (422), others nothing (404).
+  'GET /api/files/backups/compare': {
+    permission: 'view_files',
+    scope: 'company',
+    ok: 422,
+    build: async (context) => ({
+      url: `/api/files/backups/compare?a=${await file(context)}&b=${await file(context)}`,
+    }),
+  },
   'GET /api/files/:id/download': {
     permission: 'view_files',
     scope: 'company',

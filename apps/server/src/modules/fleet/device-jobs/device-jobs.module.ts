@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '@/modules/context';
 import type { DeviceLink, GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
+import type { DeviceBackups } from '@/modules/fleet/files/device-backups';
 import type { FilesService } from '@/modules/fleet/files/files.service';
 import { createDeviceJobsRepository } from './device-jobs.repository';
 import { deviceJobsRoutes } from './device-jobs.routes';
@@ -27,6 +28,7 @@ export interface DeviceJobsDeps {
   gateway: { addListener(listener: GatewayListener): void } | null;
   link: DeviceLink;
   files: FilesService;
+  backups: Pick<DeviceBackups, 'exportArgs'>;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface DeviceJobsDeps {
 export const deviceJobsModule = async (
   app: FastifyInstance,
   context: ModuleContext,
-  { gateway, link, files }: DeviceJobsDeps,
+  { gateway, link, files, backups }: DeviceJobsDeps,
 ) => {
   const { db, status, now } = context;
   const jobsRepository = createDeviceJobsRepository(db);
@@ -60,7 +62,7 @@ export const deviceJobsModule = async (
     now,
   });
 
-  await app.register(deviceJobsRoutes, { jobsService });
+  await app.register(deviceJobsRoutes, { jobsService, backups });
   await app.register(firmwareUpdatesRoutes, { firmwareUpdatesService });
 
   const sweeper = createJobSweeper(jobsService, app.log);

@@ -269,13 +269,45 @@ export const createDeviceJobsRepository = (db: Database) => {
       return row ?? null;
     },
 
-    /** The open jobs of `type` on the viewer's devices among `deviceIds`. */
-    async openOfType(viewer: Viewer, deviceIds: number[], type: string, tx: Executor = db) {
+    /**
+     * The device's open job of `type` whose args carry `nonce` (a device's upload link names
+     * it), with what a file made from it needs of the device.
+     */
+    async openJobWithNonce(deviceId: number, type: string, nonce: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          id: deviceJobs.id,
+          userId: deviceJobs.userId,
+          companyId: devices.companyId,
+          deviceName: devices.name,
+          serial: devices.serial,
+          model: devices.model,
+        })
+        .from(deviceJobs)
+        .innerJoin(devices, eq(devices.id, deviceJobs.deviceId))
+        .where(
+          and(
+            eq(deviceJobs.deviceId, deviceId),
+            eq(deviceJobs.type, type),
+            sql`${deviceJobs.args}->>'nonce' = ${nonce}`,
+            inArray(deviceJobs.status, OPEN),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** The open jobs of `types` on the viewer's devices among `deviceIds`. */
+    async openOfType(
+      viewer: Viewer,
+      deviceIds: number[],
+      types: readonly string[],
+      tx: Executor = db,
+    ) {
       if (deviceIds.length === 0) return [];
       return selectJobs(tx).where(
         and(
           inArray(deviceJobs.deviceId, deviceIds),
-          eq(deviceJobs.type, type),
+          inArray(deviceJobs.type, [...types]),
           inArray(deviceJobs.status, OPEN),
           visibleCompaniesFilter(viewer),
         ),
@@ -315,11 +347,11 @@ export const createDeviceJobsRepository = (db: Database) => {
       return page(tx, and(...filters), query);
     },
 
-    /** Open firmware jobs of the viewer's devices (of one device with device_id). */
+    /** Open firmware and backup restore jobs of the viewer's devices (of one with device_id). */
     async pendingUpdates(viewer: Viewer, query: PendingUpdatesQuery, tx: Executor = db) {
       const where = and(
         visibleCompaniesFilter(viewer),
-        eq(deviceJobs.type, 'firmware_update'),
+        inArray(deviceJobs.type, ['firmware_update', 'backup_restore']),
         inArray(deviceJobs.status, OPEN),
         query.device_id ? eq(deviceJobs.deviceId, query.device_id) : undefined,
       );

@@ -2,6 +2,7 @@ import {
   asyncAcceptedSchema,
   asyncPartialSchema,
   cancelDeviceActionBodySchema,
+  DEVICE_ACTION_COMMANDS,
   deviceActionBodySchema,
   deviceActionLogsQuerySchema,
   deviceCommandBodySchema,
@@ -14,6 +15,7 @@ import {
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { DeviceBackups } from '@/modules/fleet/files/device-backups';
 import { requireAuth } from '@/plugins/auth';
 import { sendAsyncAnswer } from './bulk-answer';
 import { JOB_EXPIRY_SECONDS, type DeviceJobsService } from './device-jobs.service';
@@ -28,22 +30,27 @@ const asyncResponses = {
   422: errorEnvelopeSchema,
 };
 
-export const deviceJobsRoutes: FastifyPluginAsyncZod<{ jobsService: DeviceJobsService }> = async (
-  app,
-  { jobsService },
-) => {
+/** A device may start its upload just before its job expires; the link outlives the job by this. */
+const LINK_GRACE_SECONDS = 60 * 60;
+
+export const deviceJobsRoutes: FastifyPluginAsyncZod<{
+  jobsService: DeviceJobsService;
+  backups: Pick<DeviceBackups, 'exportArgs'>;
+}> = async (app, { jobsService, backups }) => {
   app.post(
     '/api/devices/actions',
     {
       config: update,
       schema: {
         tags,
-        summary: 'Reboot devices or have them send their monitoring data now (async)',
+        summary: 'Reboot devices, have them send monitoring data now, or export backups (async)',
         description:
           'Answers meta.channel at once; each device reports started, progress and completed ' +
           '(or error) on it. Offline devices get the action when they reconnect, within a day. ' +
           '207 when some devices were not found: errors[].source is the device id. ' +
-          'download_troubleshoot, download_eventslog and download_backup are accepted, but the ' +
+          'download_backup uploads each device’s configuration backup to Files (the completed ' +
+          'update carries its file_id). download_troubleshoot and download_eventslog are ' +
+          'accepted, but the ' +
           'device protocol cannot carry them yet: each device answers an UNSUPPORTED error on ' +
           'the channel.',
         body: deviceActionBodySchema,
@@ -61,14 +68,16 @@ export const deviceJobsRoutes: FastifyPluginAsyncZod<{ jobsService: DeviceJobsSe
         );
         return sendAsyncAnswer(reply, refused);
       }
+      // A backup export carries each device its own signed upload link.
+      const linkExpiry = new Date(
+        Date.now() + (JOB_EXPIRY_SECONDS.action + LINK_GRACE_SECONDS) * 1000,
+      );
       const result = await jobsService.createJobs(
         requireAuth(request),
         device_id,
-        action,
-        {},
-        {
-          expiresInSeconds: JOB_EXPIRY_SECONDS.action,
-        },
+        DEVICE_ACTION_COMMANDS[action],
+        action === 'download_backup' ? (deviceId) => backups.exportArgs(deviceId, linkExpiry) : {},
+        { expiresInSeconds: JOB_EXPIRY_SECONDS.action },
       );
       return sendAsyncAnswer(reply, result);
     },

@@ -153,7 +153,7 @@ export const createDeviceJobsService = ({
     async createJobs(
       auth: AuthContext,
       deviceIds: readonly number[],
-      type: CommandType,
+      type: CommandType | ((deviceId: number) => CommandType),
       args: JobArgs | ((deviceId: number) => JobArgs),
       { expiresInSeconds }: { expiresInSeconds: number },
     ): Promise<CreatedJobs> {
@@ -170,22 +170,23 @@ export const createDeviceJobsService = ({
       const channel = await status.open(auth.user.id);
       const expiresAt = new Date(now().getTime() + expiresInSeconds * 1000);
       const argsOf = typeof args === 'function' ? args : () => args;
+      const typeOf = typeof type === 'function' ? type : () => type;
       const rows = targets.map((deviceId) => ({
         deviceId,
         userId: auth.user.id,
         channel,
-        type,
+        type: typeOf(deviceId),
         args: argsOf(deviceId),
         expiresAt,
       }));
       const jobs = await jobsRepository.insert(rows);
-      const argsById = new Map(rows.map((row) => [row.deviceId, row.args]));
+      const rowOf = new Map(rows.map((row) => [row.deviceId, row]));
       await service.dispatch(
         jobs.map((job) => ({
           ...job,
           channel,
-          type,
-          args: argsById.get(job.deviceId) ?? {},
+          type: rowOf.get(job.deviceId)?.type ?? typeOf(job.deviceId),
+          args: rowOf.get(job.deviceId)?.args ?? {},
           expiresAt,
         })),
       );

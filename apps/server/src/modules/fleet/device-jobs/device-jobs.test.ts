@@ -227,7 +227,7 @@ describe('device actions', () => {
     const device = await insertDevice(t.db, company);
     gateway.online.add(device.id);
     const response = await post('/api/devices/actions', {
-      action: 'download_backup',
+      action: 'download_eventslog',
       device_id: [device.id],
     });
     expect(response.statusCode, response.body).toBe(200);

@@ -8,6 +8,8 @@ import {
   type PendingUpdate,
   type PendingUpdatesQuery,
   UPDATE_JOB_TYPES,
+  type UpdateAction,
+  type CommandType,
 } from '@netfleet/contracts';
 import { ApiError } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
@@ -28,7 +30,16 @@ interface Deps {
   now: () => Date;
 }
 
-/** Firmware updates: firmware_update jobs whose args carry a signed link to the uploaded file. */
+/** The device command of each RMS update action. */
+const UPDATE_COMMANDS = {
+  update_firmware: 'firmware_update',
+  upload_backup: 'backup_restore',
+} as const satisfies Record<UpdateAction, CommandType>;
+const UPDATE_JOB_COMMANDS = Object.values(UPDATE_COMMANDS);
+
+/**
+ * Firmware updates and backup restores: jobs whose args carry a signed link to the uploaded file.
+ */
 export const createFirmwareUpdatesService = ({
   jobs,
   jobsRepository,
@@ -36,11 +47,18 @@ export const createFirmwareUpdatesService = ({
   isOnline,
   now,
 }: Deps) => {
-  /** The visible firmware file, or the per-item error every device asking for it gets. */
-  const firmwareFile = async (auth: AuthContext, id: number): Promise<FileInfo | string> => {
+  /** The visible file of the kind the action needs, or the error every device asking gets. */
+  const fileFor = async (
+    auth: AuthContext,
+    id: number,
+    action: UpdateAction,
+  ): Promise<FileInfo | string> => {
     try {
       const file = await files.get(auth, id);
-      return file.type === 'firmware' ? file : DEVICE_JOB_MESSAGES.notFirmware;
+      if (action === 'update_firmware') {
+        return file.type === 'firmware' ? file : DEVICE_JOB_MESSAGES.notFirmware;
+      }
+      return file.type === 'config' ? file : DEVICE_JOB_MESSAGES.notBackup;
     } catch (error) {
       if (error instanceof ApiError && error.statusCode === 404)
         return DEVICE_JOB_MESSAGES.fileNotFound;
@@ -49,32 +67,22 @@ export const createFirmwareUpdatesService = ({
   };
 
   return {
+    /** RMS update actions: firmware updates and backup restores, each with its file's link. */
     async set(auth: AuthContext, body: FirmwareUpdateSetBody) {
       const errors: ErrorItem[] = [];
-      const fileOf = new Map<number, FileInfo>();
-      const keepSettings = new Map<number, boolean>();
-      const filesById = new Map<number, FileInfo | string>();
+      const chosen = new Map<number, { file: FileInfo; action: UpdateAction; keep: boolean }>();
+      const filesById = new Map<string, FileInfo | string>();
       for (const item of body.data) {
-        const { id: device_id, file_id } = item;
-        if (item.action !== 'update_firmware') {
-          errors.push(
-            deviceError(
-              device_id,
-              DEVICE_JOB_MESSAGES.unsupportedUpdate,
-              ERROR_CODES.VALIDATION_ERROR,
-            ),
-          );
-          continue;
-        }
+        const { id: device_id, file_id, action } = item;
         if (!item.offline && !isOnline(device_id)) {
           errors.push(
             deviceError(device_id, DEVICE_JOB_MESSAGES.deviceOffline, ERROR_CODES.DEVICE_OFFLINE),
           );
           continue;
         }
-        keepSettings.set(device_id, item.keep_settings);
-        if (!filesById.has(file_id)) filesById.set(file_id, await firmwareFile(auth, file_id));
-        const file = filesById.get(file_id);
+        const key = `${action}:${file_id}`;
+        if (!filesById.has(key)) filesById.set(key, await fileFor(auth, file_id, action));
+        const file = filesById.get(key);
         if (typeof file === 'string' || file === undefined) {
           errors.push(
             deviceError(
@@ -84,12 +92,13 @@ export const createFirmwareUpdatesService = ({
             ),
           );
         } else {
-          fileOf.set(device_id, file);
+          chosen.set(device_id, { file, action, keep: item.keep_settings });
         }
       }
-      const pending = await jobsRepository.openOfType(auth, [...fileOf.keys()], 'firmware_update');
+      const deviceIds = [...chosen.keys()];
+      const pending = await jobsRepository.openOfType(auth, deviceIds, UPDATE_JOB_COMMANDS);
       for (const job of pending) {
-        if (fileOf.delete(job.deviceId)) {
+        if (chosen.delete(job.deviceId)) {
           errors.push(
             deviceError(job.deviceId, DEVICE_JOB_MESSAGES.updatePending, ERROR_CODES.CONFLICT),
           );
@@ -98,17 +107,19 @@ export const createFirmwareUpdatesService = ({
       const linkExpiry = new Date(
         now().getTime() + (JOB_EXPIRY_SECONDS.firmware + LINK_GRACE_SECONDS) * 1000,
       );
+      const choice = (deviceId: number) => {
+        const entry = chosen.get(deviceId);
+        if (!entry) throw new Error(`no file chosen for device ${deviceId}`);
+        return entry;
+      };
       const created = await jobs.createJobs(
         auth,
-        [...fileOf.keys()],
-        'firmware_update',
+        [...chosen.keys()],
+        (deviceId) => UPDATE_COMMANDS[choice(deviceId).action],
         (deviceId) => {
-          const file = fileOf.get(deviceId);
-          if (!file) throw new Error(`no firmware chosen for device ${deviceId}`);
-          return {
-            ...files.firmwareArgs(file, deviceId, linkExpiry),
-            keep_settings: keepSettings.get(deviceId) ?? true,
-          };
+          const { file, action, keep } = choice(deviceId);
+          const link = files.firmwareArgs(file, deviceId, linkExpiry);
+          return action === 'update_firmware' ? { ...link, keep_settings: keep } : link;
         },
         { expiresInSeconds: JOB_EXPIRY_SECONDS.firmware },
       );
@@ -116,14 +127,17 @@ export const createFirmwareUpdatesService = ({
     },
 
     cancel(auth: AuthContext, items: FirmwareUpdateCancelBody['data']) {
-      return jobs.cancelOfType(auth, items, 'firmware_update');
+      return jobs.cancelOfType(auth, items, UPDATE_JOB_COMMANDS);
     },
 
     async pending(auth: AuthContext, query: PendingUpdatesQuery) {
       const { rows, total } = await jobsRepository.pendingUpdates(auth, query);
       const data: PendingUpdate[] = rows.map((row) => ({
         id: row.id,
-        job_type: UPDATE_JOB_TYPES.update_firmware,
+        job_type:
+          row.type === 'backup_restore'
+            ? UPDATE_JOB_TYPES.upload_backup
+            : UPDATE_JOB_TYPES.update_firmware,
         name: typeof row.args.name === 'string' ? row.args.name : null,
         serial: row.deviceSerial,
         device_id: row.deviceId,

@@ -99,7 +99,7 @@ export const createJobCancels = ({ jobsRepository, status, now, report }: Deps) 
     async cancelOfType(
       auth: AuthContext,
       items: readonly { id: number; job_id?: number[] | undefined }[],
-      type: CommandType,
+      types: readonly CommandType[],
     ) {
       const unique = [...new Set(items.map((item) => item.id))];
       /** Per device, the job ids it named; absent or empty: all of its open jobs of the type. */
@@ -108,7 +108,7 @@ export const createJobCancels = ({ jobsRepository, status, now, report }: Deps) 
         if (!item.job_id?.length) continue;
         named.set(item.id, new Set([...(named.get(item.id) ?? []), ...item.job_id]));
       }
-      const open = await jobsRepository.openOfType(auth, unique, type);
+      const open = await jobsRepository.openOfType(auth, unique, types);
       const visible = new Set(
         (await jobsRepository.visibleDevices(auth, unique)).map((device) => device.id),
       );

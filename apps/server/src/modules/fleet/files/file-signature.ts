@@ -1,30 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed, expiring download links for devices: an HMAC-SHA256 over file id, device id and expiry
- * with a key derived from the server secret (so a link never doubles as anything else), checked
- * in constant time. A device needs no session; the link is its permission until it expires.
+ * HMAC-SHA256 over a link's values with a key derived from the server secret and the link's
+ * purpose (so a link never doubles as another kind), checked in constant time.
  */
-export const createFileSigner = (serverSecret: string, publicUrl: string) => {
-  const key = createHmac('sha256', serverSecret).update('netfleet device file download').digest();
-  const sign = (fileId: number, deviceId: number, expires: number) =>
-    createHmac('sha256', key).update(`${fileId}.${deviceId}.${expires}`).digest('hex');
-
+const linkSigner = (serverSecret: string, purpose: string) => {
+  const key = createHmac('sha256', serverSecret).update(purpose).digest();
+  const sign = (values: readonly (string | number)[]) =>
+    createHmac('sha256', key).update(values.join('.')).digest('hex');
   return {
-    /** The link `deviceId` may fetch `fileId` with until `expiresAt`. */
-    url(fileId: number, deviceId: number, expiresAt: Date): string {
-      const expires = Math.floor(expiresAt.getTime() / 1000);
-      const query = new URLSearchParams({
-        device_id: String(deviceId),
-        expires: String(expires),
-        signature: sign(fileId, deviceId, expires),
-      });
-      return `${publicUrl}/api/files/${fileId}/device-download?${query.toString()}`;
-    },
-
-    /** Whether the signature is ours for these values and the link has not expired at `now`. */
-    verify(fileId: number, deviceId: number, expires: number, signature: string, now: Date) {
-      const expected = Buffer.from(sign(fileId, deviceId, expires), 'hex');
+    sign,
+    verify(values: readonly (string | number)[], expires: number, signature: string, now: Date) {
+      const expected = Buffer.from(sign(values), 'hex');
       const given = Buffer.from(signature, 'hex');
       const valid = given.length === expected.length && timingSafeEqual(given, expected);
       return valid && expires * 1000 > now.getTime();
@@ -32,4 +19,57 @@ export const createFileSigner = (serverSecret: string, publicUrl: string) => {
   };
 };
 
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * Signed, expiring download links for devices over file id, device id and expiry. A device needs
+ * no session; the link is its permission until it expires.
+ */
+export const createFileSigner = (serverSecret: string, publicUrl: string) => {
+  const signer = linkSigner(serverSecret, 'netfleet device file download');
+  return {
+    /** The link `deviceId` may fetch `fileId` with until `expiresAt`. */
+    url(fileId: number, deviceId: number, expiresAt: Date): string {
+      const expires = epochSeconds(expiresAt);
+      const query = new URLSearchParams({
+        device_id: String(deviceId),
+        expires: String(expires),
+        signature: signer.sign([fileId, deviceId, expires]),
+      });
+      return `${publicUrl}/api/files/${fileId}/device-download?${query.toString()}`;
+    },
+
+    /** Whether the signature is ours for these values and the link has not expired at `now`. */
+    verify(fileId: number, deviceId: number, expires: number, signature: string, now: Date) {
+      return signer.verify([fileId, deviceId, expires], expires, signature, now);
+    },
+  };
+};
+
 export type FileSigner = ReturnType<typeof createFileSigner>;
+
+/**
+ * Signed, expiring upload links for device backups over device id, the job's nonce and expiry:
+ * the device PUTs its backup there, and the nonce finds the job that asked for it.
+ */
+export const createBackupUploadSigner = (serverSecret: string, publicUrl: string) => {
+  const signer = linkSigner(serverSecret, 'netfleet device backup upload');
+  return {
+    url(deviceId: number, nonce: string, expiresAt: Date): string {
+      const expires = epochSeconds(expiresAt);
+      const query = new URLSearchParams({
+        device_id: String(deviceId),
+        nonce,
+        expires: String(expires),
+        signature: signer.sign([deviceId, nonce, expires]),
+      });
+      return `${publicUrl}/api/files/device-upload?${query.toString()}`;
+    },
+
+    verify(deviceId: number, nonce: string, expires: number, signature: string, now: Date) {
+      return signer.verify([deviceId, nonce, expires], expires, signature, now);
+    },
+  };
+};
+
+export type BackupUploadSigner = ReturnType<typeof createBackupUploadSigner>;

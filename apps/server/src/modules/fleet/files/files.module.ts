@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '@/modules/context';
 import { createDeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
-import { createFileSigner } from './file-signature';
+import { createDeviceBackups } from './device-backups';
+import { createBackupUploadSigner, createFileSigner } from './file-signature';
 import { createFileStore } from './file-store';
 import { createFilesRepository } from './files.repository';
 import { filesRoutes } from './files.routes';
@@ -17,15 +18,24 @@ export const filesModule = async (
 ) => {
   const { config, db, now } = context;
   const store = createFileStore(join(config.dataDir, 'files'));
+  const filesRepository = createFilesRepository(db);
+  const jobsRepository = createDeviceJobsRepository(db);
   const filesService = createFilesService({
-    filesRepository: createFilesRepository(db),
+    filesRepository,
     companies,
-    devices: createDeviceJobsRepository(db),
+    devices: jobsRepository,
     store,
     signer: createFileSigner(context.jwtSecret, config.publicUrl),
     now,
   });
-  await app.register(filesRoutes, { filesService, store });
-  // Firmware updates send devices the files' links.
-  return { filesService };
+  const backups = createDeviceBackups({
+    filesRepository,
+    jobs: jobsRepository,
+    store,
+    signer: createBackupUploadSigner(context.jwtSecret, config.publicUrl),
+    now,
+  });
+  await app.register(filesRoutes, { filesService, backups, store });
+  // Firmware updates and backup restores send devices the files' links; exports the upload link.
+  return { filesService, backups };
 };

@@ -14,6 +14,7 @@ const fileColumns = {
   description: files.description,
   size: files.size,
   deviceModel: files.deviceModel,
+  deviceId: files.deviceId,
   sha256: files.sha256,
   storageKey: files.storageKey,
   createdBy: files.createdBy,
@@ -37,7 +38,10 @@ export interface NewFile {
   size: number;
   sha256: string;
   storageKey: string;
-  createdBy: number;
+  createdBy: number | null;
+  deviceModel?: string | null;
+  deviceId?: number | null;
+  sourceJobId?: number | null;
 }
 
 export const createFilesRepository = (db: Database) => {

@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import {
+  BACKUP_MAX_BYTES,
+  backupCompareQuerySchema,
+  backupComparisonSchema,
+  backupUploadAnswerSchema,
+  backupUploadQuerySchema,
   deviceDownloadQuerySchema,
+  errorEnvelopeSchema,
   emptySuccessSchema,
   fileCreatedSchema,
   fileListQuerySchema,
@@ -16,6 +22,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '@/plugins/auth';
+import type { DeviceBackups } from './device-backups';
 import type { FileStore } from './file-store';
 import type { FilesService, Upload } from './files.service';
 
@@ -42,8 +49,16 @@ const sendFile = (
 
 export const filesRoutes: FastifyPluginAsyncZod<{
   filesService: FilesService;
+  backups: DeviceBackups;
   store: FileStore;
-}> = async (app, { filesService, store }) => {
+}> = async (app, { filesService, backups, store }) => {
+  // Encapsulated: device backups arrive as raw gzip bodies only on this plugin's upload route.
+  app.addContentTypeParser(
+    ['application/gzip', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: BACKUP_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
   // Encapsulated: only this plugin's routes parse multipart bodies.
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -169,6 +184,50 @@ export const filesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       sendFile(reply, await filesService.open(requireAuth(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/files/backups/compare',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'What changed from one configuration backup to another, option by option',
+        querystring: backupCompareQuerySchema,
+        response: {
+          200: successEnvelope(backupComparisonSchema),
+          404: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await backups.compare(requireAuth(request), request.query.a, request.query.b),
+    }),
+  );
+
+  app.put(
+    '/api/files/device-upload',
+    {
+      // A device has no session: the signed, expiring link in its backup job is its permission.
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'A device uploads the backup its backup_export job asked for (gzip of a tar)',
+        consumes: ['application/gzip'],
+        querystring: backupUploadQuerySchema,
+        body: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }),
+        response: {
+          200: backupUploadAnswerSchema,
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => backups.receive(request.query, request.body),
   );
 
   app.get(

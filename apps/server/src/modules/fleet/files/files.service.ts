@@ -31,7 +31,7 @@ const toFile = (row: FileRow): FileInfo => ({
   description: row.description,
   size: row.size,
   file_size: row.size,
-  device_id: null,
+  device_id: row.deviceId,
   device_model: row.deviceModel,
   version: null,
   sha256: row.sha256,
