@@ -36,7 +36,8 @@ export const sectionsAsRequests = (config: DeviceConfig): ConfigRequest[] =>
     })),
   );
 
-const rejection = (error: z.ZodError): { rejected: CommandOutcome } => {
+/** The `rejected` outcome of args that do not fit their schema: `invalid args.<field>: …`. */
+export const rejection = (error: z.ZodError): { rejected: CommandOutcome } => {
   const issue = error.issues[0];
   const field = issue?.path.join('.');
   return {

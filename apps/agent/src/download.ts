@@ -28,7 +28,24 @@ export const progressThrottle = (report: (bytes: number, total: number) => void)
  * Downloads a firmware image over its signed URL, checking size and SHA-256 on the way; a partial
  * or corrupt file never stays at `path`.
  */
-export const downloadVerified = async (options: DownloadOptions): Promise<void> => {
+export const downloadVerified = (options: DownloadOptions): Promise<void> => download(options);
+
+/**
+ * The same verified download, kept in memory and answered once size and SHA-256 check out (a
+ * backup to restore: at most BACKUP_MAX_BYTES, so holding it is fine).
+ */
+export const downloadVerifiedBytes = async (
+  options: Omit<DownloadOptions, 'path'>,
+): Promise<Uint8Array> => {
+  const chunks: Uint8Array[] = [];
+  await download(options, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks);
+};
+
+const download = async (
+  options: DownloadOptions,
+  keep?: (chunk: Uint8Array) => void,
+): Promise<void> => {
   const response = await fetch(options.url, {
     signal: AbortSignal.timeout(options.timeoutMs ?? 10 * 60_000),
   });
@@ -44,6 +61,7 @@ export const downloadVerified = async (options: DownloadOptions): Promise<void> 
       bytes += chunk.byteLength;
       if (bytes > options.size) throw new Error('download is larger than announced');
       hash.update(chunk);
+      keep?.(chunk);
       if (file && !file.write(chunk)) {
         await new Promise<void>((resolve) => file.once('drain', () => resolve()));
       }

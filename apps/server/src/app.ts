@@ -89,7 +89,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await identityArea(app, context);
   const { companiesRepository } = await organisationArea(app, context);
   await systemArea(app, context, { deliverWebhooks: options.deliverWebhooks });
-  const { link, requests, requestTunnel, jobs, jobsRepository, files } = await fleetArea(
+  const { link, requests, requestTunnel, jobs, jobsRepository, files, backups } = await fleetArea(
     app,
     context,
     {
@@ -111,6 +111,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     jobs,
     jobsRepository,
     files,
+    backups,
     companies: companiesRepository,
   });
 

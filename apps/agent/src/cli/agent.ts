@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { macSchema, imeiSchema, serialSchema, claimSecretSchema } from '@netfleet/contracts';
 import { DeviceSession } from '../device-session.ts';
 import { enrol } from '../enrol.ts';
+import { parseBackupPaths } from '../linux/agent-backup.ts';
 import { AgentConfigStore } from '../linux/agent-config.ts';
 import { loadAgentState, saveAgentState, type AgentState } from '../linux/agent-state.ts';
 import {
@@ -37,6 +38,11 @@ added, then reports telemetry and runs commands.
   --allow-password-change
                          obey set_password commands with chpasswd (otherwise they are rejected)
   --password-user NAME   whose password set_password sets (default ${DEFAULT_PASSWORD_USER})
+  --backup-paths LIST    absolute paths (files or directories, comma-separated) that backups
+                         hold besides the agent's settings (etc/config/netfleet), and that a
+                         restore may write back (default: none, the settings only)
+  --allow-restore        obey backup_restore commands: write back the settings and the files
+                         under --backup-paths (otherwise they are rejected)
   --tunnel-ports LIST    ports remote access may reach on this box and its private LANs
                          (default 22,23,80,443,5900; e.g. 1-65535)
   --help
@@ -91,6 +97,8 @@ const main = async () => {
       'allow-firmware': { type: 'string' },
       'allow-password-change': { type: 'boolean', default: false },
       'password-user': { type: 'string', default: DEFAULT_PASSWORD_USER },
+      'backup-paths': { type: 'string', default: '' },
+      'allow-restore': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -100,6 +108,9 @@ const main = async () => {
   }
   const passwordUser = values['password-user'];
   if (!isValidUserName(passwordUser)) fail(`--password-user is not valid: ${passwordUser}`, USAGE);
+  const backupPaths =
+    parseBackupPaths(values['backup-paths']) ??
+    fail(`--backup-paths is not a list of absolute paths: ${values['backup-paths']}`, USAGE);
   const log = (message: string) => process.stderr.write(`${new Date().toISOString()} ${message}\n`);
   const statePath = resolve(values.state);
   const identity = await identityFromFlags(values);
@@ -146,6 +157,8 @@ const main = async () => {
           allowReboot: values['allow-reboot'],
           allowPasswordChange: values['allow-password-change'],
           passwordUser,
+          backupPaths,
+          allowRestore: values['allow-restore'],
           ...(values['allow-firmware']
             ? { firmwareScript: resolve(values['allow-firmware']) }
             : {}),

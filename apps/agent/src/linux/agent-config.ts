@@ -37,7 +37,9 @@ export const defaultAgentConfig = (): DeviceConfig => ({
 const fileSchema = z.object({ version: z.literal(1), config: deviceConfigSchema });
 
 /** The stored configuration rebuilt through the schema, or what in it the schema refuses. */
-const check = (config: DeviceConfig): { config: DeviceConfig } | { problem: string } => {
+export const checkAgentConfig = (
+  config: DeviceConfig,
+): { config: DeviceConfig } | { problem: string } => {
   const empty = emptyConfigOf(AGENT_CONFIG_MODEL);
   const foreign = Object.keys(config).find((name) => !(name in empty));
   if (foreign !== undefined) return { problem: DEVICE_CONFIG_MESSAGES.noConfig(foreign) };
@@ -74,7 +76,9 @@ export class AgentConfigStore {
       const stored = await readState(path, z.unknown(), null);
       if (stored === null) return new AgentConfigStore(path, defaultAgentConfig());
       const file = fileSchema.safeParse(stored);
-      const checked = file.success ? check(file.data.config) : { problem: firstIssue(file.error) };
+      const checked = file.success
+        ? checkAgentConfig(file.data.config)
+        : { problem: firstIssue(file.error) };
       if ('config' in checked) return new AgentConfigStore(path, checked.config);
       problem = checked.problem;
     } catch (error) {
@@ -97,20 +101,40 @@ export class AgentConfigStore {
     return done;
   }
 
+  /** The settings as they are now (what a backup holds as etc/config/netfleet). */
+  current(): DeviceConfig {
+    return structuredClone(this.config);
+  }
+
+  /**
+   * Replaces the settings with a backup's (`backup_restore`), through the schema check, in turn
+   * with `config_set` jobs; the reason when refused or not saved, else null.
+   */
+  async restore(config: DeviceConfig): Promise<string | null> {
+    const checked = checkAgentConfig(config);
+    if ('problem' in checked) return checked.problem;
+    const done = this.queue.then(() => this.save(checked.config));
+    this.queue = done.catch(() => undefined);
+    return done;
+  }
+
   /** Applies and saves; the store in memory changes only once the file has the change. */
   private async apply(args: ConfigSetArgs): Promise<CommandOutcome> {
     const { outcome, store } = configSetOutcome(this.config, args, AGENT_CONFIG_MODEL);
     if (!store) return outcome;
+    const problem = await this.save(store);
+    return problem === null ? outcome : { status: 'failed', message: problem };
+  }
+
+  /** Writes the file (atomically), then keeps the store; why it could not, else null. */
+  private async save(store: DeviceConfig): Promise<string | null> {
     try {
       await writeState(this.path, { version: 1, config: store });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return {
-        status: 'failed',
-        message: `The configuration could not be saved: ${reason}`.slice(0, 1024),
-      };
+      return `The configuration could not be saved: ${reason}`.slice(0, 1024);
     }
     this.config = store;
-    return outcome;
+    return null;
   }
 }

@@ -11,6 +11,7 @@ import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
 import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
 import type { AgentConfigStore } from './agent-config.ts';
+import { agentBackupExport, agentBackupRestore, type AgentBackupOptions } from './agent-backup.ts';
 import { lanHosts } from './lan-hosts.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import { resolveCommand } from './allow-list.ts';
@@ -47,7 +48,7 @@ export const PASSWORD_CHANGE_DISABLED =
 export const isValidUserName = (name: string): boolean =>
   /^[A-Za-z_][A-Za-z0-9_.-]{0,31}\$?$/.test(name);
 
-export interface LinuxCommandOptions {
+export interface LinuxCommandOptions extends AgentBackupOptions {
   allowReboot: boolean;
   /** Obey `set_password` (--allow-password-change); otherwise such jobs are rejected. */
   allowPasswordChange?: boolean;
@@ -317,5 +318,9 @@ export const runLinuxCommand = (
       return Promise.resolve(options.config.get(command));
     case 'config_set':
       return options.config.set(command);
+    case 'backup_export':
+      return agentBackupExport(command, context, options);
+    case 'backup_restore':
+      return agentBackupRestore(command, context, options);
   }
 };

@@ -40,7 +40,8 @@ export interface FleetOptions {
   /** The fraction (0 to 1) of devices whose `set_password` fails (default 0.02). */
   passwordFailureRate?: number;
   /**
-   * The fraction (0 to 1) of reboot, firmware, command and config_set jobs that fail (default 0).
+   * The fraction (0 to 1) of reboot, firmware, command, config_set and backup jobs that fail
+   * (default 0).
    */
   jobFailureRate?: number;
   /**

@@ -8,6 +8,7 @@ import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
 import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
+import { simBackupExport, simBackupRestore } from './sim-backup.ts';
 import { simConfigGet, simConfigSet } from './sim-config.ts';
 import type { SimDevice } from './sim-device.ts';
 import { runHotspotCommand } from './sim-hotspot.ts';
@@ -22,13 +23,13 @@ export interface SimCommandOptions {
    */
   passwordFailureRate?: number;
   /**
-   * The fraction (0 to 1) of reboot, firmware update, command and config_set jobs that fail
-   * (default 0), drawn per job so a retry may succeed.
+   * The fraction (0 to 1) of reboot, firmware update, command, config_set and backup jobs that
+   * fail (default 0), drawn per job so a retry may succeed.
    */
   jobFailureRate?: number;
   /** Told after `set_password` changed the device's password hash, to keep it (fleet state). */
   onAdminPasswordChanged?: (device: SimDevice) => void;
-  /** Told after `config_set` changed the device's configuration, to keep it (fleet state). */
+  /** Told after `config_set` or `backup_restore` changed the configuration, to keep it. */
   onConfigChanged?: (device: SimDevice) => void;
 }
 
@@ -44,6 +45,10 @@ export const SIM_FAILURES = {
   command: 'sh: cannot fork: Resource temporarily unavailable',
   /** uci could not write the change to flash; the configuration stays as it was. */
   config_set: 'uci: I/O error',
+  /** Building the archive ran out of room in /tmp; nothing is uploaded. */
+  backup_export: 'tar: write error: No space left on device',
+  /** After the download and check, extracting the backup failed; the configuration stays. */
+  backup_restore: 'sysupgrade: failed to restore the configuration backup',
 } as const;
 
 /** A simulated password change takes between these many ms (seeded per device). */
@@ -235,6 +240,14 @@ export const runSimCommand = async (
     case 'config_set':
       return simConfigSet(device, command, context, {
         failure: fails ? SIM_FAILURES.config_set : null,
+        onChanged: options.onConfigChanged,
+      });
+    case 'backup_export':
+      return simBackupExport(device, command, context, fails ? SIM_FAILURES.backup_export : null);
+    case 'backup_restore':
+      return simBackupRestore(device, command, context, {
+        rebootMs: options.rebootMs,
+        failure: fails ? SIM_FAILURES.backup_restore : null,
         onChanged: options.onConfigChanged,
       });
   }

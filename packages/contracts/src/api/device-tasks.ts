@@ -22,6 +22,8 @@ export const TASK_ACTIONS = [
   'reboot',
   'firmware_update',
   'config_apply',
+  'backup_export',
+  'backup_restore',
   'upload_file',
   'download_file',
 ] as const;
@@ -31,6 +33,8 @@ export const TASK_ACTION_TYPES: Record<TaskAction, RmsTaskType> = {
   reboot: 'command',
   firmware_update: 'upload_file',
   config_apply: 'upload_file',
+  backup_export: 'download_file',
+  backup_restore: 'upload_file',
   upload_file: 'upload_file',
   download_file: 'download_file',
 };
@@ -62,6 +66,8 @@ export const DEVICE_TASK_MESSAGES = {
   notFirmware: 'The file is not a firmware file',
   templateNotFound: 'Configuration template not found',
   templateRequired: 'Choose a configuration template',
+  backupRequired: 'Choose a backup file',
+  notBackup: 'The file is not a configuration backup',
   taskNotInGroup: 'The task is not part of this group',
   noTargets: 'Choose at least one device, tag or company',
   noDevices: 'No device matches the chosen devices, tags and companies',
@@ -141,6 +147,13 @@ export const taskInputSchema = z
         code: 'custom',
         path: ['data', 'template_id'],
         message: DEVICE_TASK_MESSAGES.templateRequired,
+      });
+    }
+    if (action === 'backup_restore' && !task.data.file_id) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['data', 'file_id'],
+        message: DEVICE_TASK_MESSAGES.backupRequired,
       });
     }
     if (action === 'firmware_update' && !task.data.file_id) {

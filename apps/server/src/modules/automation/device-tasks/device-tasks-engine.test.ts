@@ -148,7 +148,7 @@ describe('the engine after a crash', () => {
         jobsRepository: createDeviceJobsRepository(w.t.db),
         jobs: { dispatch: async () => {} },
         status: { publishMany: async () => {}, open: async () => 'channel' },
-        firmwareArgs: () => ({}),
+        links: { firmware: () => ({}), backup: () => ({}) },
         now: () => new Date(),
         log: { warn: () => {}, error: (...args: unknown[]) => console.error(...args) },
       }),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '@/modules/context';
 import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
+import type { DeviceBackups } from '@/modules/fleet/files/device-backups';
 import type { FilesService } from '@/modules/fleet/files/files.service';
 import { createTaskEngine } from './task-engine';
 import { createTaskEngineRepository } from './task-engine.repository';
@@ -18,6 +19,7 @@ export interface DeviceTasksDeps {
   jobs: Pick<DeviceJobsService, 'dispatch' | 'onJobsMoved' | 'createJobs'>;
   jobsRepository: Pick<DeviceJobsRepository, 'insert'>;
   files: Pick<FilesService, 'firmwareArgs'>;
+  backups: Pick<DeviceBackups, 'exportArgs'>;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface DeviceTasksDeps {
 export const deviceTasksModule = async (
   app: FastifyInstance,
   context: ModuleContext,
-  { jobs, jobsRepository, files }: DeviceTasksDeps,
+  { jobs, jobsRepository, files, backups }: DeviceTasksDeps,
 ) => {
   const { db, status, now } = context;
   const groups = createTaskGroupsRepository(db);
@@ -39,7 +41,10 @@ export const deviceTasksModule = async (
     jobsRepository,
     jobs,
     status,
-    firmwareArgs: (file, deviceId, expiresAt) => files.firmwareArgs(file, deviceId, expiresAt),
+    links: {
+      firmware: (file, deviceId, expiresAt) => files.firmwareArgs(file, deviceId, expiresAt),
+      backup: (deviceId, expiresAt) => backups.exportArgs(deviceId, expiresAt),
+    },
     now,
     log: app.log,
   });

@@ -17,7 +17,7 @@ import type {
   RunOfStep,
 } from './task-engine.types';
 import type { TaskEngineRepository } from './task-engine.repository';
-import { afterStep, type FirmwareArgs, jobOfStep } from './task-steps';
+import { afterStep, type StepLinks, jobOfStep } from './task-steps';
 
 /** Most group logs one statement starts or advances. */
 const BATCH = 1000;
@@ -35,7 +35,7 @@ interface Deps {
   jobsRepository: Pick<DeviceJobsRepository, 'insert'>;
   jobs: Pick<DeviceJobsService, 'dispatch'>;
   status: Pick<StatusService, 'publishMany' | 'open'>;
-  firmwareArgs: FirmwareArgs;
+  links: StepLinks;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
@@ -96,7 +96,7 @@ export const createTaskEngine = (deps: Deps) => {
                 step,
                 { id: log.deviceId, model: log.model, firmware: log.firmware },
                 run.validUntil,
-                deps.firmwareArgs,
+                deps.links,
               )
             : null;
         if (job?.kind === 'job') {

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '@/db/errors';
 import { conflict, invalid, notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import { toTask, toTaskGroup, toTaskRun } from './device-tasks.mapper';
+import { FILE_KINDS } from './task-steps';
 import type { TaskGroupsRepository, TaskValues } from './task-groups.repository';
 import { EMPTY_RUN_COUNTS, type TaskRunsRepository } from './task-runs.repository';
 import type { TaskTargetsRepository } from './task-targets.repository';
@@ -74,12 +75,12 @@ export const createTaskGroupsService = ({ groups, runs, targets }: Deps) => {
       throw invalid(DEVICE_TASK_MESSAGES.templateNotFound, `tasks.${index}.data.template_id`);
     });
     steps.forEach((task, index) => {
-      if (actionOfTask(task) !== 'firmware_update' || !task.data.file_id) return;
+      const action = actionOfTask(task);
+      const kind = FILE_KINDS[action];
+      if (!kind || !task.data.file_id) return;
       const file = files.get(task.data.file_id);
       if (!file) throw invalid(DEVICE_TASK_MESSAGES.fileNotFound, `tasks.${index}.data.file_id`);
-      if (file.type !== 'firmware') {
-        throw invalid(DEVICE_TASK_MESSAGES.notFirmware, `tasks.${index}.data.file_id`);
-      }
+      if (file.type !== kind.type) throw invalid(kind.message, `tasks.${index}.data.file_id`);
     });
   };
 

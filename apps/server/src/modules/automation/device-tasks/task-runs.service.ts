@@ -19,6 +19,7 @@ import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { StatusService } from '@/modules/system/status/status.service';
 import { toGroupLog, toTaskLog, toTaskRun } from './device-tasks.mapper';
 import type { TaskGroupsRepository } from './task-groups.repository';
+import { FILE_KINDS } from './task-steps';
 import { nextOccurrence, shortestGap } from './recurrence';
 import type { TaskLogsRepository } from './task-logs.repository';
 import { EMPTY_RUN_COUNTS, type TaskRunsRepository } from './task-runs.repository';
@@ -140,7 +141,7 @@ export const createTaskRunsService = ({ groups, runs, logs, targets, status, pok
       ]),
     );
     const fileIds = tasks.flatMap((task) =>
-      task.action === 'firmware_update' && task.data.file_id ? [task.data.file_id] : [],
+      FILE_KINDS[task.action] && task.data.file_id ? [task.data.file_id] : [],
     );
     const files = new Map((await targets.files(auth, fileIds)).map((file) => [file.id, file]));
     const templateIds = tasks.flatMap((task) =>
@@ -166,11 +167,11 @@ export const createTaskRunsService = ({ groups, runs, logs, targets, status, pok
         }
         return { ...step, template };
       }
-      if (task.action !== 'firmware_update') return step;
+      const kind = FILE_KINDS[task.action];
+      if (!kind) return step;
       const file = task.data.file_id ? files.get(task.data.file_id) : undefined;
       if (!file) throw invalid(DEVICE_TASK_MESSAGES.fileNotFound, `tasks.${index}.data.file_id`);
-      if (file.type !== 'firmware')
-        throw invalid(DEVICE_TASK_MESSAGES.notFirmware, `tasks.${index}.data.file_id`);
+      if (file.type !== kind.type) throw invalid(kind.message, `tasks.${index}.data.file_id`);
       const { type: _type, ...frozen } = file;
       return { ...step, file: frozen };
     });

@@ -67,24 +67,42 @@ describe('afterStep', () => {
 });
 
 describe('jobOfStep', () => {
-  const firmwareArgs = () => ({ url: 'http://x/f' });
+  const links = {
+    firmware: () => ({ url: 'http://x/f' }),
+    backup: () => ({ upload_url: 'http://x/u' }),
+  };
   const device = { id: 1, model: 'RUT955', firmware: 'RUT9_R_00.07.06.1' };
   it('turns steps into device jobs and refuses what the protocol cannot carry', () => {
-    expect(jobOfStep(step(), device, window.validUntil, firmwareArgs)).toEqual({
+    expect(jobOfStep(step(), device, window.validUntil, links)).toEqual({
       kind: 'job',
       type: 'command',
       args: { command: 'uptime', timeout: 30, acceptable_codes: [0] },
     });
     const file = { id: 3, name: 'fw.bin', size: 10, sha256: 'a'.repeat(64), device_model: null };
     expect(
-      jobOfStep(step({ action: 'firmware_update', file }), device, window.validUntil, firmwareArgs),
+      jobOfStep(step({ action: 'firmware_update', file }), device, window.validUntil, links),
     ).toMatchObject({
       kind: 'job',
       type: 'firmware_update',
       args: { url: 'http://x/f', keep_settings: true },
     });
+    expect(jobOfStep(step({ action: 'upload_file' }), device, window.validUntil, links).kind).toBe(
+      'unsupported',
+    );
+  });
+
+  it('exports a backup to its upload link and restores one from its download link', () => {
+    expect(jobOfStep(step({ action: 'backup_export' }), device, window.validUntil, links)).toEqual({
+      kind: 'job',
+      type: 'backup_export',
+      args: { upload_url: 'http://x/u' },
+    });
+    const file = { id: 5, name: 'b.tar.gz', size: 10, sha256: 'c'.repeat(64), device_model: null };
     expect(
-      jobOfStep(step({ action: 'upload_file' }), device, window.validUntil, firmwareArgs).kind,
+      jobOfStep(step({ action: 'backup_restore', file }), device, window.validUntil, links),
+    ).toEqual({ kind: 'job', type: 'backup_restore', args: { url: 'http://x/f' } });
+    expect(
+      jobOfStep(step({ action: 'backup_restore' }), device, window.validUntil, links).kind,
     ).toBe('unsupported');
   });
 
@@ -110,7 +128,7 @@ describe('jobOfStep', () => {
         step({ action: 'config_apply', template }),
         { ...device, ...over },
         window.validUntil,
-        firmwareArgs,
+        links,
       );
     expect(apply({})).toEqual({ kind: 'job', type: 'config_set', args: { requests } });
     expect(apply({ firmware: 'RUT9_R_00.07.02' })).toEqual({
@@ -122,7 +140,7 @@ describe('jobOfStep', () => {
       message: 'The template is for RUT9, not TRB140',
     });
     expect(
-      jobOfStep(step({ action: 'config_apply' }), device, window.validUntil, firmwareArgs),
+      jobOfStep(step({ action: 'config_apply' }), device, window.validUntil, links),
     ).toMatchObject({
       kind: 'unsupported',
     });

@@ -1,6 +1,8 @@
 import {
   acceptableCodes,
   type CommandType,
+  type FileType,
+  type TaskAction,
   DEVICE_TASK_MESSAGES,
   firmwareFits,
   TASK_RETRY_BASE_SECONDS,
@@ -16,6 +18,18 @@ export type FirmwareArgs = (
   expiresAt: Date,
 ) => Record<string, unknown>;
 
+/** The signed links steps carry: a file to download, or where to upload a backup. */
+export interface StepLinks {
+  firmware: FirmwareArgs;
+  backup: (deviceId: number, expiresAt: Date) => Record<string, unknown>;
+}
+
+/** The kind of file a step that sends one needs. */
+export const FILE_KINDS: Partial<Record<TaskAction, { type: FileType; message: string }>> = {
+  firmware_update: { type: 'firmware', message: DEVICE_TASK_MESSAGES.notFirmware },
+  backup_restore: { type: 'config', message: DEVICE_TASK_MESSAGES.notBackup },
+};
+
 /** What a step sends its device, or why it cannot be sent. */
 export type StepJob =
   | { kind: 'job'; type: CommandType; args: Record<string, unknown> }
@@ -26,7 +40,7 @@ export const jobOfStep = (
   step: RunStep,
   device: { id: number; model: string; firmware: string | null },
   validUntil: Date,
-  firmwareArgs: FirmwareArgs,
+  links: StepLinks,
 ): StepJob => {
   const deviceId = device.id;
   switch (step.action) {
@@ -52,7 +66,7 @@ export const jobOfStep = (
         kind: 'job',
         type: 'firmware_update',
         args: {
-          ...firmwareArgs(step.file, deviceId, validUntil),
+          ...links.firmware(step.file, deviceId, validUntil),
           keep_settings: step.data.keep_settings ?? true,
         },
       };
@@ -64,6 +78,15 @@ export const jobOfStep = (
       if (misfit) return { kind: 'unsupported', message: misfit };
       return { kind: 'job', type: 'config_set', args: { requests: step.template.requests } };
     }
+    case 'backup_export':
+      return { kind: 'job', type: 'backup_export', args: links.backup(deviceId, validUntil) };
+    case 'backup_restore':
+      if (!step.file) return { kind: 'unsupported', message: DEVICE_TASK_MESSAGES.fileNotFound };
+      return {
+        kind: 'job',
+        type: 'backup_restore',
+        args: links.firmware(step.file, deviceId, validUntil),
+      };
     case 'upload_file':
     case 'download_file':
       return { kind: 'unsupported', message: DEVICE_TASK_MESSAGES.unsupported(step.action) };

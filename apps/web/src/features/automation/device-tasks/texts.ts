@@ -64,6 +64,8 @@ export const TASK_TEXTS = {
   configTemplateHint:
     'Each device checks it against its model and firmware range before applying it',
   noTemplates: 'No configuration templates found',
+  backupFile: 'Backup file',
+  backupExportHint: 'Each device uploads its configuration backup to Files',
   unsupported: 'Devices cannot run this action yet: the step fails on every device.',
   addStep: 'Add step',
   moveUp: (index: number) => `Move step ${index + 1} up`,
@@ -168,6 +170,8 @@ export const ACTION_LABELS: Record<TaskAction, string> = {
   reboot: 'Reboot',
   firmware_update: 'Firmware update',
   config_apply: 'Apply configuration',
+  backup_export: 'Export backup',
+  backup_restore: 'Restore backup',
   upload_file: 'Upload file',
   download_file: 'Download file',
 };

@@ -8,6 +8,12 @@ import { RemoteSelect } from './remote-select';
 
 const FIRMWARE_FILES = { endpoint: '/files', query: { type: 'firmware' } } as const;
 const ANY_FILES = { endpoint: '/files' } as const;
+const BACKUP_FILES = { endpoint: '/files', query: { type: 'config' } } as const;
+const FILE_FIELDS = {
+  firmware: { source: FIRMWARE_FILES, label: T.firmwareFile, required: true },
+  backup: { source: BACKUP_FILES, label: T.backupFile, required: true },
+  any: { source: ANY_FILES, label: T.file, required: false },
+} as const;
 const TEMPLATES = { endpoint: '/devices/configurator/templates' } as const;
 
 function TemplateField({ index }: { index: number }) {
@@ -33,17 +39,18 @@ function TemplateField({ index }: { index: number }) {
   );
 }
 
-function FileField({ index, firmware }: { index: number; firmware: boolean }) {
+function FileField({ index, kind }: { index: number; kind: keyof typeof FILE_FIELDS }) {
   const { control } = useFormContext<TaskGroupFormInput>();
+  const { source, label, required } = FILE_FIELDS[kind];
   return (
     <Controller
       control={control}
       name={`tasks.${index}.data.file_id`}
       render={({ field, fieldState }) => (
         <RemoteSelect
-          source={firmware ? FIRMWARE_FILES : ANY_FILES}
-          label={firmware ? T.firmwareFile : T.file}
-          required={firmware}
+          source={source}
+          label={label}
+          required={required}
           nothingFoundMessage={T.noFiles}
           value={field.value}
           onChange={field.onChange}
@@ -88,19 +95,27 @@ export function StepActionFields({ index, action }: { index: number; action: Tas
     case 'firmware_update':
       return (
         <>
-          <FileField index={index} firmware />
+          <FileField index={index} kind="firmware" />
           <Checkbox label={T.keepSettings} {...register(`tasks.${index}.data.keep_settings`)} />
         </>
       );
     case 'config_apply':
       return <TemplateField index={index} />;
+    case 'backup_export':
+      return (
+        <Alert color="blue" variant="light">
+          {T.backupExportHint}
+        </Alert>
+      );
+    case 'backup_restore':
+      return <FileField index={index} kind="backup" />;
     case 'upload_file':
       return (
         <>
           <Alert color="yellow" variant="light">
             {T.unsupported}
           </Alert>
-          <FileField index={index} firmware={false} />
+          <FileField index={index} kind="any" />
           <TextInput
             label={T.targetPath}
             error={fieldErrorProp(errors?.target_path)}

@@ -67,11 +67,14 @@ function dataOf(action: TaskAction, data: StepData): TaskInputValue['data'] {
       return { file_id: data.file_id ?? undefined, keep_settings: data.keep_settings };
     case 'config_apply':
       return { template_id: data.template_id ?? undefined };
+    case 'backup_restore':
+      return { file_id: data.file_id ?? undefined };
     case 'upload_file':
       return { file_id: data.file_id ?? undefined, target_path: optionalText(data.target_path) };
     case 'download_file':
       return { file: optionalText(data.file) };
     case 'reboot':
+    case 'backup_export':
       return {};
   }
 }
