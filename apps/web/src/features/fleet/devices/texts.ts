@@ -64,6 +64,8 @@ export const DEVICE_TEXTS = {
     move: 'Move to company',
     firmware: 'Update firmware',
     cancelUpdates: 'Cancel firmware updates',
+    exportBackup: 'Export backup',
+    uploadBackup: 'Upload backup',
     passwords: 'Password manager',
     monitoring: 'Monitoring periods',
     delete: 'Delete',
@@ -74,6 +76,9 @@ export const DEVICE_TEXTS = {
   cancelUpdatesConfirm: (count: number) =>
     `Cancel the pending firmware updates of ${plural(count, 'device')}? Updates a device has already started installing go on.`,
   keepUpdates: 'Keep updates',
+  exportBackupTitle: 'Export backup',
+  exportBackupConfirm: (count: number) =>
+    `Each of ${plural(count, 'device')} uploads its configuration backup to Files. Offline devices upload it when they reconnect, within a day.`,
   deleteTitle: 'Delete devices',
   deleteConfirm: (count: number) =>
     `Delete ${plural(count, 'device')}? Their history is removed with them.`,
@@ -83,6 +88,8 @@ export const DEVICE_TEXTS = {
     move: 'Devices moved successfully',
     firmware: 'Firmware update started',
     cancelUpdates: 'Firmware updates cancelled',
+    exportBackup: 'Backup export started',
+    uploadBackup: 'Backup restore started',
     monitoring: 'Monitoring periods updated',
     delete: 'Devices removed successfully',
   },
@@ -97,6 +104,10 @@ export const DEVICE_TEXTS = {
   companyRequired: 'Company is required',
   firmwareFile: 'Firmware file',
   fileRequired: 'Choose a firmware file',
+  backupFile: 'Backup file',
+  backupRequired: 'Choose a backup file',
+  uploadBackupHint:
+    'The devices download the backup, apply its configuration and restart. Offline devices get it when they reconnect, within a week.',
   monitoringTemplate: 'Monitoring template',
   noTemplate: 'No template: set periods',
   keep: 'Keep',

@@ -45,6 +45,33 @@ export function updateFirmware(devices: readonly DeviceRef[], fileId: number) {
   );
 }
 
+/** POST /devices/actions download_backup: each device uploads its backup to Files (async). */
+export function exportBackups(devices: readonly DeviceRef[]): Promise<BulkOutcome> {
+  return runBulk(devices, () =>
+    api.post<unknown>(`${DEVICES_PATH}/actions`, {
+      body: { action: 'download_backup', device_id: ids(devices) },
+      actionStatus: { title: 'Export backup', itemLabels: itemLabels(devices) },
+    }),
+  );
+}
+
+/** POST /devices/updates/set upload_backup: the devices restore one backup file (async). */
+export function uploadBackup(devices: readonly DeviceRef[], fileId: number) {
+  return runBulk(devices, () =>
+    api.post<unknown>(`${DEVICES_PATH}/updates/set`, {
+      body: {
+        data: devices.map((device) => ({
+          id: device.id,
+          action: 'upload_backup',
+          file_id: fileId,
+          offline: true,
+        })),
+      },
+      actionStatus: { title: 'Upload backup', itemLabels: itemLabels(devices) },
+    }),
+  );
+}
+
 /** Firmware updates the devices have not started are dropped; the answer names the others. */
 export function cancelUpdates(devices: readonly DeviceRef[]) {
   return runBulk(devices, () =>

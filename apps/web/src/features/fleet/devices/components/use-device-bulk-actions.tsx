@@ -6,10 +6,10 @@ import { confirmDialog, dialogs, openNamedDialog } from '@/components/dialogs';
 import { useFailureToast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
 import type { BulkOutcome, DeviceRef } from '../api/bulk-outcome';
-import { cancelUpdates, deleteDevices, rebootDevices } from '../api/device-actions';
+import { cancelUpdates, deleteDevices, exportBackups, rebootDevices } from '../api/device-actions';
 import type { DeviceRow } from '../api/get-devices';
 import { devicesKeys } from '../api/keys';
-import { FirmwareDialog } from '../dialogs/firmware-dialog';
+import { FirmwareDialog, UploadBackupDialog } from '../dialogs/file-update-dialogs';
 import { MonitoringDialog } from '../dialogs/monitoring-dialog';
 import { MoveDevicesDialog } from '../dialogs/move-devices-dialog';
 import { TagsDialog } from '../dialogs/tags-dialog';
@@ -113,6 +113,21 @@ export function useDeviceBulkActions(): BulkAction<DeviceRow>[] {
             run: cancelUpdates,
             done: DEVICE_TEXTS.done.cancelUpdates,
           })(rows),
+      },
+      can('update_devices') && {
+        label: A.exportBackup,
+        onClick: (rows) =>
+          confirmed({
+            title: DEVICE_TEXTS.exportBackupTitle,
+            message: DEVICE_TEXTS.exportBackupConfirm(rows.length),
+            confirmText: A.exportBackup,
+            run: exportBackups,
+            done: DEVICE_TEXTS.done.exportBackup,
+          })(rows),
+      },
+      can('update_devices') && {
+        label: A.uploadBackup,
+        onClick: (rows) => openBulkDialog(A.uploadBackup, UploadBackupDialog, rows),
       },
       // The password manager belongs to the device passwords feature: opened by its spec name
       // (the app layer registers it).
