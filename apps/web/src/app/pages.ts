@@ -88,6 +88,10 @@ export const PAGES: PageRegistry = {
     () => import('@/features/automation/device-tasks'),
     (m) => m.TaskManagerPage,
   ),
+  'device-configuration': lazyPage(
+    () => import('@/features/automation/device-configuration'),
+    (m) => m.DeviceConfigurationPage,
+  ),
   statistics: lazyPage(statistics, (m) => m.StatisticsPage),
   'statistics.connection-manager': lazyPage(statistics, (m) => m.ConnectionManagerPage),
   'remote.access': lazyPage(remoteAccess, (m) => m.RemoteAccessPage),

@@ -1,0 +1,68 @@
+import { Table, Text } from '@mantine/core';
+import type { ConfigChange, ConfigValue } from '@netfleet/contracts';
+import { valueText } from '../model/config-schema';
+import { CONFIG_TEXTS as T } from '../texts';
+
+/** A value the action took away: struck through. */
+function Removed({ value }: { value: ConfigValue | null }) {
+  if (value === null) return T.none;
+  return (
+    <Text component="del" size="sm" c="red" ff="monospace">
+      {valueText(value)}
+    </Text>
+  );
+}
+
+/** A value the action put there: highlighted. */
+function Added({ value }: { value: ConfigValue | null }) {
+  if (value === null) return T.none;
+  return (
+    <Text
+      component="ins"
+      size="sm"
+      ff="monospace"
+      td="none"
+      px={4}
+      bg="var(--mantine-color-green-light)"
+      c="var(--mantine-color-green-light-color)"
+    >
+      {valueText(value)}
+    </Text>
+  );
+}
+
+/** Option by option, what the action changed on one device, as read back from it. */
+export function ChangesDiff({
+  label,
+  changes,
+}: {
+  label: string;
+  changes: readonly ConfigChange[];
+}) {
+  return (
+    <Table aria-label={label} withTableBorder verticalSpacing={4} fz="sm" miw={420}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{T.path}</Table.Th>
+          <Table.Th>{T.optionColumn}</Table.Th>
+          <Table.Th>{T.before}</Table.Th>
+          <Table.Th>{T.after}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {changes.map((change) => (
+          <Table.Tr key={`${change.path} ${change.option}`}>
+            <Table.Td ff="monospace">{change.path}</Table.Td>
+            <Table.Td ff="monospace">{change.option}</Table.Td>
+            <Table.Td>
+              <Removed value={change.before} />
+            </Table.Td>
+            <Table.Td>
+              <Added value={change.after} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

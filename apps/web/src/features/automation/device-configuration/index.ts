@@ -1,0 +1,1 @@
+export { DeviceConfigurationPage } from './pages/device-configuration-page';
