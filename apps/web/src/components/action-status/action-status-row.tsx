@@ -45,7 +45,7 @@ export function ActionStatusRow({ label, update }: ActionStatusRowProps) {
       <Table.Td>{label}</Table.Td>
       <Table.Td>
         {update && (
-          <Badge color={STATUS_COLORS[update.status]} variant="light">
+          <Badge color={STATUS_COLORS[update.status]} variant="light" miw="max-content">
             {STATUS_LABELS[update.status]}
           </Badge>
         )}

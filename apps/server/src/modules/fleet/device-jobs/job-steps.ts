@@ -1,4 +1,9 @@
-import { type AckMessage, OPEN_DEVICE_JOB_STATES, type StatusUpdate } from '@netfleet/contracts';
+import {
+  type AckMessage,
+  backupUploadAnswerSchema,
+  OPEN_DEVICE_JOB_STATES,
+  type StatusUpdate,
+} from '@netfleet/contracts';
 import { type BatchSelector, createBatchQueue } from '@/lib/batch-queue';
 import type { JobChange } from '@/modules/fleet/device-jobs/device-jobs.repository';
 
@@ -9,6 +14,34 @@ export interface JobStep {
 }
 
 const OPEN = OPEN_DEVICE_JOB_STATES;
+
+const parsedJson = (text: string | undefined): unknown => {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The channel's words for a completed job: a command's output as it is, but a structured (JSON)
+ * result the device summed up in its message shows the message, for people; the result stays in
+ * the job. An uploaded backup links to its file.
+ */
+export const completedUpdate = (ack: AckMessage): StatusUpdate => {
+  const json = parsedJson(ack.result);
+  const structured = typeof json === 'object' && json !== null;
+  const value =
+    structured && ack.message ? ack.message : (ack.result ?? ack.message ?? 'Completed');
+  const backup = backupUploadAnswerSchema.safeParse(json);
+  return backup.success
+    ? {
+        status: 'completed',
+        value: `${value}: ${backup.data.name}`,
+        link: `/api/files/${backup.data.file_id}/download`,
+      }
+    : { status: 'completed', value };
+};
 
 /**
  * What an ack does to its job: `received` only starts a job that has not started, the others
@@ -38,7 +71,7 @@ export const stepOfAck = (deviceId: number, ack: AckMessage, at: Date): JobStep 
     case 'completed':
       return {
         change: { ...job, status: 'completed', from: OPEN, values: finished },
-        update: { status: 'completed', value: ack.result ?? ack.message ?? 'Completed' },
+        update: completedUpdate(ack),
       };
     case 'failed':
     case 'rejected':

@@ -15,7 +15,7 @@ const COLORS: Record<DeviceJobState, MantineColor> = {
 /** How far one device has got with an action. */
 export function DeviceStatusBadge({ status }: { status: DeviceJobState }) {
   return (
-    <Badge color={COLORS[status]} variant="light" size="sm">
+    <Badge color={COLORS[status]} variant="light" size="sm" miw="max-content">
       {DEVICE_STATE_LABELS[status]}
     </Badge>
   );

@@ -5,6 +5,7 @@ import { fieldErrorProp } from '@/components/form-errors';
 import { optionSpecs, valueHint } from '../model/config-schema';
 import type { TemplateFormInput } from '../model/template-form';
 import { CONFIG_TEXTS as T } from '../texts';
+import { MONOSPACE_INPUT } from './monospace';
 
 interface OptionRowProps {
   requestIndex: number;
@@ -44,7 +45,7 @@ export function OptionRow({ requestIndex, index, names, removable, onDelete }: O
             placeholder={T.optionPlaceholder}
             autoComplete="off"
             spellCheck={false}
-            ff="monospace"
+            styles={MONOSPACE_INPUT}
             data={names}
             value={field.value}
             onChange={field.onChange}

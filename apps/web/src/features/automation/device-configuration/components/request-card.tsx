@@ -6,6 +6,7 @@ import { CONFIG_NAMES, CONFIG_PATHS, sectionTypes } from '../model/config-schema
 import { TEMPLATE_METHODS, type TemplateFormInput } from '../model/template-form';
 import { CONFIG_TEXTS as T, METHOD_LABELS } from '../texts';
 import { OptionList } from './option-list';
+import { MONOSPACE_INPUT } from './monospace';
 
 const METHOD_OPTIONS = TEMPLATE_METHODS.map((method) => ({
   value: method,
@@ -97,7 +98,7 @@ export function RequestCard({ index, count, onMove, onRemove }: RequestCardProps
                 placeholder="/network/lan"
                 autoComplete="off"
                 spellCheck={false}
-                ff="monospace"
+                styles={MONOSPACE_INPUT}
                 data={CONFIG_PATHS}
                 value={field.value}
                 onChange={field.onChange}

@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import { acceptAgreementIfAsked, logIn } from './helpers';
+import { startSimulator, type Simulator } from './simulator';
+import { SUPER_ADMIN } from './users';
+
+// Device configuration against the real server and simulated devices (each keeps a real
+// configuration store): a template is written, applied to the fleet, what changed is read back
+// per device and rolled back; then a device exports its backup, which lands in Files.
+const FLEET_SIZE = 2;
+let fleet: Simulator;
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const seed = 2 * (Date.now() % 4000) + 2001;
+  fleet = startSimulator({ baseURL: baseURL ?? '', user: SUPER_ADMIN, devices: FLEET_SIZE, seed });
+  await expect
+    .poll(
+      () => fleet.output.some((line) => line.includes(`connected=${FLEET_SIZE}/${FLEET_SIZE}`)),
+      {
+        timeout: 90_000,
+      },
+    )
+    .toBe(true);
+});
+
+test.afterAll(async () => {
+  await fleet?.stop();
+});
+
+test('a template is applied to the fleet, read back per device and rolled back', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const name = `Edge hostname ${Date.now() % 100_000}`;
+  await logIn(page, SUPER_ADMIN);
+  await acceptAgreementIfAsked(page);
+  await page.goto('/device-configuration');
+  await expect(page.getByRole('heading', { name: 'Device configuration' })).toBeVisible();
+
+  // A template that renames the device; a bad value is refused at its field first.
+  await page.getByRole('button', { name: 'New template' }).first().click();
+  const editor = page.getByRole('dialog', { name: 'New template' });
+  await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await editor.getByRole('textbox', { name: 'Version', exact: true }).fill('1.0.0');
+  const request = editor.getByRole('group', { name: 'Request 1' });
+  await request.getByRole('combobox', { name: 'Method' }).click();
+  await page.getByRole('option', { name: /^put/ }).click();
+  await request.getByRole('combobox', { name: 'Path' }).fill('/system/system');
+  await request.getByRole('combobox', { name: 'Option 1' }).fill('hostname');
+  const value = request.getByRole('textbox', { name: 'Value of option 1' });
+  await value.fill('edge router!');
+  await editor.getByRole('button', { name: 'Create' }).click();
+  await expect(editor.getByText(/letters, digits and hyphens/)).toBeVisible();
+  await value.fill('edge-e2e');
+  await page.screenshot({ path: 'e2e/.artifacts/config-template-editor.png' });
+  await editor.getByRole('button', { name: 'Create' }).click();
+  await expect(editor).toBeHidden();
+
+  // Apply it to the fleet, after the confirm prompt.
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Apply to devices' }).click();
+  const apply = page.getByRole('dialog', { name: `Apply ${name}` });
+  const picker = apply.getByRole('combobox', { name: 'Devices' });
+  for (const device of fleet.devices()) {
+    await picker.fill(device.serial);
+    await page.getByRole('option', { name: new RegExp(device.serial) }).click();
+  }
+  await picker.blur();
+  await apply.getByRole('button', { name: 'Apply', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Apply configuration' });
+  await confirm.getByRole('button', { name: 'Apply', exact: true }).click();
+
+  // The action opens on Activity; the devices apply it (1 to 3 s each) and the counts follow.
+  await expect(page).toHaveURL(/tab=activity&action=/);
+  await expect(page.getByText(`${FLEET_SIZE} done`).first()).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: '1 change' }).first().click();
+  const changes = page.getByRole('table', { name: /Changes on/ }).first();
+  await expect(changes.getByRole('cell', { name: 'hostname' })).toBeVisible();
+  await expect(changes.getByRole('cell', { name: 'edge-e2e' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/.artifacts/config-action-diff.png' });
+
+  // Roll it back: a new action that restores each device's hostname.
+  await page.getByRole('button', { name: 'Roll back', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Roll back configuration' })
+    .getByRole('button', { name: 'Roll back' })
+    .click();
+  await expect(page.getByRole('heading', { name: /^Rollback of/ })).toBeVisible();
+  await expect(page.getByText(`${FLEET_SIZE} done`).first()).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: '1 change' }).first().click();
+  await expect(
+    page
+      .getByRole('table', { name: /Changes on/ })
+      .first()
+      .getByRole('cell', { name: 'edge-e2e' }),
+  ).toBeVisible();
+  await page.screenshot({ path: 'e2e/.artifacts/config-rollback.png' });
+});
+
+test('a device exports its configuration backup to Files', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page, SUPER_ADMIN);
+  await acceptAgreementIfAsked(page);
+  await page.goto('/management/devices');
+  const [device] = fleet.devices();
+  const row = page.getByRole('row').filter({ hasText: device?.serial ?? '' });
+  await row.getByRole('button', { name: /actions/i }).click();
+  await page.getByRole('menuitem', { name: 'Export backup' }).click();
+  await page
+    .getByRole('dialog', { name: 'Export backup' })
+    .getByRole('button', { name: 'Export backup' })
+    .click();
+  // The device uploads its backup; the status links to the new file in Files.
+  const status = page.getByRole('dialog', { name: 'Export backup' });
+  await expect(status.getByText(/^Backup uploaded: .*\.tar\.gz$/)).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: 'e2e/.artifacts/backup-export-status.png' });
+  const files = await page.request.get(`/api/files?type=config&q=${device?.serial ?? ''}`);
+  const { data } = (await files.json()) as { data: { name: string; device_id: number }[] };
+  expect(data[0]?.name).toMatch(new RegExp(`_${device?.serial}_\\d{8}-\\d{6}\\.tar\\.gz$`));
+  expect(data[0]?.device_id).toBe(device?.id);
+});
