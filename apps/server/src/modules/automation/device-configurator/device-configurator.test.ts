@@ -192,6 +192,11 @@ describe('device configuration', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
 
+    // Until they answer, the devices have a configuration pending (RMS device filter).
+    const pending = await call('GET', `/api/devices?task=pending_configuration&id=${a.id},${b.id}`);
+    expect((pending.json() as { data: { id: number }[] }).data.map((d) => d.id).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
     const [storeA, storeB] = [{ config: structuredClone(LAN) }, { config: structuredClone(LAN) }];
     await playDevice(a.id, storeA);
     await playDevice(b.id, storeB);

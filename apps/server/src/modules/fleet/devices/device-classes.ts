@@ -25,10 +25,10 @@ export const wanClassOf = (column: AnyColumn): SQL<string> => sql<string>`(case
 export const monitoredCondition = sql`greatest(${devices.dynamicMonitoring}, ${devices.staticMonitoring}, ${devices.hotspotMonitoring}, ${devices.gpsMonitoring}, ${devices.ioMonitoring}, ${devices.wirelessMonitoring}, ${devices.ddnsMonitoring}, ${devices.vpnMonitoring}) > 0`;
 
 const OPEN_JOB: DeviceJobStatus[] = ['queued', 'sent', 'running'];
-/** Job types of each pending task class; netfleet has no configuration jobs yet. */
+/** Job types of each pending task class: a backup restore rewrites the configuration too. */
 export const TASK_JOB_TYPES: Record<string, string[]> = {
   pending_firmware: ['firmware_update'],
-  pending_configuration: [],
+  pending_configuration: ['config_set', 'backup_restore'],
 };
 export const pendingJob = (types: string[]): SQL =>
   types.length
@@ -37,4 +37,4 @@ export const pendingJob = (types: string[]): SQL =>
 
 /** The pending task class of a device, as GET /devices/statistics counts it. */
 export const taskClassOf = (): SQL<string> =>
-  sql<string>`(case when ${pendingJob(TASK_JOB_TYPES.pending_firmware ?? [])} then 'pending_firmware' else 'no_pending_task' end)`;
+  sql<string>`(case when ${pendingJob(TASK_JOB_TYPES.pending_firmware ?? [])} then 'pending_firmware' when ${pendingJob(TASK_JOB_TYPES.pending_configuration ?? [])} then 'pending_configuration' else 'no_pending_task' end)`;
