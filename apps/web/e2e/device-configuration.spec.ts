@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { acceptAgreementIfAsked, logIn } from './helpers';
+import { acceptAgreementIfAsked, logIn, xsrfHeaders } from './helpers';
 import { startSimulator, type Simulator } from './simulator';
 import { SUPER_ADMIN } from './users';
 
 // Device configuration against the real server and simulated devices (each keeps a real
 // configuration store): a template is written, applied to the fleet, what changed is read back
-// per device and rolled back; then a device exports its backup, which lands in Files.
+// per device and rolled back; a device exports its backup, which lands in Files; two backups are
+// compared and the older one restored.
 const FLEET_SIZE = 2;
 let fleet: Simulator;
 
@@ -119,4 +120,79 @@ test('a device exports its configuration backup to Files', async ({ page }) => {
   const { data } = (await files.json()) as { data: { name: string; device_id: number }[] };
   expect(data[0]?.name).toMatch(new RegExp(`_${device?.serial}_\\d{8}-\\d{6}\\.tar\\.gz$`));
   expect(data[0]?.device_id).toBe(device?.id);
+});
+
+test('two backups of a device are compared, and the older one restored', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, SUPER_ADMIN);
+  await acceptAgreementIfAsked(page);
+  const [device] = fleet.devices();
+  const serial = device?.serial ?? '';
+  const backups = async () => {
+    const answer = await page.request.get(`/api/files?type=config&q=${serial}&sort=-created_at`);
+    return ((await answer.json()) as { data: { id: number; name: string }[] }).data;
+  };
+  const before = (await backups()).length;
+  // Rename the device, then have it export a second backup.
+  const headers = await xsrfHeaders(page);
+  const configure = await page.request.post('/api/devices/configurator/configure', {
+    headers,
+    data: {
+      configuration: [
+        {
+          device_id: [device?.id],
+          path: '/system/system',
+          method: 'put',
+          request_data: { hostname: 'renamed' },
+        },
+      ],
+    },
+  });
+  expect(configure.ok()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const logs = await page.request.get(`/api/devices/${device?.id}/configurator/logs?limit=1`);
+        return ((await logs.json()) as { data: { request_state: string }[] }).data[0]
+          ?.request_state;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('completed');
+  const exported = await page.request.post('/api/devices/actions', {
+    headers,
+    data: { action: 'download_backup', device_id: [device?.id] },
+  });
+  expect(exported.ok()).toBe(true);
+  await expect.poll(async () => (await backups()).length, { timeout: 30_000 }).toBe(before + 1);
+  const [newer, older] = await backups();
+
+  await page.goto('/management/upload-backup');
+  const table = page.getByRole('table', { name: 'Backups' });
+  await table.getByRole('checkbox', { name: `Select row ${newer?.id}` }).check();
+  await table.getByRole('checkbox', { name: `Select row ${older?.id}` }).check();
+  await page.getByRole('button', { name: 'Compare' }).click();
+  const comparison = page.getByRole('table', { name: 'Configuration changes' });
+  await expect(comparison.getByRole('cell', { name: 'hostname' })).toBeVisible();
+  await expect(comparison.getByRole('cell', { name: 'renamed' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/.artifacts/backup-compare.png' });
+  await page.keyboard.press('Escape');
+
+  // Restore the older backup: the device takes it back and restarts.
+  const row = table.getByRole('row').filter({ hasText: older?.name ?? '' });
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Restore to devices' }).click();
+  const restore = page.getByRole('dialog', { name: /Restore/ }).first();
+  const picker = restore.getByRole('combobox', { name: 'Devices' });
+  await picker.fill(serial);
+  await page.getByRole('option', { name: new RegExp(serial) }).click();
+  await picker.blur();
+  await restore.getByRole('button', { name: 'Restore', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Restore backup' })
+    .getByRole('button', { name: 'Restore', exact: true })
+    .click();
+  const status = page.getByRole('dialog', { name: /Upload backup|Action status/ }).first();
+  await expect(status.getByText('Completed').first()).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: 'e2e/.artifacts/backup-restored.png' });
 });

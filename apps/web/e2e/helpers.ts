@@ -71,3 +71,12 @@ export function watchBellReads(page: Page) {
     settled: () => expect.poll(() => reads >= 2 && settledReads === reads && quiet()).toBe(true),
   };
 }
+
+/** The headers a signed-in page's own API writes carry (page.request shares its cookies). */
+export async function xsrfHeaders(page: Page) {
+  const cookies = await page.context().cookies();
+  return {
+    'X-Requested-With': 'XMLHttpRequest',
+    'X-XSRF-TOKEN': cookies.find((c) => c.name === 'RMS-XSRF-TOKEN')?.value ?? '',
+  };
+}

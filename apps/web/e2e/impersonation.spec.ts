@@ -1,14 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
-import { acceptAgreementIfAsked, logIn, openAccountMenu, watchBellReads } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  acceptAgreementIfAsked,
+  logIn,
+  openAccountMenu,
+  watchBellReads,
+  xsrfHeaders,
+} from './helpers';
 import { SUPER_ADMIN, SUPPORT_STAFF, SUPPORT_TARGET } from './users';
-
-const xsrfHeaders = async (page: Page) => {
-  const cookies = await page.context().cookies();
-  return {
-    'X-Requested-With': 'XMLHttpRequest',
-    'X-XSRF-TOKEN': cookies.find((c) => c.name === 'RMS-XSRF-TOKEN')?.value ?? '',
-  };
-};
 
 test('a user grants access, the super admin impersonates them and cancels; the log records it', async ({
   browser,

@@ -17,6 +17,7 @@ const statistics = () => import('@/features/system/statistics');
 const deviceDetails = () => import('@/features/fleet/device-details');
 const remoteAccess = () => import('@/features/remote/remote-access');
 const connect = () => import('@/features/remote/connect');
+const deviceUpdates = () => import('@/features/fleet/device-updates');
 
 export const PAGES: PageRegistry = {
   login: lazyPage(auth, (m) => m.LoginPage),
@@ -92,6 +93,8 @@ export const PAGES: PageRegistry = {
     () => import('@/features/automation/device-configuration'),
     (m) => m.DeviceConfigurationPage,
   ),
+  'update-firmware': lazyPage(deviceUpdates, (m) => m.UpdateFirmwarePage),
+  'upload-backup': lazyPage(deviceUpdates, (m) => m.UploadBackupPage),
   statistics: lazyPage(statistics, (m) => m.StatisticsPage),
   'statistics.connection-manager': lazyPage(statistics, (m) => m.ConnectionManagerPage),
   'remote.access': lazyPage(remoteAccess, (m) => m.RemoteAccessPage),

@@ -201,17 +201,27 @@ export const firmwareUpdateCancelBodySchema = z.object({
 export type FirmwareUpdateCancelBody = z.infer<typeof firmwareUpdateCancelBodySchema>;
 
 /** Beyond RMS: `device_id` narrows the list to one device (the device page asks per device). */
-export const pendingUpdatesQuerySchema = listQuerySchema
-  .pick({ limit: true, offset: true })
-  .extend({ device_id: idSchema.optional() });
-export type PendingUpdatesQuery = z.infer<typeof pendingUpdatesQuerySchema>;
-
 /** RMS `job_type` of a pending update: the number of its update action. */
 export const UPDATE_JOB_TYPES = { update_firmware: 1, upload_backup: 2 } as const;
 
+/** Beyond RMS: `job_type` keeps one kind of update (1 firmware, 2 backup restore). */
+export const pendingUpdatesQuerySchema = listQuerySchema
+  .pick({ limit: true, offset: true })
+  .extend({
+    device_id: idSchema.optional(),
+    job_type: z.coerce
+      .number()
+      .int()
+      .refine((value) => Object.values(UPDATE_JOB_TYPES).includes(value as 1 | 2), {
+        message: 'job_type is 1 (firmware update) or 2 (backup restore)',
+      })
+      .optional(),
+  });
+export type PendingUpdatesQuery = z.infer<typeof pendingUpdatesQuerySchema>;
+
 export const pendingUpdateSchema = z.object({
   id: z.number().int(),
-  /** UPDATE_JOB_TYPES: 1 = firmware update. */
+  /** UPDATE_JOB_TYPES: 1 = firmware update, 2 = backup restore. */
   job_type: z.number().int(),
   /** The update's name: the firmware file's name. */
   name: z.string().nullable(),

@@ -23,6 +23,7 @@ export function BulkActionsBar<T>({ rows, actions, onClear }: BulkActionsBarProp
               size="xs"
               variant="light"
               color={action.color}
+              disabled={action.disabled?.(rows) ?? false}
               onClick={() => action.onClick(rows)}
             >
               {action.label}

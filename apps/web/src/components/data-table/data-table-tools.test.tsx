@@ -179,6 +179,27 @@ describe('DataTable row selection', () => {
     expect(screen.getByRole('checkbox', { name: 'Select row 26' })).not.toBeChecked();
   });
 
+  it('offers an action only for the selections it can take', async () => {
+    const user = userEvent.setup();
+    const compare = vi.fn<(selected: TestRow[]) => void>();
+    renderWithProviders(
+      <TestTable
+        columns={columns}
+        fetchPage={servePages(rows)}
+        bulkActions={[
+          { label: 'Compare', onClick: compare, disabled: (ticked) => ticked.length !== 2 },
+        ]}
+      />,
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Select row 1' }));
+    const button = screen.getByRole('button', { name: 'Compare' });
+    expect(button).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(compare).toHaveBeenCalledWith([rows[0], rows[1]]);
+  });
+
   it('does not open the row when its checkbox is clicked', async () => {
     const user = userEvent.setup();
     const open = vi.fn();

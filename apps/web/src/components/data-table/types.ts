@@ -51,6 +51,8 @@ export interface BulkAction<T> {
   label: string;
   color?: MantineColor;
   onClick: (rows: T[]) => void;
+  /** Whether the action cannot take these rows (a comparison takes exactly two). */
+  disabled?: (rows: readonly T[]) => boolean;
 }
 
 /**

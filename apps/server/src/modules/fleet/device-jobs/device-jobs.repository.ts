@@ -351,7 +351,14 @@ export const createDeviceJobsRepository = (db: Database) => {
     async pendingUpdates(viewer: Viewer, query: PendingUpdatesQuery, tx: Executor = db) {
       const where = and(
         visibleCompaniesFilter(viewer),
-        inArray(deviceJobs.type, ['firmware_update', 'backup_restore']),
+        inArray(
+          deviceJobs.type,
+          query.job_type === 2
+            ? ['backup_restore']
+            : query.job_type === 1
+              ? ['firmware_update']
+              : ['firmware_update', 'backup_restore'],
+        ),
         inArray(deviceJobs.status, OPEN),
         query.device_id ? eq(deviceJobs.deviceId, query.device_id) : undefined,
       );

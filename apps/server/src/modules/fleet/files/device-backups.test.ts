@@ -144,6 +144,12 @@ describe('device backups', () => {
       data: { job_type: number }[];
     };
     expect(pending.data.map((job) => job.job_type)).toEqual([2]);
+    const firmwareOnly = await call(
+      'GET',
+      `/api/devices/updates/pending?device_id=${device.id}&job_type=1`,
+    );
+    expect((firmwareOnly.json() as { data: unknown[] }).data).toEqual([]);
+    expect((await call('GET', '/api/devices/updates/pending?job_type=3')).statusCode).toBe(400);
     const again = await call('POST', '/api/devices/updates/set', {
       data: [{ id: device.id, action: 'update_firmware', file_id: a.file_id }],
     });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PendingUpdate } from '@netfleet/contracts';
+import { type PendingUpdate, UPDATE_JOB_TYPES } from '@netfleet/contracts';
 import { api } from '@/lib/api-client';
 import { deviceKeys, DEVICES_PATH } from './keys';
 
@@ -13,7 +13,7 @@ export function usePendingUpdate(id: number) {
     queryKey: deviceKeys.pendingUpdate(id),
     queryFn: async ({ signal }): Promise<PendingUpdate | null> => {
       const { data } = await api.get<PendingUpdate[]>(`${DEVICES_PATH}/updates/pending`, {
-        query: { device_id: id, limit: 1 },
+        query: { device_id: id, job_type: UPDATE_JOB_TYPES.update_firmware, limit: 1 },
         signal,
       });
       return data[0] ?? null;

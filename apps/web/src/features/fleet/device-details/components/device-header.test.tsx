@@ -42,7 +42,11 @@ describe('DeviceHeader: a pending firmware update', { timeout: 30_000 }, () => {
       await (await summary()).findByText('RUTX_R_00.07.07.bin · Sent to the device'),
     ).toBeInTheDocument();
     const asked = new URL(String(view.calls(PENDING)[0]?.[0]), 'http://localhost');
-    expect(Object.fromEntries(asked.searchParams)).toEqual({ device_id: '42', limit: '1' });
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      device_id: '42',
+      job_type: '1',
+      limit: '1',
+    });
 
     await view.user.click(screen.getByRole('button', { name: 'Cancel update' }));
     const confirm = await dialog('Cancel firmware update');

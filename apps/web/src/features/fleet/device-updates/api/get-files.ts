@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { FileInfo, FileType } from '@netfleet/contracts';
+import { toApiQuery, toListPage, type ListPage, type TableQuery } from '@/components/data-table';
+import { api } from '@/lib/api-client';
+import { deviceUpdatesKeys, FILES_PATH } from './keys';
+
+export async function getFiles(
+  type: FileType,
+  query: TableQuery,
+  signal?: AbortSignal,
+): Promise<ListPage<FileInfo>> {
+  const response = await api.get<FileInfo[]>(FILES_PATH, {
+    query: { ...toApiQuery(query), type },
+    signal,
+  });
+  return toListPage(response);
+}
+
+/** One page of the uploaded files of a type: firmware, or configuration backups. */
+export function useFiles(type: FileType, query: TableQuery) {
+  return useQuery({
+    queryKey: deviceUpdatesKeys.fileList(type, query),
+    queryFn: ({ signal }) => getFiles(type, query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
