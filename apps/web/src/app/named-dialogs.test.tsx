@@ -106,6 +106,58 @@ describe('named dialogs (spec §2)', () => {
     expect(within(dialog).getByRole('button', { name: 'Generate passwords' })).toBeInTheDocument();
   });
 
+  it("opens multi-configuration by name with the devices list's selection already picked", async () => {
+    const template = {
+      id: 5,
+      company_id: 1,
+      company_name: 'Netfleet',
+      name: 'Office LAN',
+      version: '1.0.0',
+      template: JSON.stringify([
+        {
+          path: '/system/system',
+          method: 'put',
+          content_type: 'application/json',
+          request_data: { hostname: 'edge' },
+        },
+      ]),
+      device_model: 'RUTX',
+      firmware: null,
+      min_firmware: null,
+      max_firmware: null,
+      created_at: '2026-11-29 09:00:00',
+      updated_at: '2026-11-29 09:00:00',
+    };
+    const device = (id: number, name: string, model: string) => ({
+      id,
+      name,
+      serial: `11000000${id}`,
+      model,
+      firmware: `${model.slice(0, 4)}_R_00.07.06.1`,
+    });
+    await renderSignedIn({
+      'GET /api/devices/configurator/templates': () => ok([template]),
+      'GET /api/devices': () =>
+        ok([device(11, 'Gate router', 'RUTX11'), device(12, 'Pump station', 'RUT955')]),
+    });
+    await act(() =>
+      openNamedDialog('multi-configuration', {
+        devices: [
+          { id: 11, name: 'Gate router' },
+          { id: 12, name: 'Pump station' },
+        ],
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: /^Multi-configuration/ });
+    expect(within(dialog).getByText('2 devices chosen')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Configuration template' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Office LAN 1.0.0' }));
+    // Both chosen devices are picked; the one outside the template's model is named.
+    expect(
+      await within(dialog).findByText('Pump station: The template is for RUTX, not RUT955'),
+    ).toBeInTheDocument();
+  });
+
   it('refuses a name nothing registered, saying which', async () => {
     await renderSignedIn();
     await expect(openNamedDialog('company.move-devices')).rejects.toThrow(

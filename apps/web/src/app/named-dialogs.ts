@@ -4,6 +4,7 @@
 import type { Role } from '@netfleet/contracts';
 import type { DialogOptions } from '@/components/dialogs';
 import type { MfaSetupOptions } from '@/features/identity/account';
+import type { MultiConfigurationProps } from '@/features/automation/device-configuration';
 import type { PasswordManagerDialogProps } from '@/features/fleet/device-passwords';
 import type { HotspotTarget } from '@/features/fleet/wireless';
 import type { AccessInfoTarget, DeviceRef } from '@/features/remote/remote-access';
@@ -30,6 +31,7 @@ const account = () => import('@/features/identity/account');
 const wireless = () => import('@/features/fleet/wireless');
 const remoteAccess = () => import('@/features/remote/remote-access');
 const devicePasswords = () => import('@/features/fleet/device-passwords');
+const deviceConfiguration = () => import('@/features/automation/device-configuration');
 
 export const NAMED_DIALOGS = {
   'company.new': formNamed('new-company'),
@@ -66,5 +68,9 @@ export const NAMED_DIALOGS = {
   'device-actions.password-manager': lazyDialog(
     devicePasswords,
     (m, props: PasswordManagerDialogProps) => m.passwordManagerDialog(props),
+  ),
+  // The devices list's selection: { devices: [{ id, name }] }.
+  'multi-configuration': lazyDialog(deviceConfiguration, (m, props: MultiConfigurationProps) =>
+    m.multiConfigurationDialog(props),
   ),
 };

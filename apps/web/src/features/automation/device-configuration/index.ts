@@ -1,1 +1,5 @@
 export { DeviceConfigurationPage } from './pages/device-configuration-page';
+export {
+  multiConfigurationDialog,
+  type MultiConfigurationProps,
+} from './components/multi-configuration-dialog';

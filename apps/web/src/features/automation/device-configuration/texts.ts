@@ -82,6 +82,13 @@ export const CONFIG_TEXTS = {
   hintList: (item: string) => `${item}, comma separated`,
   // Apply
   applyTitle: (name: string) => `Apply ${name}`,
+  multiTitle: 'Multi-configuration',
+  multiSubtitle: (count: number) => `${count} device${count === 1 ? '' : 's'} chosen`,
+  templatePicker: 'Configuration template',
+  searchTemplates: 'Search templates',
+  noTemplates: 'No configuration templates found',
+  loadingDevices: 'Loading the chosen devices…',
+  newTemplateLink: 'Write a template on the Device configuration page',
   applyButton: 'Apply',
   devices: 'Devices',
   searchDevices: 'Search devices',

@@ -67,6 +67,7 @@ export const DEVICE_TEXTS = {
     exportBackup: 'Export backup',
     uploadBackup: 'Upload backup',
     passwords: 'Password manager',
+    configure: 'Multi-configuration',
     monitoring: 'Monitoring periods',
     delete: 'Delete',
   },

@@ -10,6 +10,21 @@ const FIELDS = 'id,name,serial,model,firmware';
 // Device rows are wide: ten are enough to pick from while typing narrows them.
 const LIMIT = 10;
 
+/** GET /devices?id=: devices chosen elsewhere (the devices list), with what a template checks. */
+export function useDevicesById(ids: readonly number[]) {
+  return useQuery({
+    queryKey: deviceConfigurationKeys.devicesById(ids),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<DevicePick[]>(DEVICES_PATH, {
+          query: { fields: FIELDS, id: ids.join(','), limit: ids.length },
+          signal,
+        })
+      ).data,
+    enabled: ids.length > 0,
+  });
+}
+
 /** GET /devices?q=: the devices matching a search. */
 export function useDeviceSearch(search: string) {
   return useQuery({

@@ -15,6 +15,21 @@ export async function getTemplates(
   return toListPage(response);
 }
 
+/** Templates matching a search, for a picker (spec §7: pickers list 100). */
+export function useTemplateSearch(search: string) {
+  return useQuery({
+    queryKey: deviceConfigurationKeys.templateSearch(search),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<ConfigTemplate[]>(TEMPLATES_PATH, {
+          query: { limit: 100, q: search || undefined, sort: 'name' },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** One page of templates. */
 export function useTemplates(query: TableQuery) {
   return useQuery({

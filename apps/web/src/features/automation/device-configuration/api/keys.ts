@@ -16,4 +16,8 @@ export const deviceConfigurationKeys = {
   actionDevices: (name: string, query: TableQuery, live: boolean) =>
     [...deviceConfigurationKeys.action(name), 'devices', query, live] as const,
   devices: (search: string) => [...deviceConfigurationKeys.all, 'devices', search] as const,
+  devicesById: (ids: readonly number[]) =>
+    [...deviceConfigurationKeys.all, 'devices', 'by-id', ids] as const,
+  templateSearch: (search: string) =>
+    [...deviceConfigurationKeys.all, 'templates', 'search', search] as const,
 };

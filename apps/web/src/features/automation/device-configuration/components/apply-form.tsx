@@ -29,11 +29,21 @@ const resolver = zodResolver(useConfigTemplateBodySchema, { error: formErrorMap 
  * The devices to apply the template to; those its model and firmware range leave out are named
  * before anything is sent. Asks to confirm, then shows the new action on the activity tab.
  */
-export function ApplyForm({ template }: { template: ConfigTemplate }) {
+export function ApplyForm({
+  template,
+  initialDevices = [],
+}: {
+  template: ConfigTemplate;
+  /** Devices chosen before (the devices list's selection). */
+  initialDevices?: readonly DevicePick[];
+}) {
   const dialog = useDialog();
   const navigate = useNavigate();
-  const [devices, setDevices] = useState<DevicePick[]>([]);
-  const form = useForm<UseConfigTemplateBody>({ resolver, defaultValues: { device_id: [] } });
+  const [devices, setDevices] = useState<DevicePick[]>([...initialDevices]);
+  const form = useForm<UseConfigTemplateBody>({
+    resolver,
+    defaultValues: { device_id: initialDevices.map((device) => device.id) },
+  });
   const requests = templateRequests(template).length;
   const misfits = misfitsOf(template, devices);
   const submitter = useFormSubmit<UseConfigTemplateBody>({

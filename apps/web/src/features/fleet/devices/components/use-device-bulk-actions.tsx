@@ -136,6 +136,11 @@ export function useDeviceBulkActions(): BulkAction<DeviceRow>[] {
         onClick: (rows) =>
           void openNamedDialog('device-actions.password-manager', { devices: refs(rows) }),
       },
+      // Configuration templates belong to the device configuration feature: opened by spec name.
+      can('create_multi_configuration') && {
+        label: A.configure,
+        onClick: (rows) => void openNamedDialog('multi-configuration', { devices: refs(rows) }),
+      },
       can('update_monitoring') && {
         label: A.monitoring,
         onClick: (rows) => openBulkDialog(A.monitoring, MonitoringDialog, rows),
