@@ -89,16 +89,13 @@ export const buildApp = async (options: BuildAppOptions) => {
   await identityArea(app, context);
   const { companiesRepository } = await organisationArea(app, context);
   await systemArea(app, context, { deliverWebhooks: options.deliverWebhooks });
-  const { link, requests, requestTunnel, jobs, jobsRepository, files, backups } = await fleetArea(
-    app,
-    context,
-    {
+  const { link, requests, requestTunnel, jobs, jobsRepository, files, backups, monitoringSteps } =
+    await fleetArea(app, context, {
       companies: companiesRepository,
       broker: options.broker,
       deviceGateway: options.deviceGateway,
       deviceChangesIntervalMs: options.deviceChangesIntervalMs,
-    },
-  );
+    });
   await remoteArea(app, context, {
     companies: companiesRepository,
     isOnline: (deviceId) => link.isOnline(deviceId),
@@ -112,6 +109,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     jobsRepository,
     files,
     backups,
+    monitoring: monitoringSteps,
     companies: companiesRepository,
   });
 

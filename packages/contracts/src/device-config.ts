@@ -16,8 +16,11 @@ export type DeviceConfig = Record<string, ConfigFile>;
 export const SECTION_TYPE_KEY = '.type';
 export const CONFIG_NAME_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
 export const SECTION_NAME_PATTERN = /^[A-Za-z0-9_]{1,64}$/;
-/** Requests in one template or one configure call. */
-export const CONFIG_REQUESTS_MAX = 100;
+/**
+ * Requests in one template or one configure call: the device answers each with its section
+ * before and after, and the answer must fit an ack's 16 KiB result.
+ */
+export const CONFIG_REQUESTS_MAX = 40;
 
 export const CONFIG_METHODS = ['get', 'post', 'put', 'delete'] as const;
 export type ConfigMethod = (typeof CONFIG_METHODS)[number];

@@ -24,6 +24,7 @@ export const TASK_ACTIONS = [
   'config_apply',
   'backup_export',
   'backup_restore',
+  'monitoring_change',
   'upload_file',
   'download_file',
 ] as const;
@@ -35,6 +36,7 @@ export const TASK_ACTION_TYPES: Record<TaskAction, RmsTaskType> = {
   config_apply: 'upload_file',
   backup_export: 'download_file',
   backup_restore: 'upload_file',
+  monitoring_change: 'command',
   upload_file: 'upload_file',
   download_file: 'download_file',
 };
@@ -67,6 +69,10 @@ export const DEVICE_TASK_MESSAGES = {
   templateNotFound: 'Configuration template not found',
   templateRequired: 'Choose a configuration template',
   backupRequired: 'Choose a backup file',
+  monitoringTemplateRequired: 'Choose a monitoring template',
+  monitoringTemplateNotFound: 'Monitoring template not found',
+  monitoringUpdated: 'Monitoring periods updated',
+  unsupportedMonitoring: (label: string) => `The device does not support ${label} monitoring`,
   notBackup: 'The file is not a configuration backup',
   taskNotInGroup: 'The task is not part of this group',
   noTargets: 'Choose at least one device, tag or company',
@@ -98,6 +104,8 @@ export const taskDataSchema = z.object({
   command: z.string().trim().max(1024).optional(),
   acceptable_codes: z.array(z.number().int().min(0).max(255)).max(256).optional(),
   file_id: z.number().int().min(1).optional(),
+  /** monitoring_change: the monitoring template whose periods the device gets. */
+  monitoring_template_id: z.number().int().min(1).optional(),
   /** config_apply: the configuration template whose requests the device applies. */
   template_id: z.number().int().min(1).optional(),
   target_path: z.string().max(1024).optional(),
@@ -147,6 +155,13 @@ export const taskInputSchema = z
         code: 'custom',
         path: ['data', 'template_id'],
         message: DEVICE_TASK_MESSAGES.templateRequired,
+      });
+    }
+    if (action === 'monitoring_change' && !task.data.monitoring_template_id) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['data', 'monitoring_template_id'],
+        message: DEVICE_TASK_MESSAGES.monitoringTemplateRequired,
       });
     }
     if (action === 'backup_restore' && !task.data.file_id) {

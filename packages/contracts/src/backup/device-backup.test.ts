@@ -62,6 +62,15 @@ describe('tar', () => {
     expect(new TextDecoder().decode(entries[2]?.data)).toContain('hostname');
   });
 
+  it('refuses a header whose size would step back (a negative size with a valid checksum)', () => {
+    const archive = writeTar([{ path: 'a', data: new Uint8Array(10) }]);
+    archive.set(new TextEncoder().encode('-0001000\0\0\0\0'), 124);
+    archive.fill(0x20, 148, 156);
+    const sum = archive.subarray(0, 512).reduce((total, byte) => total + byte, 0);
+    archive.set(new TextEncoder().encode(`${sum.toString(8).padStart(6, '0')}\0 `), 148);
+    expect(() => readTar(archive)).toThrow(/bad numeric field/);
+  });
+
   it('refuses a damaged archive', () => {
     const archive = writeTar([{ path: 'a', data: new Uint8Array(10) }]);
     archive[0] = 0x7a;

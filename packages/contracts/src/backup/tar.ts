@@ -82,8 +82,13 @@ const readText = (block: Uint8Array, offset: number, width: number) => {
   const end = field.indexOf(0);
   return decoder.decode(end === -1 ? field : field.subarray(0, end));
 };
-const readOctal = (block: Uint8Array, offset: number, width: number) =>
-  Number.parseInt(readText(block, offset, width).trim() || '0', 8);
+/** An octal field; a negative, non-octal or unsafe value is a damaged header, not a number. */
+const readOctal = (block: Uint8Array, offset: number, width: number) => {
+  const text = readText(block, offset, width).trim() || '0';
+  const value = /^[0-7]+$/.test(text) ? Number.parseInt(text, 8) : Number.NaN;
+  if (!Number.isSafeInteger(value)) throw new Error('Not a tar archive (bad numeric field)');
+  return value;
+};
 
 /**
  * The regular files and directories of an archive. Throws on a damaged header (bad checksum or

@@ -79,6 +79,8 @@ export interface RunStep {
   retries: number;
   /** What a firmware step sends: the file as it was when the run was created. */
   file?: { id: number; name: string; size: number; sha256: string; device_model: string | null };
+  /** What a monitoring step sets: the template's periods (device fields) at the run's creation. */
+  monitoring?: { template_id: number; name: string; periods: Record<string, number> };
   /** What a configuration step applies: the template as it was when the run was created. */
   template?: {
     id: number;

@@ -82,7 +82,10 @@ export const fleetArea = async (
     files: filesService,
     backups,
   });
-  await monitoringModule(app, context, { companies: options.companies, link });
+  const { monitoringSteps } = await monitoringModule(app, context, {
+    companies: options.companies,
+    link,
+  });
   await app.register(hotspotUsersModule, { db, jobs: jobsService, requests, now });
   // Remote access asks the same link whether a device is connected, and the broker's gateway
   // to ask it to dial a tunnel; the task manager runs its steps as device jobs.
@@ -92,6 +95,7 @@ export const fleetArea = async (
     requestTunnel: deviceGateway?.requestTunnel ?? null,
     jobs: jobsService,
     backups,
+    monitoringSteps,
     jobsRepository,
     files: filesService,
   };

@@ -173,13 +173,13 @@ export const deviceConfiguratorRoutes: AreaTable = {
   'GET /api/devices/configurator/actions/:name/devices': onAction('/devices'),
   'POST /api/devices/configurator/actions/:name/rollback': onAction('/rollback', 'post'),
   'GET /api/devices/:id/configurator/logs': {
-    permission: 'view_devices',
+    permission,
     scope: 'company',
     ok: 200,
     build: async (context) => ({ url: `/api/devices/${await device(context)}/configurator/logs` }),
   },
   'GET /api/devices/:id/configurator/logs/:action_name': {
-    permission: 'view_devices',
+    permission,
     scope: 'company',
     ok: 200,
     build: async (context) => {

@@ -5,6 +5,13 @@ import { ACTION_STATUS_TEXTS, STATUS_COLORS, STATUS_LABELS } from './texts';
 
 // Links come from the server; only web and in-app links are followed, never javascript: URLs.
 function StatusLink({ href }: { href: string }) {
+  // A file of the API (an uploaded backup) downloads; it is no page of the app.
+  if (href.startsWith('/api/'))
+    return (
+      <Anchor href={href} download size="sm">
+        {ACTION_STATUS_TEXTS.download}
+      </Anchor>
+    );
   if (href.startsWith('/') && !href.startsWith('//'))
     return (
       <Anchor component={Link} to={href} size="sm">

@@ -14,6 +14,7 @@ export const ACTION_STATUS_TEXTS = {
   expired: 'The status of this action is no longer available.',
   failed: 'Failed to get the action status',
   open: 'Open',
+  download: 'Download',
   itemLabel: (item: string) => `#${item}`,
   progress: (value: number, total: number) => `${value} of ${total}`,
   summary: (done: number, total: number) => `${done} of ${total} finished`,

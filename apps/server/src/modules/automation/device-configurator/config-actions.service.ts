@@ -6,6 +6,7 @@ import {
   type ConfigRequest,
   type ConfigRollbackBody,
   type ConfigureBody,
+  DEVICE_CONFIG_MESSAGES,
   DEVICE_CONFIGURATOR_MESSAGES,
   parseConfigPath,
   type ReadConfigurationBody,
@@ -146,6 +147,10 @@ export const createConfigActionsService = ({ repository, templates, jobs, action
         content_type: item.content_type,
         request_data: Array.isArray(item.request_data) ? {} : (item.request_data ?? {}),
       }));
+      const badPath = requests.findIndex((request) => !parseConfigPath(request.path)?.section);
+      if (badPath >= 0) {
+        throw invalid(DEVICE_CONFIG_MESSAGES.badPath, `configuration.${badPath}.path`);
+      }
       const [problem] = templateProblems(requests, null);
       if (problem)
         throw invalid(problem.message, problem.source.replace(/^template/, 'configuration'));

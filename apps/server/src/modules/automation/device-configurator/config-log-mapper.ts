@@ -60,6 +60,8 @@ const valuesOfJob = (job: ActionJob): DeviceConfig | null => {
   return parsed.success ? parsed.data : null;
 };
 
+const DISCARDED = 'Not applied: another request of the same job was refused';
+
 const seconds = (from: Date | null, to: Date | null) =>
   from && to ? Math.max(0, (to.getTime() - from.getTime()) / 1000) : 0;
 
@@ -89,7 +91,8 @@ export const toActionDevice = (
   model: row.model ?? '',
   status: row.status ?? 'cancelled',
   message: row.message,
-  changes: diffConfigResults(resultsOfJob(row)),
+  // All or nothing: a device that refused one request applied none of them.
+  changes: row.status === 'completed' ? diffConfigResults(resultsOfJob(row)) : [],
   values: valuesOfJob(row),
   finished_at: toApiDateOrNull(row.finishedAt),
 });
@@ -112,15 +115,21 @@ export const toConfigLogs = (
     const read = values
       ? JSON.stringify(readConfig(values, request.path === '/' ? [] : [request.path]))
       : null;
-    const code = result?.code ?? (row.status === 'completed' ? 200 : finished ? 500 : 0);
+    // A failed job applied nothing: its requests before the refused one were rolled back (409).
+    const discarded = row.status !== 'completed' && result !== undefined && result.code < 400;
+    const code = discarded
+      ? 409
+      : (result?.code ?? (row.status === 'completed' ? 200 : finished ? 500 : 0));
     return {
       device_id: deviceId,
       action_name: row.actionName,
       method: request.method.toUpperCase(),
       route: request.path,
       request_message: JSON.stringify(request.request_data),
-      response_message:
-        result?.message ?? (result ? JSON.stringify(result.after) : (read ?? row.message ?? '')),
+      response_message: discarded
+        ? DISCARDED
+        : (result?.message ??
+          (result ? JSON.stringify(result.after) : (read ?? row.message ?? ''))),
       response_code: code,
       request_state: row.status ?? 'cancelled',
       duration: seconds(row.createdAt, row.finishedAt ?? row.updatedAt),

@@ -31,7 +31,6 @@ const tags = ['device multi configuration'];
 const templateTags = ['device multi configuration templates'];
 const logTags = ['device multi configuration logs'];
 const configure = { permission: 'create_multi_configuration' } as const;
-const view = { permission: 'view_devices' } as const;
 const idParams = z.object({ id: idSchema });
 const actionParams = z.object({ name: z.string().min(1).max(64) });
 const failures = { 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema };
@@ -232,7 +231,8 @@ export const deviceConfiguratorRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/devices/:id/configurator/logs',
     {
-      config: view,
+      // Logs carry configuration values (Wi-Fi keys among them): the configurators' to read.
+      config: configure,
       schema: {
         tags: logTags,
         summary: 'Configuration logs of a device: a row per request of each action, newest first',
@@ -255,7 +255,8 @@ export const deviceConfiguratorRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/devices/:id/configurator/logs/:action_name',
     {
-      config: view,
+      // Logs carry configuration values (Wi-Fi keys among them): the configurators' to read.
+      config: configure,
       schema: {
         tags: logTags,
         summary: 'Configuration logs of one action on a device',

@@ -207,10 +207,23 @@ describe('device configuration', () => {
       data: ConfigLog[];
     };
     expect(logs.data.map((log) => [log.route, log.response_code, log.request_state])).toEqual([
-      ['/system/system', 200, 'failed'],
+      ['/system/system', 409, 'failed'],
       ['/network/guest', 404, 'failed'],
     ]);
     expect(logs.data[1]?.response_message).toBe('/network/guest does not exist');
+    expect(logs.data[0]?.response_message).toMatch(/^Not applied/);
+    const refused = (
+      await call('GET', `/api/devices/configurator/actions/${logs.data[0]?.action_name}/devices`)
+    ).json() as {
+      data: ConfigActionDevice[];
+    };
+    expect(refused.data.find((device) => device.device_id === b.id)?.changes).toEqual([]);
+    const bad = await call('POST', '/api/devices/configurator/configure', {
+      configuration: [
+        { device_id: [a.id], path: '/network', method: 'put', request_data: { proto: 'dhcp' } },
+      ],
+    });
+    expect(bad.json()).toMatchObject({ errors: [{ source: 'configuration.0.path' }] });
   });
 
   it('refuses bad templates and devices outside a template before sending anything', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { deviceJobs, deviceTags, files } from '@/db/schema';
+import { deviceJobs, devices, deviceTags, files } from '@/db/schema';
 import { createDeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import { insertDevice } from '@test/fake-gateway';
 import { reboot, uptime, useTaskWorld } from './device-tasks.fixtures';
@@ -129,6 +129,63 @@ describe('configuration steps', () => {
   });
 });
 
+describe('monitoring steps', () => {
+  it('sets the template’s periods and pushes them, without a device job, then goes on', async () => {
+    const created = await call('POST', '/api/monitoring-templates', {
+      company_id: w.company.id,
+      name: 'Slow GPS',
+      parameters: [
+        { key: 'dynamic', period: 3600, enabled: true },
+        { key: 'gps', period: 600, enabled: true },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const templateId = (created.json() as { data: { id: number } }).data.id;
+    const step = { name: 'Monitoring', order: 0, timeout: 60, action: 'monitoring_change' };
+    const groupId = await createGroup([
+      { ...step, data: { monitoring_template_id: templateId } },
+      { ...uptime, order: 1 },
+    ]);
+    const gps = await insertDevice(w.t.db, w.company, { model: 'RUT955' });
+    const noGps = await insertDevice(w.t.db, w.company, { model: 'RUT240' });
+    w.gateway.online.add(gps.id).add(noGps.id);
+    const { run_id: runId } = await execute(groupId, { device_id: [gps.id, noGps.id] });
+    // The next step goes out at once: the monitoring step waited for nothing.
+    await nextCommand(gps.id, 'command');
+    const [log] = await taskLogs(runId, gps.id);
+    expect(log).toMatchObject({ status: 'completed', message: 'Monitoring periods updated' });
+    const [row] = await w.t.db.select().from(devices).where(eq(devices.id, gps.id));
+    expect([row?.dynamicMonitoring, row?.gpsMonitoring]).toEqual([3600, 600]);
+    const pushed = w.gateway.configs.filter((sent) => sent.deviceId === gps.id).at(-1);
+    expect(pushed?.config.periods).toMatchObject({ dynamic: 3600, gps: 600 });
+    await vi.waitFor(async () => {
+      const [refused] = await taskLogs(runId, noGps.id);
+      expect(refused).toMatchObject({
+        status: 'failed',
+        message: 'The device does not support GPS monitoring',
+      });
+    });
+  });
+
+  it('refuses a monitoring template the caller cannot see', async () => {
+    const response = await call('POST', '/api/devices/tasks/groups', {
+      name: 'Unknown monitoring',
+      tasks: [
+        {
+          name: 'M',
+          order: 0,
+          timeout: 60,
+          action: 'monitoring_change',
+          data: { monitoring_template_id: 999_999 },
+        },
+      ],
+    });
+    expect(response.json().errors[0]).toMatchObject({
+      source: 'tasks.0.data.monitoring_template_id',
+    });
+  });
+});
+
 describe('the engine after a crash', () => {
   it('moves each step once when two engines (or a restarted one) pick up the same rows', async () => {
     const groupId = await createGroup([reboot, uptime]);
@@ -147,6 +204,10 @@ describe('the engine after a crash', () => {
         engine: createTaskEngineRepository(w.t.db),
         jobsRepository: createDeviceJobsRepository(w.t.db),
         jobs: { dispatch: async () => {} },
+        monitoring: {
+          apply: () => Promise.reject(new Error('no monitoring step')),
+          push: async () => {},
+        },
         status: { publishMany: async () => {}, open: async () => 'channel' },
         links: { firmware: () => ({}), backup: () => ({}) },
         now: () => new Date(),

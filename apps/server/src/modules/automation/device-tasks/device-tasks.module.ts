@@ -4,6 +4,7 @@ import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jo
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import type { DeviceBackups } from '@/modules/fleet/files/device-backups';
 import type { FilesService } from '@/modules/fleet/files/files.service';
+import type { MonitoringSteps } from '@/modules/fleet/monitoring/monitoring-steps';
 import { createTaskEngine } from './task-engine';
 import { createTaskEngineRepository } from './task-engine.repository';
 import { createTaskGroupsRepository } from './task-groups.repository';
@@ -20,6 +21,7 @@ export interface DeviceTasksDeps {
   jobsRepository: Pick<DeviceJobsRepository, 'insert'>;
   files: Pick<FilesService, 'firmwareArgs'>;
   backups: Pick<DeviceBackups, 'exportArgs'>;
+  monitoring: MonitoringSteps;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface DeviceTasksDeps {
 export const deviceTasksModule = async (
   app: FastifyInstance,
   context: ModuleContext,
-  { jobs, jobsRepository, files, backups }: DeviceTasksDeps,
+  { jobs, jobsRepository, files, backups, monitoring }: DeviceTasksDeps,
 ) => {
   const { db, status, now } = context;
   const groups = createTaskGroupsRepository(db);
@@ -41,6 +43,7 @@ export const deviceTasksModule = async (
     jobsRepository,
     jobs,
     status,
+    monitoring,
     links: {
       firmware: (file, deviceId, expiresAt) => files.firmwareArgs(file, deviceId, expiresAt),
       backup: (deviceId, expiresAt) => backups.exportArgs(deviceId, expiresAt),

@@ -7,6 +7,8 @@ import type {
   NewJob,
 } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { DeviceJobsService, StoredJob } from '@/modules/fleet/device-jobs/device-jobs.service';
+import type { Periods } from '@/modules/fleet/monitoring/device-monitoring.repository';
+import type { MonitoringSteps } from '@/modules/fleet/monitoring/monitoring-steps';
 import type { StatusService } from '@/modules/system/status/status.service';
 import { nextOccurrence } from './recurrence';
 import type {
@@ -26,6 +28,7 @@ const BATCH = 1000;
  * slowed the storing of the rest of the run more than sending later delays the first devices.
  */
 const SEND_BATCH = 10_000;
+const MONITORING_UPDATED = DEVICE_TASK_MESSAGES.monitoringUpdated;
 /** How often the engine looks for due runs, retries and steps whose job ended. */
 const TICK_MS = 1000;
 
@@ -36,6 +39,7 @@ interface Deps {
   jobs: Pick<DeviceJobsService, 'dispatch'>;
   status: Pick<StatusService, 'publishMany' | 'open'>;
   links: StepLinks;
+  monitoring: Pick<MonitoringSteps, 'apply' | 'push'>;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
@@ -82,6 +86,7 @@ export const createTaskEngine = (deps: Deps) => {
     const taskLogs: NewTaskLog[] = [];
     const moves: GroupLogMove[] = [];
     const stored: StoredJob[] = [];
+    const pushes: { deviceId: number; periods: Periods }[] = [];
     const byRun = groupBy(due, (g) => g.runId);
     for (const [runId, logs] of byRun) {
       const run = runs.get(runId);
@@ -113,6 +118,18 @@ export const createTaskEngine = (deps: Deps) => {
           });
           continue;
         }
+        if (job?.kind === 'monitoring' && step) {
+          // Done here, in the step's own transaction: nothing waits for the device.
+          const periods = await deps.monitoring.apply(log.deviceId, job.periods, tx);
+          pushes.push({ deviceId: log.deviceId, periods });
+          const next = afterStep(log, run.steps, 'completed', MONITORING_UPDATED, {
+            now: at,
+            validUntil: run.validUntil,
+          });
+          moves.push(next.move);
+          taskLogs.push(newLog(log, run, next.status, null, next.message, at));
+          continue;
+        }
         const end = expired || !step ? 'timeout' : 'failed';
         const message = job?.kind === 'unsupported' ? job.message : null;
         const next = afterStep(log, run.steps, end, message, {
@@ -141,7 +158,7 @@ export const createTaskEngine = (deps: Deps) => {
     }
     await engine.insertTaskLogs(taskLogs, tx);
     const finished = await finish(moves, runs, tx);
-    return { stored, finished };
+    return { stored, finished, pushes, claimed: due.length };
   };
 
   const newLog = (
@@ -309,8 +326,11 @@ export const createTaskEngine = (deps: Deps) => {
         );
         toSend.push(...started.stored);
         finished.push(...started.finished);
+        for (const { deviceId, periods } of started.pushes) {
+          await deps.monitoring.push(deviceId, periods);
+        }
         if (toSend.length >= SEND_BATCH) await send();
-        if (started.stored.length + started.finished.length < BATCH) return;
+        if (started.claimed < BATCH) return;
       }
     } finally {
       if (toSend.length) await send();

@@ -68,6 +68,22 @@ export const createTaskGroupsService = ({ groups, runs, targets }: Deps) => {
     const templateIds = steps.flatMap((task) =>
       actionOfTask(task) === 'config_apply' && task.data.template_id ? [task.data.template_id] : [],
     );
+    const monitoringIds = steps.flatMap((task) =>
+      actionOfTask(task) === 'monitoring_change' && task.data.monitoring_template_id
+        ? [task.data.monitoring_template_id]
+        : [],
+    );
+    const monitoring = new Set(
+      (await targets.monitoringTemplates(auth, monitoringIds)).map((row) => row.id),
+    );
+    monitoringIds.forEach((id) => {
+      if (monitoring.has(id)) return;
+      const index = steps.findIndex((task) => task.data.monitoring_template_id === id);
+      throw invalid(
+        DEVICE_TASK_MESSAGES.monitoringTemplateNotFound,
+        `tasks.${index}.data.monitoring_template_id`,
+      );
+    });
     const templates = new Set((await targets.templates(auth, templateIds)).map((row) => row.id));
     templateIds.forEach((id) => {
       if (templates.has(id)) return;

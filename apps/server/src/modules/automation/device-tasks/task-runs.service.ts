@@ -19,6 +19,7 @@ import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { StatusService } from '@/modules/system/status/status.service';
 import { toGroupLog, toTaskLog, toTaskRun } from './device-tasks.mapper';
 import type { TaskGroupsRepository } from './task-groups.repository';
+import { templatePeriods } from '@/modules/fleet/monitoring/device-monitoring.service';
 import { FILE_KINDS } from './task-steps';
 import { nextOccurrence, shortestGap } from './recurrence';
 import type { TaskLogsRepository } from './task-logs.repository';
@@ -150,6 +151,14 @@ export const createTaskRunsService = ({ groups, runs, logs, targets, status, pok
     const templates = new Map(
       (await targets.templates(auth, templateIds)).map((template) => [template.id, template]),
     );
+    const monitoringIds = tasks.flatMap((task) =>
+      task.action === 'monitoring_change' && task.data.monitoring_template_id
+        ? [task.data.monitoring_template_id]
+        : [],
+    );
+    const monitoring = new Map(
+      (await targets.monitoringTemplates(auth, monitoringIds)).map((row) => [row.id, row]),
+    );
     return tasks.map((task, index): RunStep => {
       const step: RunStep = {
         taskId: task.id,
@@ -160,6 +169,18 @@ export const createTaskRunsService = ({ groups, runs, logs, targets, status, pok
         stopOnFailure: task.stopOnFailure,
         retries: task.retries,
       };
+      if (task.action === 'monitoring_change') {
+        const id = task.data.monitoring_template_id;
+        const template = id ? monitoring.get(id) : undefined;
+        if (!template) {
+          throw invalid(
+            DEVICE_TASK_MESSAGES.monitoringTemplateNotFound,
+            `tasks.${index}.data.monitoring_template_id`,
+          );
+        }
+        const periods = templatePeriods(template.parameters);
+        return { ...step, monitoring: { template_id: template.id, name: template.name, periods } };
+      }
       if (task.action === 'config_apply') {
         const template = task.data.template_id ? templates.get(task.data.template_id) : undefined;
         if (!template) {

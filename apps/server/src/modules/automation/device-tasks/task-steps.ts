@@ -1,6 +1,9 @@
 import {
   acceptableCodes,
   type CommandType,
+  type DeviceCapabilities,
+  deviceCapabilities,
+  MONITORING,
   type FileType,
   type TaskAction,
   DEVICE_TASK_MESSAGES,
@@ -33,6 +36,7 @@ export const FILE_KINDS: Partial<Record<TaskAction, { type: FileType; message: s
 /** What a step sends its device, or why it cannot be sent. */
 export type StepJob =
   | { kind: 'job'; type: CommandType; args: Record<string, unknown> }
+  | { kind: 'monitoring'; periods: Record<string, number> }
   | { kind: 'unsupported'; message: string };
 
 /** The device job a step becomes; the job lives as long as the run's validity window. */
@@ -77,6 +81,27 @@ export const jobOfStep = (
       const misfit = templateMisfit(step.template, device);
       if (misfit) return { kind: 'unsupported', message: misfit };
       return { kind: 'job', type: 'config_set', args: { requests: step.template.requests } };
+    }
+    case 'monitoring_change': {
+      if (!step.monitoring) {
+        return { kind: 'unsupported', message: DEVICE_TASK_MESSAGES.monitoringTemplateNotFound };
+      }
+      // A category the device lacks may only be switched off, as PUT /devices/monitoring says.
+      const capabilities = deviceCapabilities(device.model, device.firmware);
+      const periods = step.monitoring.periods;
+      const lacking = MONITORING.find(
+        (entry) =>
+          entry.compatKey !== null &&
+          !capabilities[entry.compatKey as keyof DeviceCapabilities] &&
+          (periods[entry.field] ?? 0) > 0,
+      );
+      if (lacking) {
+        return {
+          kind: 'unsupported',
+          message: DEVICE_TASK_MESSAGES.unsupportedMonitoring(lacking.label),
+        };
+      }
+      return { kind: 'monitoring', periods };
     }
     case 'backup_export':
       return { kind: 'job', type: 'backup_export', args: links.backup(deviceId, validUntil) };

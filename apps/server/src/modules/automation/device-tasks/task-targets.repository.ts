@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
-import { companies, configTemplates, devices, files, tags } from '@/db/schema';
+import { companies, configTemplates, devices, files, monitoringTemplates, tags } from '@/db/schema';
 
 /** What a group or a run names (companies, tags, devices, firmware files), as the viewer sees it. */
 export const createTaskTargetsRepository = (db: Database) => ({
@@ -45,6 +45,19 @@ export const createTaskTargetsRepository = (db: Database) => ({
       .from(files)
       .innerJoin(companies, eq(companies.id, files.companyId))
       .where(and(inArray(files.id, [...ids]), visibleCompaniesFilter(viewer)));
+  },
+
+  async monitoringTemplates(viewer: Viewer, ids: readonly number[], tx: Executor = db) {
+    if (ids.length === 0) return [];
+    return tx
+      .select({
+        id: monitoringTemplates.id,
+        name: monitoringTemplates.name,
+        parameters: monitoringTemplates.parameters,
+      })
+      .from(monitoringTemplates)
+      .innerJoin(companies, eq(companies.id, monitoringTemplates.companyId))
+      .where(and(inArray(monitoringTemplates.id, [...ids]), visibleCompaniesFilter(viewer)));
   },
 
   async templates(viewer: Viewer, ids: readonly number[], tx: Executor = db) {

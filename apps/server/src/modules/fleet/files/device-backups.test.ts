@@ -85,6 +85,13 @@ describe('device backups', () => {
       description: 'Backup of Edge router',
     });
     expect((await put(job.uploadUrl, backupOf(config))).statusCode).toBe(409);
+    // The link is the device's alone: job history does not show it.
+    const history = (
+      await call('GET', `/api/devices/actions/logs?device_id=${device.id}`)
+    ).json() as {
+      data: { args: Record<string, unknown> }[];
+    };
+    expect(history.data[0]?.args).toMatchObject({ upload_url: '[signed link]', nonce: '[hidden]' });
 
     await gateway.listener.ack(device.id, {
       id: job.id,

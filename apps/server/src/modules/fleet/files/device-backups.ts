@@ -6,6 +6,7 @@ import {
   BACKUP_MESSAGES,
   type BackupComparison,
   type BackupUploadAnswer,
+  backupUploadQuerySchema,
   compareBackups,
   ERROR_CODES,
   FILE_MESSAGES,
@@ -75,6 +76,24 @@ export const createDeviceBackups = ({ filesRepository, jobs, store, signer, now 
       max_size: BACKUP_MAX_BYTES,
       nonce,
     };
+  },
+
+  /**
+   * The link's check, before the body is read: nobody without a valid link makes the server hold
+   * a 10 MiB body. `query` is the raw query string's values.
+   */
+  checkLink(query: unknown) {
+    const parsed = backupUploadQuerySchema.safeParse(query);
+    const valid =
+      parsed.success &&
+      signer.verify(
+        parsed.data.device_id,
+        parsed.data.nonce,
+        parsed.data.expires,
+        parsed.data.signature,
+        now(),
+      );
+    if (!valid) throw new ApiError(403, ERROR_CODES.FORBIDDEN, BACKUP_UPLOAD_MESSAGES.badLink);
   },
 
   async receive(query: UploadQuery, body: Buffer): Promise<BackupUploadAnswer> {

@@ -212,6 +212,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{
     {
       // A device has no session: the signed, expiring link in its backup job is its permission.
       config: { permission: 'public' },
+      onRequest: async (request) => backups.checkLink(request.query),
       schema: {
         tags,
         summary: 'A device uploads the backup its backup_export job asked for (gzip of a tar)',

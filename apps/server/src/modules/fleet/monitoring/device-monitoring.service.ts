@@ -29,7 +29,7 @@ const capabilitiesOf = (device: DeviceRow): DeviceCapabilities | null =>
   device.capabilities ?? (device.model ? deviceCapabilities(device.model, device.firmware) : null);
 
 /** A template's periods as device fields: disabled parameters switch their category off. */
-const templatePeriods = (parameters: readonly MonitoringParameter[]): Partial<Periods> =>
+export const templatePeriods = (parameters: readonly MonitoringParameter[]): Partial<Periods> =>
   Object.fromEntries(
     parameters.flatMap((parameter) => {
       const entry = MONITORING.find((candidate) => candidate.key === parameter.key);

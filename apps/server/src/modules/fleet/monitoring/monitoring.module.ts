@@ -4,6 +4,7 @@ import type { DeviceLink } from '@/modules/fleet/device-gateway/gateway.port';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
 import { createDeviceMonitoringRepository } from './device-monitoring.repository';
 import { createDeviceMonitoringService } from './device-monitoring.service';
+import { createMonitoringSteps } from './monitoring-steps';
 import { createMonitoringTemplatesRepository } from './monitoring-templates.repository';
 import { createMonitoringTemplatesService } from './monitoring-templates.service';
 import { monitoringRoutes } from './monitoring.routes';
@@ -18,12 +19,21 @@ export const monitoringModule = async (
     templatesRepository: createMonitoringTemplatesRepository(context.db),
     companies: deps.companies,
   });
+  const monitoringRepository = createDeviceMonitoringRepository(context.db);
   const deviceMonitoringService = createDeviceMonitoringService({
-    monitoringRepository: createDeviceMonitoringRepository(context.db),
+    monitoringRepository,
     status: context.status,
     templates: templatesService,
     link: deps.link,
     log: app.log,
   });
   await app.register(monitoringRoutes, { deviceMonitoringService, templatesService });
+  // The task manager's monitoring steps.
+  return {
+    monitoringSteps: createMonitoringSteps({
+      repository: monitoringRepository,
+      link: deps.link,
+      log: app.log,
+    }),
+  };
 };

@@ -88,6 +88,7 @@ export const CONFIG_TEXTS = {
   searchTemplates: 'Search templates',
   noTemplates: 'No configuration templates found',
   loadingDevices: 'Loading the chosen devices…',
+  devicesNotLoaded: 'The chosen devices could not be read; close the dialog and try again',
   newTemplateLink: 'Write a template on the Device configuration page',
   applyButton: 'Apply',
   devices: 'Devices',

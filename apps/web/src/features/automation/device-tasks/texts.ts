@@ -65,6 +65,10 @@ export const TASK_TEXTS = {
     'Each device checks it against its model and firmware range before applying it',
   noTemplates: 'No configuration templates found',
   backupFile: 'Backup file',
+  monitoringTemplate: 'Monitoring template',
+  monitoringTemplateHint:
+    'Its periods replace the device’s; a category the device lacks fails the step',
+  noMonitoringTemplates: 'No monitoring templates found',
   backupExportHint: 'Each device uploads its configuration backup to Files',
   unsupported: 'Devices cannot run this action yet: the step fails on every device.',
   addStep: 'Add step',
@@ -172,6 +176,7 @@ export const ACTION_LABELS: Record<TaskAction, string> = {
   config_apply: 'Apply configuration',
   backup_export: 'Export backup',
   backup_restore: 'Restore backup',
+  monitoring_change: 'Change monitoring',
   upload_file: 'Upload file',
   download_file: 'Download file',
 };

@@ -1,4 +1,4 @@
-import { Anchor, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -51,6 +51,10 @@ function MultiConfiguration({ devices }: MultiConfigurationProps) {
       {template &&
         (chosen.data ? (
           <ApplyForm key={template.id} template={template} initialDevices={chosen.data} />
+        ) : chosen.isError ? (
+          <Alert color="red" variant="light">
+            {T.devicesNotLoaded}
+          </Alert>
         ) : (
           <Text size="sm" c="dimmed">
             {T.loadingDevices}

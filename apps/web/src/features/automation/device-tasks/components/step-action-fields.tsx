@@ -14,21 +14,37 @@ const FILE_FIELDS = {
   backup: { source: BACKUP_FILES, label: T.backupFile, required: true },
   any: { source: ANY_FILES, label: T.file, required: false },
 } as const;
-const TEMPLATES = { endpoint: '/devices/configurator/templates' } as const;
+const TEMPLATE_FIELDS = {
+  config: {
+    name: 'template_id',
+    source: { endpoint: '/devices/configurator/templates' },
+    label: T.configTemplate,
+    hint: T.configTemplateHint,
+    none: T.noTemplates,
+  },
+  monitoring: {
+    name: 'monitoring_template_id',
+    source: { endpoint: '/monitoring-templates' },
+    label: T.monitoringTemplate,
+    hint: T.monitoringTemplateHint,
+    none: T.noMonitoringTemplates,
+  },
+} as const;
 
-function TemplateField({ index }: { index: number }) {
+function TemplateField({ index, kind }: { index: number; kind: keyof typeof TEMPLATE_FIELDS }) {
   const { control } = useFormContext<TaskGroupFormInput>();
+  const spec = TEMPLATE_FIELDS[kind];
   return (
     <Controller
       control={control}
-      name={`tasks.${index}.data.template_id`}
+      name={`tasks.${index}.data.${spec.name}`}
       render={({ field, fieldState }) => (
         <RemoteSelect
-          source={TEMPLATES}
-          label={T.configTemplate}
-          description={T.configTemplateHint}
+          source={spec.source}
+          label={spec.label}
+          description={spec.hint}
           required
-          nothingFoundMessage={T.noTemplates}
+          nothingFoundMessage={spec.none}
           value={field.value}
           onChange={field.onChange}
           onBlur={field.onBlur}
@@ -100,7 +116,9 @@ export function StepActionFields({ index, action }: { index: number; action: Tas
         </>
       );
     case 'config_apply':
-      return <TemplateField index={index} />;
+      return <TemplateField index={index} kind="config" />;
+    case 'monitoring_change':
+      return <TemplateField index={index} kind="monitoring" />;
     case 'backup_export':
       return (
         <Alert color="blue" variant="light">

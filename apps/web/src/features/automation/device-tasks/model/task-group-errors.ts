@@ -21,6 +21,7 @@ const STEP_FIELDS = [
   'data.acceptable_codes',
   'data.file_id',
   'data.template_id',
+  'data.monitoring_template_id',
   'data.keep_settings',
   'data.target_path',
   'data.file',

@@ -36,6 +36,7 @@ const stepFormSchema = z
       acceptable_codes: z.string(),
       file_id: z.number().nullable(),
       template_id: z.number().nullable(),
+      monitoring_template_id: z.number().nullable(),
       keep_settings: z.boolean(),
       target_path: z.string(),
       file: z.string(),
@@ -69,6 +70,8 @@ function dataOf(action: TaskAction, data: StepData): TaskInputValue['data'] {
       return { template_id: data.template_id ?? undefined };
     case 'backup_restore':
       return { file_id: data.file_id ?? undefined };
+    case 'monitoring_change':
+      return { monitoring_template_id: data.monitoring_template_id ?? undefined };
     case 'upload_file':
       return { file_id: data.file_id ?? undefined, target_path: optionalText(data.target_path) };
     case 'download_file':
@@ -109,6 +112,7 @@ const EMPTY_DATA: StepData = {
   acceptable_codes: '',
   file_id: null,
   template_id: null,
+  monitoring_template_id: null,
   keep_settings: true,
   target_path: '',
   file: '',
@@ -135,6 +139,7 @@ export const stepOfTask = (task: Task): StepFormValue => ({
     acceptable_codes: (task.data.acceptable_codes ?? []).join(', '),
     file_id: task.data.file_id ?? null,
     template_id: task.data.template_id ?? null,
+    monitoring_template_id: task.data.monitoring_template_id ?? null,
     keep_settings: task.data.keep_settings ?? true,
     target_path: task.data.target_path ?? '',
     file: task.data.file ?? '',

@@ -15,7 +15,7 @@ async function tickBoth(view: ReturnType<typeof renderDevices>) {
   await view.user.click(screen.getByRole('checkbox', { name: 'Select row 12' }));
 }
 
-describe('Cancel firmware updates', { timeout: 30_000 }, () => {
+describe('Cancel pending updates', { timeout: 30_000 }, () => {
   it('cancels after a confirm and names the devices that had nothing to cancel', async () => {
     const view = renderDevices(admin, {
       'GET /api/devices': () => listOk(rows),
@@ -33,10 +33,12 @@ describe('Cancel firmware updates', { timeout: 30_000 }, () => {
         }),
     });
     await tickBoth(view);
-    await view.user.click(screen.getByRole('button', { name: 'Cancel firmware updates' }));
-    const confirm = await dialog('Cancel firmware updates');
-    expect(confirm.getByText(/Cancel the pending firmware updates of 2 devices\?/)).toBeVisible();
-    await view.user.click(confirm.getByRole('button', { name: 'Cancel firmware updates' }));
+    await view.user.click(screen.getByRole('button', { name: 'Cancel pending updates' }));
+    const confirm = await dialog('Cancel pending updates');
+    expect(
+      confirm.getByText(/Cancel the pending firmware updates and backup restores of 2 devices\?/),
+    ).toBeVisible();
+    await view.user.click(confirm.getByRole('button', { name: 'Cancel pending updates' }));
 
     const result = await dialog('Some devices were not changed');
     expect(result.getByText('1 of 2 devices done.')).toBeInTheDocument();
@@ -51,15 +53,15 @@ describe('Cancel firmware updates', { timeout: 30_000 }, () => {
   it('sends nothing when the user keeps the updates', async () => {
     const view = renderDevices(admin, { 'GET /api/devices': () => listOk(rows) });
     await tickBoth(view);
-    await view.user.click(screen.getByRole('button', { name: 'Cancel firmware updates' }));
+    await view.user.click(screen.getByRole('button', { name: 'Cancel pending updates' }));
     await view.user.click(
-      (await dialog('Cancel firmware updates')).getByRole('button', { name: 'Keep updates' }),
+      (await dialog('Cancel pending updates')).getByRole('button', { name: 'Keep updates' }),
     );
     await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Cancel firmware updates' })).toBeNull(),
+      expect(screen.queryByRole('dialog', { name: 'Cancel pending updates' })).toBeNull(),
     );
     expect(view.calls('POST /api/devices/updates/cancel')).toHaveLength(0);
-    expect(screen.queryByText('Firmware updates cancelled')).toBeNull();
+    expect(screen.queryByText('Pending updates cancelled')).toBeNull();
   });
 });
 
