@@ -38,6 +38,8 @@ it('the public routes are exactly the ones meant to be public', () => {
       'POST /account/token/revoke',
       // A device's signed, expiring link is its authorisation (files.test.ts).
       'GET /api/files/:id/device-download',
+      // The signed, expiring upload link of a device's backup job (device-backups.test.ts).
+      'PUT /api/files/device-upload',
       // The map tile URL every browser showing a map receives anyway (map.routes.ts).
       'GET /api/map/settings',
     ].sort(),
