@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConfigRequest, DeviceConfig } from '@netfleet/contracts';
+import { CONFIG_REQUESTS_MAX, type ConfigRequest, type DeviceConfig } from '@netfleet/contracts';
 import { CONFIG_RESULT_TOO_LARGE } from '../config-jobs.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import { restoreDeviceState } from './fleet.ts';
@@ -181,9 +181,13 @@ describe('simulated config_set', () => {
 
   it('fails rather than cutting a result that does not fit an ack, keeping nothing', async () => {
     const router = device();
-    // Each result holds the whole rule twice: 100 of them are well over 16 KiB.
-    const requests = Array.from({ length: 100 }, (_, i) =>
-      put('/firewall/rule_ssh_wan', { name: `Rule-${i}` }),
+    // Each result holds the whole rule twice: 40 with long names are well over 16 KiB.
+    const requests = Array.from({ length: CONFIG_REQUESTS_MAX }, (_, i) =>
+      put('/firewall/rule_ssh_wan', {
+        name: `Rule-${i}-${'x'.repeat(55)}`,
+        src: 's'.repeat(32),
+        dest: 'd'.repeat(32),
+      }),
     );
     const outcome = await finish(router, 'config_set', { requests });
     expect(outcome).toEqual({ status: 'failed', message: CONFIG_RESULT_TOO_LARGE });
