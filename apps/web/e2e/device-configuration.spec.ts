@@ -120,6 +120,12 @@ test('a device exports its configuration backup to Files', async ({ page }) => {
   const { data } = (await files.json()) as { data: { name: string; device_id: number }[] };
   expect(data[0]?.name).toMatch(new RegExp(`_${device?.serial}_\\d{8}-\\d{6}\\.tar\\.gz$`));
   expect(data[0]?.device_id).toBe(device?.id);
+
+  // Its restore would be pending on Upload backup; firmware updates are pending on their own page.
+  await page.goto('/management/update-firmware?tab=pending');
+  await expect(page.getByRole('heading', { name: 'Update firmware' })).toBeVisible();
+  await expect(page.getByText('No firmware update is pending')).toBeVisible();
+  await page.screenshot({ path: 'e2e/.artifacts/update-firmware-pending.png' });
 });
 
 test('two backups of a device are compared, and the older one restored', async ({ page }) => {

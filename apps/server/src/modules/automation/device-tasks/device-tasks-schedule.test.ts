@@ -6,8 +6,9 @@ import { createFakeGateway, insertDevice } from '@test/fake-gateway';
 import { createCompany, createUser } from '@test/factories';
 import { loginAs, type TestSession } from '@test/session';
 
-// Recurring runs, on a clock the test moves.
-let clock = new Date('2026-11-29T10:00:00Z');
+// Recurring runs, on a clock the test moves. The clock is years ahead of real time: the session's
+// tokens are stamped by it but checked by the real clock, so a test clock in the past expires them.
+let clock = new Date('2030-11-29T10:00:00Z');
 const gateway = createFakeGateway();
 let t: TestApp;
 let company: CompanyRow;
@@ -54,8 +55,8 @@ describe('recurring runs', () => {
     // 03:00 in Vilnius (UTC+2 in winter) is 01:00 UTC; the window defaults to the gap, a day.
     expect(first).toMatchObject({
       status: 'scheduled',
-      start_at: '2026-11-30 01:00:00',
-      valid_until: '2026-12-01 01:00:00',
+      start_at: '2030-11-30 01:00:00',
+      valid_until: '2030-12-01 01:00:00',
       recurrence: nightly,
       series_id: first?.id,
     });
@@ -63,11 +64,11 @@ describe('recurring runs', () => {
     const again = await call('POST', `/api/devices/tasks/groups/${groupId}`, {
       device_id: [device.id],
       recurrence: { cron: '0 4 * * *', time_zone: 'UTC' },
-      valid_until: '2026-11-29 11:00:00',
+      valid_until: '2030-11-29 11:00:00',
     });
     expect(again.statusCode).toBe(409);
 
-    clock = new Date('2026-11-30T01:00:30Z');
+    clock = new Date('2030-11-30T01:00:30Z');
     // The run starts (its successor scheduled) in one transaction, its device's step in the next.
     await vi.waitFor(
       async () => {
@@ -81,7 +82,7 @@ describe('recurring runs', () => {
     expect(started).toMatchObject({ status: 'running', counts: { total: 1, running: 1 } });
     expect(next).toMatchObject({
       status: 'scheduled',
-      start_at: '2026-12-01 01:00:00',
+      start_at: '2030-12-01 01:00:00',
       series_id: first?.id,
     });
   });
@@ -95,8 +96,8 @@ describe('recurring runs', () => {
       [
         {
           recurrence: { cron: '0 * * * *', time_zone: 'UTC' },
-          start_at: '2026-12-01 00:00:00',
-          valid_until: '2026-12-01 02:00:00',
+          start_at: '2030-12-01 00:00:00',
+          valid_until: '2030-12-01 02:00:00',
         },
         'valid_until',
       ],
