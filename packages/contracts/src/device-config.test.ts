@@ -63,6 +63,25 @@ describe('device configuration store', () => {
     expect(undone.store).toEqual(store);
   });
 
+  it('puts a removed section back in its place when rolled back (UCI order is rule order)', () => {
+    const rules: DeviceConfig = {
+      firewall: {
+        first: { '.type': 'rule', name: 'First' },
+        second: { '.type': 'rule', name: 'Second' },
+        third: { '.type': 'rule', name: 'Third' },
+      },
+    };
+    const applied = applyConfigRequests(
+      rules,
+      [request('delete', '/firewall/second'), request('delete', '/firewall/first')],
+      'RUT955',
+    );
+    expect(Object.keys(applied.store.firewall ?? {})).toEqual(['third']);
+    const undone = applyConfigRequests(applied.store, rollbackRequests(applied.results), 'RUT955');
+    expect(Object.keys(undone.store.firewall ?? {})).toEqual(['first', 'second', 'third']);
+    expect(undone.store).toEqual(rules);
+  });
+
   it('changes nothing when one request is refused', () => {
     const cases: [ConfigRequest, number, string][] = [
       [request('put', '/network/wan', { proto: 'dhcp' }), 404, '/network/wan does not exist'],

@@ -47,6 +47,11 @@ export const configRequestSchema = z.object({
   method: z.enum(CONFIG_METHODS),
   content_type: z.string().max(64).default('application/json'),
   request_data: z.record(z.string().max(64), valueSchema.nullable()).default({}),
+  /**
+   * netfleet, for `post`: the new section's place among its config's sections (UCI order is
+   * firewall rule order); absent, it goes last. A rollback puts a removed section back in place.
+   */
+  position: z.number().int().min(0).max(10_000).optional(),
 });
 export type ConfigRequest = z.infer<typeof configRequestSchema>;
 
@@ -71,6 +76,8 @@ export const configResultSchema = z.object({
   message: z.string().optional(),
   before: z.record(z.string(), valueSchema).nullable(),
   after: z.record(z.string(), valueSchema).nullable(),
+  /** For a `delete`: the section's place among its config's sections before it went. */
+  position: z.number().int().optional(),
 });
 export type ConfigResult = z.infer<typeof configResultSchema>;
 
@@ -161,7 +168,7 @@ const applyOne = (
       store[parsed.config] = Object.fromEntries(
         Object.entries(file).filter(([name]) => name !== parsed.section),
       );
-      return done(200, null);
+      return { ...done(200, null), position: Object.keys(file).indexOf(parsed.section) };
     case 'post':
     case 'put': {
       const creating = request.method === 'post';
@@ -195,7 +202,13 @@ const applyOne = (
         if (problem) return refuse(request, 400, `${option}: ${problem}`, before);
         next[option] = value;
       }
-      file[parsed.section] = next;
+      if (creating && request.position !== undefined) {
+        const sections = Object.entries(file);
+        sections.splice(Math.min(request.position, sections.length), 0, [parsed.section, next]);
+        store[parsed.config] = Object.fromEntries(sections);
+      } else {
+        file[parsed.section] = next;
+      }
       return done(creating ? 201 : 200, next);
     }
   }
@@ -260,7 +273,8 @@ export const diffConfigResults = (results: readonly ConfigResult[]): ConfigChang
 
 /**
  * The requests that undo applied results, newest first: a created section is deleted, a removed
- * one created again, a changed one put back option by option (options it gained removed).
+ * one created again in its place, a changed one put back option by option (options it gained
+ * removed).
  */
 export const rollbackRequests = (results: readonly ConfigResult[]): ConfigRequest[] =>
   results
@@ -269,7 +283,10 @@ export const rollbackRequests = (results: readonly ConfigResult[]): ConfigReques
     .flatMap((result): ConfigRequest[] => {
       const base = { path: result.path, content_type: 'application/json' };
       if (!result.before) return [{ ...base, method: 'delete', request_data: {} }];
-      if (!result.after) return [{ ...base, method: 'post', request_data: { ...result.before } }];
+      if (!result.after) {
+        const place = result.position === undefined ? {} : { position: result.position };
+        return [{ ...base, method: 'post', request_data: { ...result.before }, ...place }];
+      }
       const data: Record<string, ConfigValue | null> = {};
       for (const option of Object.keys(result.after)) {
         if (option !== SECTION_TYPE_KEY && !(option in result.before)) data[option] = null;
