@@ -14,14 +14,14 @@ import { confirmDialog, useDialog } from '@/components/dialogs';
 import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { applyTemplate } from '../api/apply-template';
-import type { DevicePick } from '../api/get-devices';
+import { DeviceMultiSelect } from '@/components/device-multi-select';
+import { type DevicePick, useDeviceSearch } from '../api/get-devices';
 import { deviceConfigurationKeys } from '../api/keys';
 import { misfitsOf, nameDevices } from '../model/apply-checks';
 import { formErrorMap } from '../model/form-error-map';
 import { templateTargetText } from '../model/template-range';
 import { actionLink } from '../paths';
 import { CONFIG_TEXTS as T } from '../texts';
-import { DeviceMultiSelect } from './device-multi-select';
 
 const resolver = zodResolver(useConfigTemplateBodySchema, { error: formErrorMap });
 
@@ -91,6 +91,7 @@ export function ApplyForm({
           name="device_id"
           render={({ fieldState }) => (
             <DeviceMultiSelect
+              useSearch={useDeviceSearch}
               label={T.devices}
               placeholder={T.searchDevices}
               nothingFoundMessage={T.noDevices}

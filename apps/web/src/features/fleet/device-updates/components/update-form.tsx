@@ -6,7 +6,8 @@ import type { FileInfo } from '@netfleet/contracts';
 import { confirmDialog, useDialog } from '@/components/dialogs';
 import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
-import type { DevicePick } from '../api/get-devices';
+import { DeviceMultiSelect } from '@/components/device-multi-select';
+import { type DevicePick, useDeviceSearch } from '../api/get-devices';
 import { deviceUpdatesKeys } from '../api/keys';
 import { setUpdates } from '../api/set-updates';
 import { misfitsOf } from '../model/device-fit';
@@ -19,7 +20,6 @@ import {
 } from '../model/update-form';
 import type { UpdateKind } from '../model/update-kinds';
 import { KIND_TEXTS, UPDATE_TEXTS as T } from '../texts';
-import { DeviceMultiSelect } from './device-multi-select';
 import { showOutcome } from './device-outcome';
 import { MisfitsAlert } from './misfits-alert';
 
@@ -100,6 +100,7 @@ export function UpdateForm({ kind, file }: { kind: UpdateKind; file: FileInfo })
           name="device_id"
           render={({ fieldState }) => (
             <DeviceMultiSelect
+              useSearch={useDeviceSearch}
               label={T.devices}
               placeholder={T.searchDevices}
               nothingFoundMessage={T.noDevices}

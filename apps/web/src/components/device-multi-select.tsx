@@ -2,27 +2,38 @@ import { Loader, MultiSelect, type MultiSelectProps, type OptionsFilter } from '
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '@netfleet/contracts';
-import { useDeviceSearch, type DevicePick } from '../api/get-devices';
 
 // The server already searched: the options are the matches.
 const serverFiltered: OptionsFilter = ({ options }) => options;
 
-type DeviceMultiSelectProps = {
-  value: readonly DevicePick[];
-  onChange: (devices: DevicePick[]) => void;
+interface Pickable {
+  id: number;
+  name: string;
+}
+
+type DeviceMultiSelectProps<T extends Pickable> = {
+  value: readonly T[];
+  onChange: (devices: T[]) => void;
+  /** The feature's device search (GET /devices?q=), with the fields it needs of each device. */
+  useSearch: (search: string) => { data?: T[] | undefined; isFetching: boolean };
 } & Omit<
   MultiSelectProps,
   'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'
 >;
 
 /**
- * Picks devices, searched on the server; the chosen ones are given whole (their model is checked
- * against the file's) and stay listed whatever the search.
+ * Picks devices, searched on the server; the chosen ones are given whole (what the feature checks
+ * of them, model or firmware, comes with them) and stay listed whatever the search.
  */
-export function DeviceMultiSelect({ value, onChange, ...props }: DeviceMultiSelectProps) {
+export function DeviceMultiSelect<T extends Pickable>({
+  value,
+  onChange,
+  useSearch,
+  ...props
+}: DeviceMultiSelectProps<T>) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const matches = useDeviceSearch(debounced.trim());
+  const matches = useSearch(debounced.trim());
   const listed = matches.data ?? [];
   const known = [...listed, ...value.filter((device) => !listed.some((m) => m.id === device.id))];
   return (
