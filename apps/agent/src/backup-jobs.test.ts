@@ -41,6 +41,7 @@ describe('what a backup upload answer means for the ack', () => {
       progress: vi.fn(async () => undefined),
       sendAllTelemetry: () => undefined,
       restart: async () => undefined,
+      collect: () => undefined,
     };
     const outcome = await uploadBackup(
       { upload_url: `http://127.0.0.1:${port}/upload`, max_size: 1000 },

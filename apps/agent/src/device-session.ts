@@ -7,12 +7,15 @@ import {
   reconnectDelay,
   topics,
   type AckMessage,
+  type CollectConfig,
+  type CollectMessage,
   type CommandMessage,
   type ConfigMessage,
   type Hello,
   type TelemetryCategory,
 } from '@netfleet/contracts';
 import { tunnelRequestSchema, type TunnelMux } from '@netfleet/contracts/tunnel';
+import { CollectSchedule } from './collect-schedule.ts';
 import { RecentJobs } from './job-ids.ts';
 import { endSession, STOP_TIMEOUT_MS } from './session-end.ts';
 import { dialTunnel } from './tunnel/dial-tunnel.ts';
@@ -39,6 +42,8 @@ export interface DeviceSessionOptions {
   /** Jobs finished before this process started (the agent persists them). */
   doneJobs?: readonly number[];
   onJobsChanged?: (done: number[]) => void;
+  /** The data-collect set saved before this process started (`collect_config`). */
+  collectConfigs?: readonly CollectConfig[];
   /** After every successful connect, once hello is published. */
   onOnline?: () => void;
   /** The broker refused the credential: the session has stopped for good. */
@@ -80,11 +85,27 @@ export class DeviceSession {
   private onlineWaiters: (() => void)[] = [];
   /** Remote-access tunnels this device has open; they end with the session. */
   private readonly tunnels = new Set<TunnelMux>();
+  /** Data collection runs while connected; null for a device without a local API. */
+  private readonly collect: CollectSchedule | null;
 
   constructor(private readonly options: DeviceSessionOptions) {
     this.counters = options.counters ?? newCounters();
     this.jobs = new RecentJobs(options.doneJobs);
     this.random = options.random ?? Math.random;
+    const api = options.behaviour.localApi;
+    this.collect = api
+      ? new CollectSchedule({
+          api,
+          configs: options.collectConfigs ?? [],
+          publish: (message) => this.publishCollected(message),
+          onError: (config, error) => {
+            this.counters.errors += 1;
+            this.options.log?.(
+              `device ${this.deviceId}: collect ${config.id} failed: ${String(error)}`,
+            );
+          },
+        })
+      : null;
   }
 
   get deviceId(): number {
@@ -131,6 +152,7 @@ export class DeviceSession {
     this.stopped = true;
     for (const tunnel of [...this.tunnels]) tunnel.close('device stopping');
     this.clearTimers();
+    this.collect?.pause();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const client = this.client;
     if (!client) return;
@@ -198,6 +220,7 @@ export class DeviceSession {
     client.publish(topics.hello(id), JSON.stringify(hello), { qos: 1 });
     if (reconnecting) this.options.log?.(`device ${id}: reconnected`);
     this.startBenchTimer();
+    this.collect?.resume();
     this.options.onOnline?.();
     for (const resolve of this.onlineWaiters.splice(0)) resolve();
   }
@@ -239,6 +262,7 @@ export class DeviceSession {
     if (this.online) this.counters.connected -= 1;
     this.online = false;
     this.clearTimers();
+    this.collect?.pause();
     // A broker closing the socket says nothing else (before the CONNACK, or dropping a device).
     if (!this.stopped && !this.paused && !this.failureReported) {
       this.connectFailed({ kind: 'error', message: 'connection closed' });
@@ -348,6 +372,17 @@ export class DeviceSession {
     });
   }
 
+  private publishCollected(message: CollectMessage) {
+    this.client?.publish(
+      topics.collect(this.deviceId),
+      JSON.stringify(message),
+      { qos: 1 },
+      (error) => {
+        if (error && !this.stopped) this.counters.errors += 1;
+      },
+    );
+  }
+
   private async runCommand(command: CommandMessage) {
     if (this.jobs.has(command.id)) return;
     if (command.expires_at < Date.now()) {
@@ -368,6 +403,7 @@ export class DeviceSession {
         }),
       sendAllTelemetry: () => this.sendAllTelemetry(),
       restart: (downtimeMs, whileDown) => this.restart(downtimeMs, whileDown),
+      collect: (configs) => this.collect?.replace(configs),
     };
     let outcome: CommandOutcome;
     try {

@@ -1,5 +1,10 @@
 import type { Duplex } from 'node:stream';
-import type { CommandMessage, TelemetryCategory } from '@netfleet/contracts';
+import type {
+  CollectConfig,
+  CommandMessage,
+  LocalApi,
+  TelemetryCategory,
+} from '@netfleet/contracts';
 import type { OpenError, OpenPayload } from '@netfleet/contracts/tunnel';
 
 /** What a device says about itself in the enrolment request and in every hello. */
@@ -35,6 +40,11 @@ export interface CommandContext {
    * away for `downtimeMs`, runs `whileDown` and resolves once the device is back online.
    */
   restart(downtimeMs: number, whileDown?: () => void): Promise<void>;
+  /**
+   * Makes `configs` the whole data-collect set (`collect_config`; empty stops it): while connected
+   * each runs at once, then every period. Saving it is the handler's part.
+   */
+  collect(configs: readonly CollectConfig[]): void;
 }
 
 /** The device-specific half of a session: a real Linux box or a simulated router. */
@@ -50,6 +60,8 @@ export interface DeviceBehaviour {
    * Devices without it ignore tunnel requests.
    */
   openStream?(target: OpenPayload): Promise<Duplex | OpenError>;
+  /** The local status API data collection reads. Devices without it collect nothing. */
+  localApi?: LocalApi;
 }
 
 /** Counters shared by every session of a process (the simulator's stats line, the benchmarks). */

@@ -1,4 +1,9 @@
-import type { CommandMessage, ConfigMessage, DeviceSeries } from '@netfleet/contracts';
+import type {
+  CollectMessage,
+  CommandMessage,
+  ConfigMessage,
+  DeviceSeries,
+} from '@netfleet/contracts';
 import type { Database } from '@/db/client';
 import { devices } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
@@ -39,6 +44,10 @@ export const createFakeGateway = () => {
       if (!listener?.devicesReady || !listener.ack)
         throw new Error('no gateway listener registered');
       return listener as Required<GatewayListener>;
+    },
+    /** Plays a device's data-collect message to every listener that hears them. */
+    collected(deviceId: number, message: CollectMessage) {
+      for (const listener of listeners) listener.collected?.(deviceId, message);
     },
     commandsFor: (deviceId: number) =>
       commands.filter((sent) => sent.deviceId === deviceId).map((sent) => sent.command),

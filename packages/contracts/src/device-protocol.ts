@@ -48,6 +48,8 @@ export const topics = {
     `${TOPIC_ROOT}/d/${deviceId}/tm/${category}`,
   /** device → server, QoS 1: command acknowledgements and progress. */
   ack: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/ack`,
+  /** device → server, QoS 1: one run of a data-collect config (data-collect.ts). */
+  collect: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/dc`,
   /** server → device, retained, QoS 1: monitoring periods. */
   config: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/cfg`,
   /** server → device, QoS 1: commands. */
@@ -63,19 +65,21 @@ export const SERVER_SUBSCRIPTIONS = [
   `${TOPIC_ROOT}/d/+/hello`,
   `${TOPIC_ROOT}/d/+/tm/+`,
   `${TOPIC_ROOT}/d/+/ack`,
+  `${TOPIC_ROOT}/d/+/dc`,
 ] as const;
 
 export const SHARED_SUBSCRIPTION_GROUP = 'netfleet';
 
 export type DeviceTopic =
   | { kind: 'enrol'; clientId: string }
-  | { kind: 'state' | 'hello' | 'ack' | 'config' | 'command'; deviceId: number }
+  | { kind: 'state' | 'hello' | 'ack' | 'collect' | 'config' | 'command'; deviceId: number }
   | { kind: 'telemetry'; deviceId: number; category: TelemetryCategory };
 
 const DEVICE_TOPIC_KINDS = {
   state: 'state',
   hello: 'hello',
   ack: 'ack',
+  dc: 'collect',
   cfg: 'config',
   cmd: 'command',
 } as const;
@@ -111,7 +115,7 @@ export const mayDevicePublish = (deviceId: number, topic: string): boolean => {
     parsed !== null &&
     parsed.kind !== 'enrol' &&
     parsed.deviceId === deviceId &&
-    ['state', 'hello', 'telemetry', 'ack'].includes(parsed.kind)
+    ['state', 'hello', 'telemetry', 'ack', 'collect'].includes(parsed.kind)
   );
 };
 export const mayDeviceSubscribe = (deviceId: number, topic: string): boolean =>
@@ -244,6 +248,7 @@ export const COMMAND_TYPES = [
   'config_set',
   'backup_export',
   'backup_restore',
+  'collect_config',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 

@@ -65,6 +65,30 @@ export const ROUTES: readonly RouteDef[] = [
     'update_monitoring',
   ),
   r(
+    'data-collection',
+    '/monitoring-templates/data-collection',
+    'Data collection',
+    'update_monitoring',
+  ),
+  r(
+    'data-collection.create',
+    '/monitoring-templates/data-collection/create',
+    'New data collection config',
+    'update_monitoring',
+  ),
+  r(
+    'data-collection.edit',
+    '/monitoring-templates/data-collection/edit/:id',
+    'Edit data collection config',
+    'update_monitoring',
+  ),
+  r(
+    'data-collection.item',
+    '/monitoring-templates/data-collection/:id',
+    'Data collection config',
+    'update_monitoring',
+  ),
+  r(
     'device-configuration',
     '/device-configuration',
     'Device configuration',
@@ -223,6 +247,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       link('reports.single'),
       link('automations'),
       link('monitoring-templates'),
+      link('data-collection'),
     ],
   },
   {

@@ -6,12 +6,14 @@ import { DeviceSession } from '../device-session.ts';
 import { enrol } from '../enrol.ts';
 import { parseBackupPaths } from '../linux/agent-backup.ts';
 import { AgentConfigStore } from '../linux/agent-config.ts';
+import { CollectStore } from '../linux/collect-store.ts';
 import { loadAgentState, saveAgentState, type AgentState } from '../linux/agent-state.ts';
 import {
   DEFAULT_PASSWORD_USER,
   isValidUserName,
   runLinuxCommand,
 } from '../linux/linux-commands.ts';
+import { linuxLocalApi } from '../linux/local-api.ts';
 import { openTcpTarget, parsePorts } from '../linux/tunnel-target.ts';
 import { detectPlatform, isValidModel, primaryInterface, readLinux } from '../linux/system.ts';
 import type { Credential, DeviceIdentity } from '../types.ts';
@@ -31,7 +33,8 @@ added, then reports telemetry and runs commands.
   --model M              model name (default OPENWRT or LINUX)
   --firmware F           firmware string (default from /etc/version, /etc/openwrt_release or the kernel)
   --state PATH           credential file (default .netfleet-agent/state.json); config.json
-                         beside it keeps the settings config_set jobs change
+                         beside it keeps the settings config_set jobs change, collect.json
+                         the data-collect configs collect_config jobs set
   --download-dir DIR     where firmware images go (default .netfleet-agent/downloads)
   --allow-reboot         obey reboot commands (otherwise they are rejected)
   --allow-firmware PATH  install downloaded firmware with this script (otherwise downloads only)
@@ -117,6 +120,7 @@ const main = async () => {
   const state: AgentState = await loadAgentState(statePath);
   const save = () => saveAgentState(statePath, state);
   const config = await AgentConfigStore.load(join(dirname(statePath), 'config.json'), log);
+  const collect = await CollectStore.load(join(dirname(statePath), 'collect.json'), log);
 
   let credential: Credential | null =
     state.device_id && state.username && state.password
@@ -146,12 +150,14 @@ const main = async () => {
     credential,
     agent: AGENT,
     doneJobs: state.done_jobs,
+    collectConfigs: collect.configs(),
     log,
     behaviour: {
       identity: () => identity,
       uptime: () => os.uptime(),
       read: readLinux,
       openStream: openTcpTarget(tunnelPorts),
+      localApi: linuxLocalApi({ identity }),
       execute: (command, context) =>
         runLinuxCommand(command, context, {
           allowReboot: values['allow-reboot'],
@@ -164,6 +170,7 @@ const main = async () => {
             : {}),
           downloadDir: resolve(values['download-dir']),
           config,
+          collect,
           markPending: async (id, type) => {
             state.pending.push({ id, type });
             await save();

@@ -27,12 +27,14 @@ import { startBackupServer, UPLOAD_ANSWER, type BackupServer } from '../testing/
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import { RESTORE_DISABLED, parseBackupPaths } from './agent-backup.ts';
 import { AgentConfigStore } from './agent-config.ts';
+import { CollectStore } from './collect-store.ts';
 import { runLinuxCommand, type LinuxCommandOptions } from './linux-commands.ts';
 
 const context: CommandContext = {
   progress: async () => undefined,
   sendAllTelemetry: () => undefined,
   restart: async () => undefined,
+  collect: () => undefined,
 };
 const isRoot = process.getuid?.() === 0;
 
@@ -61,7 +63,7 @@ afterEach(() => {
 });
 
 let nextId = 500;
-const run = (
+const run = async (
   type: CommandMessage['type'],
   args: Record<string, unknown>,
   options: Partial<LinuxCommandOptions> = {},
@@ -70,6 +72,7 @@ const run = (
     allowReboot: false,
     downloadDir: join(dir, 'downloads'),
     config,
+    collect: await CollectStore.load(join(dir, 'state', 'collect.json'), () => undefined),
     markPending: async () => undefined,
     clearPending: async () => undefined,
     backupPaths: [join(dir, 'app'), join(dir, 'single.txt'), join(dir, 'missing')],

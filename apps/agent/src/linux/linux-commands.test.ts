@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import type { CommandMessage } from '@netfleet/contracts';
 import type { CommandContext } from '../types.ts';
 import { AgentConfigStore } from './agent-config.ts';
+import { CollectStore } from './collect-store.ts';
 import type * as AllowList from './allow-list.ts';
 import {
   HOTSPOT_NOT_SUPPORTED,
@@ -42,6 +43,7 @@ const context: CommandContext = {
   progress: async () => undefined,
   sendAllTelemetry: () => undefined,
   restart: async () => undefined,
+  collect: () => undefined,
 };
 const configDir = mkdtempSync(join(tmpdir(), 'nf-agent-config-'));
 afterAll(() => rmSync(configDir, { recursive: true, force: true }));
@@ -49,6 +51,7 @@ const options = {
   allowReboot: false,
   downloadDir: '/nonexistent',
   config: await AgentConfigStore.load(join(configDir, 'config.json'), () => undefined),
+  collect: await CollectStore.load(join(configDir, 'collect.json'), () => undefined),
   markPending: async () => undefined,
   clearPending: async () => undefined,
 };

@@ -7,11 +7,13 @@ import {
   firmwareUpdateArgsSchema,
   type CommandMessage,
 } from '@netfleet/contracts';
+import { collectConfigJob } from '../collect-jobs.ts';
 import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
 import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
 import type { AgentConfigStore } from './agent-config.ts';
 import { agentBackupExport, agentBackupRestore, type AgentBackupOptions } from './agent-backup.ts';
+import type { CollectStore } from './collect-store.ts';
 import { lanHosts } from './lan-hosts.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import { resolveCommand } from './allow-list.ts';
@@ -61,6 +63,8 @@ export interface LinuxCommandOptions extends AgentBackupOptions {
   downloadDir: string;
   /** The agent's own settings, which `config_get` reads and `config_set` changes. */
   config: AgentConfigStore;
+  /** The data-collect set, which `collect_config` replaces. */
+  collect: CollectStore;
   /** Records a job that finishes when this process ends (reboot, firmware apply). */
   markPending: (id: number, type: string) => Promise<void>;
   clearPending: (id: number) => Promise<void>;
@@ -322,5 +326,7 @@ export const runLinuxCommand = (
       return agentBackupExport(command, context, options);
     case 'backup_restore':
       return agentBackupRestore(command, context, options);
+    case 'collect_config':
+      return collectConfigJob(command, context, (configs) => options.collect.save(configs));
   }
 };

@@ -19,6 +19,12 @@ export const parseNetDev = (text: string): InterfaceCounters[] =>
     })
     .filter((i) => Number.isSafeInteger(i.rx) && Number.isSafeInteger(i.tx));
 
+/** /sys/class/net/<name>/operstate; links without carrier detection (tun, ppp) say `unknown`. */
+export const isOperUp = (text: string | null): boolean => {
+  const state = text?.trim();
+  return state === 'up' || state === 'unknown';
+};
+
 /** /proc/uptime: `seconds-since-boot idle-seconds`. */
 export const parseUptime = (text: string): number => {
   const seconds = Number(text.trim().split(/\s+/)[0]);

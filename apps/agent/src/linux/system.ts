@@ -7,6 +7,7 @@ import {
   type TelemetryData,
 } from '@netfleet/contracts';
 import {
+  isOperUp,
   parseDefaultRoute,
   parseLoadavg,
   parseMemAvailable,
@@ -53,10 +54,8 @@ export const detectPlatform = async (): Promise<{ model: string; firmware: strin
 
 export const isValidModel = (model: string) => modelNameSchema.safeParse(model).success;
 
-const interfaceUp = async (name: string) => {
-  const state = (await read(`/sys/class/net/${name}/operstate`))?.trim();
-  return state === 'up' || state === 'unknown';
-};
+const interfaceUp = async (name: string) =>
+  isOperUp(await read(`/sys/class/net/${name}/operstate`));
 
 const dynamic = async (): Promise<TelemetryData<'dynamic'>> => {
   const [netDev, uptime, loadavg, meminfo, route] = await Promise.all([

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceConfigSchema } from '@netfleet/contracts';
+import { collectConfigArgsSchema, deviceConfigSchema } from '@netfleet/contracts';
 import { readState, writeState } from '../state-file.ts';
 
 const entrySchema = z.object({
@@ -15,6 +15,8 @@ const entrySchema = z.object({
     .optional(),
   /** The device's configuration store, once a `config_set` job changed its defaults. */
   config: deviceConfigSchema.optional(),
+  /** The data-collect set, once a `collect_config` job gave the device one. */
+  collect: collectConfigArgsSchema.shape.configs.optional(),
 });
 export type FleetEntry = z.infer<typeof entrySchema>;
 
@@ -26,8 +28,8 @@ const fleetStateSchema = z.object({
 type FleetStateData = z.infer<typeof fleetStateSchema>;
 
 /**
- * The simulator's credentials (and changed admin password hashes and configurations) for the whole
- * fleet in one JSON file, written at most every 2 s.
+ * The simulator's credentials (and changed admin password hashes, configurations and data-collect
+ * sets) for the whole fleet in one JSON file, written at most every 2 s.
  */
 export class FleetState {
   private dirty = false;

@@ -136,6 +136,60 @@ describe('fleet', () => {
     expect(device.config?.system?.system?.hostname).toBe('depot-gw');
   }, 15_000);
 
+  it('keeps a collect_config set in the state file and collects it again after a restart', async () => {
+    const seed = 9;
+    const statePath = join(dir, 'state.json');
+    const state = await FleetState.load(statePath);
+    const credential = broker.addDevice();
+    const id = credential.device_id;
+    // Index 0 is an RUT240: one modem.
+    const serial = new SimDevice(0, seed).serial;
+    state.set(serial, credential);
+    await state.flush();
+    const configs = [
+      {
+        id: 12,
+        period: 300,
+        data: [
+          {
+            url: '/modems/status',
+            variables: [
+              { id: 'rsrp', filter: '$.http_body.data[@.primary=true].rsrp', type: 'number' },
+            ],
+          },
+        ],
+      },
+    ];
+    const rsrp = () =>
+      (broker.on(topics.collect(id)) as { data: Record<string, { rsrp?: unknown }> }[]).map(
+        (m) => m.data['/modems/status']?.rsrp,
+      );
+
+    const fleet = await startFleet({ devices: 1, seed, mqttUrl: broker.url, statePath });
+    await fleet.ramped;
+    await waitFor(() => broker.on(topics.hello(id)).length > 0);
+    await broker.publish(topics.command(id), {
+      id: 14,
+      type: 'collect_config',
+      args: { configs },
+      expires_at: Date.now() + 60_000,
+    });
+    await waitFor(() => rsrp().length === 1);
+    expect(rsrp()[0]).toEqual(expect.any(Number));
+    const acks = () => broker.on(topics.ack(id)) as { status: string; message?: string }[];
+    await waitFor(() => acks().some((a) => a.status === 'completed'));
+    expect(acks().at(-1)).toMatchObject({ status: 'completed', message: 'Collecting 1 config' });
+    await fleet.stop();
+    expect((await FleetState.load(statePath)).get(serial)?.collect).toEqual(configs);
+
+    // The next run collects at once when online, with no new job.
+    const again = await startFleet({ devices: 1, seed, mqttUrl: broker.url, statePath });
+    await again.ramped;
+    await waitFor(() => rsrp().length === 2);
+    expect(broker.on(topics.hello(id))).toHaveLength(2);
+    await again.stop();
+  }, 15_000);
+
   it('takes its outage share offline once, for the outage, and brings it back', async () => {
     const seed = 8;
     const statePath = join(dir, 'state.json');

@@ -11,6 +11,7 @@ import { forEachLimited } from './pool.ts';
 import { ApiClient, type ApiOptions } from './provision.ts';
 import { runSimCommand } from './sim-commands.ts';
 import { SimDevice } from './sim-device.ts';
+import { simLocalApi } from './sim-local-api.ts';
 import { simReading } from './sim-readings.ts';
 import { duplexPair } from '../tunnel/duplex-pair.ts';
 import { createSimServices, type SimServicesOptions } from './services/sim-services.ts';
@@ -193,6 +194,7 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
       agent: SIM_AGENT,
       counters,
       ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
+      collectConfigs: device.collect ?? [],
       behaviour: {
         identity: () => device.identity(),
         uptime: () => device.uptime(),
@@ -213,7 +215,10 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
               }),
             onConfigChanged: (changed) =>
               state.set(changed.serial, { ...state.get(changed.serial), config: changed.config }),
+            onCollectChanged: (changed) =>
+              state.set(changed.serial, { ...state.get(changed.serial), collect: changed.collect }),
           }),
+        localApi: simLocalApi(device),
         openStream: async ({ host, port }) => {
           if (!run.services.serves(host, port)) {
             return { code: 'refused', message: `nothing listens on ${host}:${port}` };
@@ -270,13 +275,14 @@ const scheduleOutage = (
 
 /**
  * What jobs changed in an earlier run is still the device's: the password a `set_password` job
- * set, the configuration `config_set` jobs left.
+ * set, the configuration `config_set` jobs left, the data-collect set of its last `collect_config`.
  */
 export const restoreDeviceState = (devices: readonly SimDevice[], state: FleetState): void => {
   for (const device of devices) {
     const saved = state.get(device.serial);
     if (saved?.admin_password_sha256) device.adminPasswordSha256 = saved.admin_password_sha256;
     if (saved?.config) device.config = saved.config;
+    if (saved?.collect) device.collect = saved.collect;
   }
 };
 

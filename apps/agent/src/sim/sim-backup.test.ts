@@ -48,6 +48,7 @@ const run = (
       progress: async () => undefined,
       sendAllTelemetry: () => undefined,
       restart: async () => undefined,
+      collect: () => undefined,
       ...context,
     },
     { rebootMs: 100, ...options },

@@ -18,6 +18,7 @@ const context: CommandContext = {
   progress: async () => undefined,
   sendAllTelemetry: () => undefined,
   restart: async () => undefined,
+  collect: () => undefined,
 };
 
 let nextId = 1;
@@ -294,5 +295,60 @@ describe('simulated set_password', () => {
     const { password } = args as { password?: unknown };
     if (typeof password === 'string') expect(run.done()?.message).not.toContain(password);
     expect(device.adminPasswordMatches('admin01')).toBe(true);
+  });
+});
+
+describe('simulated collect_config', () => {
+  const collectConfig = {
+    id: 2,
+    period: 120,
+    data: [
+      {
+        url: '/system/device/status',
+        variables: [{ id: 'up', filter: '$.http_body.data.uptime', type: 'integer' }],
+      },
+    ],
+  };
+  const run = (device: SimDevice, args: Record<string, unknown>, onCollectChanged = vi.fn()) => {
+    const collect = vi.fn();
+    const outcome = runSimCommand(
+      device,
+      { id: nextId++, type: 'collect_config', args, expires_at: Date.now() + 600_000 },
+      { ...context, collect },
+      { rebootMs: 100, onCollectChanged },
+    );
+    return { outcome, collect, onCollectChanged };
+  };
+
+  it('keeps the set on the device for the state file, applies it, and clears it when emptied', async () => {
+    const device = new SimDevice(3, 42, () => 1_750_000_000_000);
+    const set = run(device, { configs: [collectConfig] });
+    expect(await set.outcome).toEqual({ status: 'completed', message: 'Collecting 1 config' });
+    expect(device.collect).toEqual([collectConfig]);
+    expect(set.onCollectChanged).toHaveBeenCalledExactlyOnceWith(device);
+    expect(set.collect).toHaveBeenCalledExactlyOnceWith([collectConfig]);
+
+    const cleared = run(device, { configs: [] });
+    expect(await cleared.outcome).toEqual({
+      status: 'completed',
+      message: 'Data collection stopped',
+    });
+    expect(device.collect).toBeUndefined();
+    expect(cleared.collect).toHaveBeenCalledExactlyOnceWith([]);
+  });
+
+  it('rejects a set that does not fit, keeping the one it has', async () => {
+    const device = new SimDevice(3, 42, () => 1_750_000_000_000);
+    await run(device, { configs: [collectConfig] }).outcome;
+    const bad = run(device, {
+      configs: [{ ...collectConfig, data: [{ url: 'modems', variables: [] }] }],
+    });
+    expect(await bad.outcome).toMatchObject({
+      status: 'rejected',
+      message: expect.stringMatching(/^invalid args\.configs\.0\.data\.0\.url: /),
+    });
+    expect(bad.collect).not.toHaveBeenCalled();
+    expect(bad.onCollectChanged).not.toHaveBeenCalled();
+    expect(device.collect).toEqual([collectConfig]);
   });
 });

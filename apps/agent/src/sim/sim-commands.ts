@@ -4,6 +4,7 @@ import {
   firmwareUpdateArgsSchema,
   type CommandMessage,
 } from '@netfleet/contracts';
+import { collectConfigJob } from '../collect-jobs.ts';
 import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
 import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
@@ -31,6 +32,8 @@ export interface SimCommandOptions {
   onAdminPasswordChanged?: (device: SimDevice) => void;
   /** Told after `config_set` or `backup_restore` changed the configuration, to keep it. */
   onConfigChanged?: (device: SimDevice) => void;
+  /** Told after `collect_config` replaced the data-collect set, to keep it. */
+  onCollectChanged?: (device: SimDevice) => void;
 }
 
 /** The share of simulated devices whose password changes fail unless the fleet says otherwise. */
@@ -249,6 +252,12 @@ export const runSimCommand = async (
         rebootMs: options.rebootMs,
         failure: fails ? SIM_FAILURES.backup_restore : null,
         onChanged: options.onConfigChanged,
+      });
+    case 'collect_config':
+      return collectConfigJob(command, context, (configs) => {
+        device.collect = configs.length > 0 ? configs : undefined;
+        options.onCollectChanged?.(device);
+        return null;
       });
   }
 };

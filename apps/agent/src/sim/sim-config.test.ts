@@ -38,6 +38,7 @@ const start = (
       progress: async () => undefined,
       sendAllTelemetry: () => undefined,
       restart: async () => undefined,
+      collect: () => undefined,
       ...context,
     },
     { rebootMs: 100, ...options },

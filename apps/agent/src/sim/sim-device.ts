@@ -1,5 +1,6 @@
 import {
   deviceCapabilities,
+  type CollectConfig,
   identityOf,
   modelHardware,
   type DeviceCapabilities,
@@ -60,6 +61,8 @@ export class SimDevice {
    * that never configures does not hold thousands of copies of the defaults.
    */
   config?: DeviceConfig;
+  /** The data-collect set a `collect_config` job gave it; unset when it collects nothing. */
+  collect?: CollectConfig[];
 
   constructor(
     readonly index: number,

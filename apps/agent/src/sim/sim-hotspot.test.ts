@@ -16,6 +16,7 @@ const context: CommandContext = {
   progress: async () => undefined,
   sendAllTelemetry: () => undefined,
   restart: async () => undefined,
+  collect: () => undefined,
 };
 
 let jobId = 0;

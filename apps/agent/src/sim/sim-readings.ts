@@ -106,8 +106,11 @@ const io = (d: SimDevice): TelemetryData<'io'> | null => {
   };
 };
 
-const wireless = (d: SimDevice): TelemetryData<'wireless'> | null => {
-  if (!d.capabilities.has_wifi) return null;
+/**
+ * The radios of a model with Wi-Fi, one step of their client counts' walk; telemetry reports them
+ * only from the firmware that has Wi-Fi monitoring (`has_wifi`), the local API always.
+ */
+export const wifiInterfaces = (d: SimDevice): TelemetryData<'wireless'>['interfaces'] => {
   d.wifiClients = Math.round(d.rng.walk(d.wifiClients, 2, 0, 30));
   const name = `${d.model}_${d.serial.slice(-4)}`;
   const interfaces: TelemetryData<'wireless'>['interfaces'] = [
@@ -128,8 +131,11 @@ const wireless = (d: SimDevice): TelemetryData<'wireless'> | null => {
       enabled: true,
     });
   }
-  return { interfaces };
+  return interfaces;
 };
+
+const wireless = (d: SimDevice): TelemetryData<'wireless'> | null =>
+  d.capabilities.has_wifi ? { interfaces: wifiInterfaces(d) } : null;
 
 const hotspot = (d: SimDevice): TelemetryData<'hotspot'> | null => {
   if (!d.capabilities.has_hotspot) return null;

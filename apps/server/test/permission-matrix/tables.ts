@@ -1,6 +1,7 @@
 import type { AreaTable } from './matrix';
 import { automationRoutes } from './routes/automation';
 import { companyRoutes } from './routes/companies';
+import { dataCollectRoutes } from './routes/data-collect';
 import { deviceConfiguratorRoutes } from './routes/device-configurator';
 import { deviceJobRoutes } from './routes/device-jobs';
 import { deviceRoutes } from './routes/devices';
@@ -30,4 +31,5 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   'remote-access': remoteAccessRoutes,
   automation: automationRoutes,
   'device-configurator': deviceConfiguratorRoutes,
+  'data-collect': dataCollectRoutes,
 };

@@ -97,8 +97,20 @@ const compareFields = (
   if (!rmsSchema) return { total: 0, differences };
   const rmsFields = fieldsOf(rms, rmsSchema);
   const ourFields = ourSchema ? fieldsOf(ours, ourSchema) : new Map<string, Schema[]>();
+  // A map in netfleet (an object of any keys) holds data keyed by value; the keys RMS lists
+  // under it are its examples (`data.temperature.20`), not fields.
+  const isMap = (schema: Schema) => {
+    const resolved = resolve(ours, schema);
+    return !resolved.properties && Boolean(resolved.additionalProperties);
+  };
+  const underMap = (field: string) =>
+    field
+      .split('.')
+      .slice(0, -1)
+      .some((_, i, parts) => (ourFields.get(parts.slice(0, i + 1).join('.')) ?? []).some(isMap));
   for (const [field, rmsVariants] of rmsFields) {
     const ourVariants = ourFields.get(field);
+    if (!ourVariants && underMap(field)) continue;
     if (!ourVariants) {
       differences.push({ part, field, reason: 'missing' });
       continue;

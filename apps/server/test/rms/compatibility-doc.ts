@@ -16,6 +16,7 @@ const ISSUE_OF_TAG: Record<string, number> = {
   'device multi configuration': 17,
   'device multi configuration templates': 17,
   'device multi configuration logs': 17,
+  'data collect': 17,
   alerts: 18,
   'alerts configurations': 18,
   automations: 18,

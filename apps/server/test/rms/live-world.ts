@@ -111,6 +111,43 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
       data: [{ id: ids[0], length: 12, use_special: 0 }],
     })
   ).json<{ meta?: { task_id: string } }>();
+  // A data-collect config the first device collects (over MQTT, from its simulated local API).
+  const collect = (
+    await post('/api/data-collect/configs', {
+      name: 'Live signal',
+      company_id: root.id,
+      api_version: '1.0',
+      period: 60,
+      enabled: true,
+      device_documentation_id: 1,
+      data: [
+        {
+          url: '/system/device/status',
+          variables: [{ id: 'uptime', filter: '$.http_body.data.uptime', type: 'integer' }],
+        },
+      ],
+    })
+  ).json<{ data?: { id: number } }>();
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/data-collect/configs/assign',
+    headers: session.headers,
+    payload: {
+      configs: [{ id: collect.data?.id, device_id: [ids[0]], period: 60, enabled: true }],
+    },
+  });
+  const collectDeadline = Date.now() + 15_000;
+  while (
+    !(
+      await json<{ data?: unknown[] }>(
+        world,
+        `/api/data-collect/configs/assigned?config_id=${String(collect.data?.id)}`,
+      )
+    ).data?.some((row) => (row as { last_updated_at: string | null }).last_updated_at)
+  ) {
+    if (Date.now() > collectDeadline) throw new Error('the simulated device never collected');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const logsDeadline = Date.now() + 15_000;
   while (
     !(await json<{ data?: unknown[] }>(world, '/api/devices/tasks/logs')).data?.length &&
@@ -141,6 +178,7 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
       logs: await first('/api/devices/tasks/logs'),
       groupLogs: await first('/api/devices/tasks/groups/logs'),
       tasks: passwords.meta?.task_id ?? 0,
+      dataCollect: collect.data?.id ?? 0,
     },
     async close() {
       await fleet.stop();

@@ -44,7 +44,9 @@ const urlFor = (op: Operation, world: LiveWorld): string | null => {
     if (param.name === 'start_date') query.set(param.name, stamp(new Date(Date.now() - 7 * 864e5)));
     else if (param.name === 'end_date') query.set(param.name, stamp(new Date()));
     else if (param.name === 'device_id') query.set(param.name, String(world.ids.devices ?? 0));
-    else if (param.schema?.enum?.[0] !== undefined)
+    else if (param.name === 'field') {
+      query.set(param.name, `${String(world.ids.dataCollect ?? 0)}:/system/device/status:uptime`);
+    } else if (param.schema?.enum?.[0] !== undefined)
       query.set(param.name, String(param.schema.enum[0]));
   }
   const qs = query.toString();

@@ -13,6 +13,7 @@ const companies = () => import('@/features/organisation/companies');
 const tags = () => import('@/features/organisation/tags');
 const wireless = () => import('@/features/fleet/wireless');
 const monitoringTemplates = () => import('@/features/fleet/monitoring-templates');
+const dataCollection = () => import('@/features/fleet/data-collection');
 const statistics = () => import('@/features/system/statistics');
 const deviceDetails = () => import('@/features/fleet/device-details');
 const remoteAccess = () => import('@/features/remote/remote-access');
@@ -85,6 +86,10 @@ export const PAGES: PageRegistry = {
   'monitoring-templates': lazyPage(monitoringTemplates, (m) => m.TemplatesPage),
   'monitoring-templates.create': lazyPage(monitoringTemplates, (m) => m.TemplateCreatePage),
   'monitoring-templates.edit': lazyPage(monitoringTemplates, (m) => m.TemplateEditPage),
+  'data-collection': lazyPage(dataCollection, (m) => m.ConfigsPage),
+  'data-collection.create': lazyPage(dataCollection, (m) => m.ConfigCreatePage),
+  'data-collection.edit': lazyPage(dataCollection, (m) => m.ConfigEditPage),
+  'data-collection.item': lazyPage(dataCollection, (m) => m.ConfigPage),
   'task-manager': lazyPage(
     () => import('@/features/automation/device-tasks'),
     (m) => m.TaskManagerPage,

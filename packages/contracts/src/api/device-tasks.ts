@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { apiDateSchema } from '../api-dates.ts';
 import { idSchema, listQuerySchema } from '../list.ts';
 import { nameSchema } from '../validation.ts';
+import { DEVICE_PASSWORD_MAX_LENGTH, DEVICE_PASSWORD_MIN_LENGTH } from '../device-protocol.ts';
 import { requiredIdSchema } from './companies.ts';
 
 // Task manager: task groups (ordered steps, RMS /devices/tasks/groups), runs of a group over
 // devices, tags and companies resolved when the run starts (netfleet), and the logs of each
 // device's run (RMS group logs) and of each step on it (RMS task logs).
+
+/** The password length a password_change step uses when it gives none. */
+export const TASK_PASSWORD_DEFAULT_LENGTH = 16;
 
 /** RMS's task types: every step is one of them. */
 export const RMS_TASK_TYPES = ['command', 'upload_file', 'download_file'] as const;
@@ -25,6 +29,7 @@ export const TASK_ACTIONS = [
   'backup_export',
   'backup_restore',
   'monitoring_change',
+  'password_change',
   'upload_file',
   'download_file',
 ] as const;
@@ -37,6 +42,7 @@ export const TASK_ACTION_TYPES: Record<TaskAction, RmsTaskType> = {
   backup_export: 'download_file',
   backup_restore: 'upload_file',
   monitoring_change: 'command',
+  password_change: 'command',
   upload_file: 'upload_file',
   download_file: 'download_file',
 };
@@ -72,6 +78,7 @@ export const DEVICE_TASK_MESSAGES = {
   monitoringTemplateRequired: 'Choose a monitoring template',
   monitoringTemplateNotFound: 'Monitoring template not found',
   monitoringUpdated: 'Monitoring periods updated',
+  passwordBatchMissing: 'The password list of this step is gone',
   unsupportedMonitoring: (label: string) => `The device does not support ${label} monitoring`,
   notBackup: 'The file is not a configuration backup',
   taskNotInGroup: 'The task is not part of this group',
@@ -111,6 +118,15 @@ export const taskDataSchema = z.object({
   target_path: z.string().max(1024).optional(),
   file: z.string().max(1024).optional(),
   keep_settings: z.boolean().optional(),
+  /** password_change: each device gets a new random password of this length (the list is downloadable once). */
+  password_length: z
+    .number()
+    .int()
+    .min(DEVICE_PASSWORD_MIN_LENGTH)
+    .max(DEVICE_PASSWORD_MAX_LENGTH)
+    .optional(),
+  /** password_change: add PASSWORD_SPECIAL_CHARACTERS to the alphabet. */
+  password_special: z.boolean().optional(),
 });
 export type TaskData = z.infer<typeof taskDataSchema>;
 

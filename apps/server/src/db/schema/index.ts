@@ -21,3 +21,4 @@ export * from './remote-access';
 export * from './device-tasks';
 export * from './device-passwords';
 export * from './device-configurator';
+export * from './data-collect';

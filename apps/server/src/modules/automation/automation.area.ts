@@ -15,9 +15,9 @@ import {
 export const automationArea = async (
   app: FastifyInstance,
   context: ModuleContext,
-  fleet: DeviceTasksDeps & { companies: Pick<CompaniesRepository, 'isVisible'> },
+  fleet: Omit<DeviceTasksDeps, 'passwords'> & { companies: Pick<CompaniesRepository, 'isVisible'> },
 ) => {
   await deviceConfiguratorModule(app, context, { jobs: fleet.jobs, companies: fleet.companies });
-  await deviceTasksModule(app, context, fleet);
-  await devicePasswordsModule(app, context, { jobs: fleet.jobs });
+  const { passwordSteps } = await devicePasswordsModule(app, context, { jobs: fleet.jobs });
+  await deviceTasksModule(app, context, { ...fleet, passwords: passwordSteps });
 };

@@ -4,6 +4,7 @@ import type { ModuleContext } from '@/modules/context';
 import { createDeviceGateway } from '@/modules/fleet/device-gateway/gateway';
 import { createGatewayRepository } from '@/modules/fleet/device-gateway/gateway.repository';
 import type { DeviceLink, GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
+import { dataCollectModule } from '@/modules/fleet/data-collect/data-collect.module';
 import { deviceJobsModule, noDeviceGateway } from '@/modules/fleet/device-jobs/device-jobs.module';
 import { filesModule } from '@/modules/fleet/files/files.module';
 import { monitoringModule } from '@/modules/fleet/monitoring/monitoring.module';
@@ -87,6 +88,11 @@ export const fleetArea = async (
     link,
   });
   await app.register(hotspotUsersModule, { db, jobs: jobsService, requests, now });
+  await dataCollectModule(app, context, {
+    companies: options.companies,
+    jobs: jobsService,
+    gateway,
+  });
   // Remote access asks the same link whether a device is connected, and the broker's gateway
   // to ask it to dial a tunnel; the task manager runs its steps as device jobs.
   return {

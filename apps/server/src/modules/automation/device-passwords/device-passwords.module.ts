@@ -5,22 +5,27 @@ import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.
 import { createDevicePasswordsRepository } from './device-passwords.repository';
 import { devicePasswordsRoutes } from './device-passwords.routes';
 import { createDevicePasswordsService } from './device-passwords.service';
+import { createPasswordSteps } from './password-steps';
 import { createPasswordUploads } from './password-uploads';
 
 /** How often passwords nobody downloaded are looked for, to be wiped. */
 const WIPE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Device passwords: batches of set_password jobs, passwords sealed until their one download. */
+/**
+ * Device passwords: batches of set_password jobs, passwords sealed until their one download.
+ * Returns the task manager's password steps.
+ */
 export const devicePasswordsModule = async (
   app: FastifyInstance,
   context: ModuleContext,
   { jobs }: { jobs: Pick<DeviceJobsService, 'createJobs'> },
 ) => {
   const repository = createDevicePasswordsRepository(context.db);
+  const box = createSecretBox(context.jwtSecret, 'device-passwords');
   const passwords = createDevicePasswordsService({
     repository,
     jobs,
-    box: createSecretBox(context.jwtSecret, 'device-passwords'),
+    box,
     actionLog: context.actionLog,
     now: context.now,
   });
@@ -40,4 +45,6 @@ export const devicePasswordsModule = async (
     timer.unref();
   });
   app.addHook('preClose', async () => clearInterval(timer));
+  // The task manager's password_change steps seal into lists of the same kind.
+  return { passwordSteps: createPasswordSteps({ box }) };
 };

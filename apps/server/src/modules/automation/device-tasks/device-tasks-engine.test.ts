@@ -208,6 +208,10 @@ describe('the engine after a crash', () => {
           apply: () => Promise.reject(new Error('no monitoring step')),
           push: async () => {},
         },
+        passwords: {
+          generate: () => 'unused',
+          record: () => Promise.reject(new Error('no password step')),
+        },
         status: { publishMany: async () => {}, open: async () => 'channel' },
         links: { firmware: () => ({}), backup: () => ({}) },
         now: () => new Date(),

@@ -5,6 +5,7 @@ import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.
 import type { DeviceBackups } from '@/modules/fleet/files/device-backups';
 import type { FilesService } from '@/modules/fleet/files/files.service';
 import type { MonitoringSteps } from '@/modules/fleet/monitoring/monitoring-steps';
+import type { PasswordSteps } from '@/modules/automation/device-passwords/password-steps';
 import { createTaskEngine } from './task-engine';
 import { createTaskEngineRepository } from './task-engine.repository';
 import { createTaskGroupsRepository } from './task-groups.repository';
@@ -22,6 +23,7 @@ export interface DeviceTasksDeps {
   files: Pick<FilesService, 'firmwareArgs'>;
   backups: Pick<DeviceBackups, 'exportArgs'>;
   monitoring: MonitoringSteps;
+  passwords: PasswordSteps;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface DeviceTasksDeps {
 export const deviceTasksModule = async (
   app: FastifyInstance,
   context: ModuleContext,
-  { jobs, jobsRepository, files, backups, monitoring }: DeviceTasksDeps,
+  { jobs, jobsRepository, files, backups, monitoring, passwords }: DeviceTasksDeps,
 ) => {
   const { db, status, now } = context;
   const groups = createTaskGroupsRepository(db);
@@ -44,6 +46,7 @@ export const deviceTasksModule = async (
     jobs,
     status,
     monitoring,
+    passwords,
     links: {
       firmware: (file, deviceId, expiresAt) => files.firmwareArgs(file, deviceId, expiresAt),
       backup: (deviceId, expiresAt) => backups.exportArgs(deviceId, expiresAt),

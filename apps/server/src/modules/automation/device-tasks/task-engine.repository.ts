@@ -197,10 +197,11 @@ export const createTaskEngineRepository = (db: Database) => ({
   async runsOf(ids: readonly number[], tx: Executor = db): Promise<RunOfStep[]> {
     if (ids.length === 0) return [];
     const result = await tx.execute(sql`
-      select id, user_id, channel, steps, valid_until, success_tag_ids, failed_tag_ids
+      select id, company_id, user_id, channel, steps, valid_until, success_tag_ids, failed_tag_ids
       from task_runs where id in ${intSet(ids)}`);
     return rowsOf<{
       id: number;
+      company_id: number;
       user_id: number | null;
       channel: string | null;
       steps: RunStep[];
@@ -209,6 +210,7 @@ export const createTaskEngineRepository = (db: Database) => ({
       failed_tag_ids: number[];
     }>(result).map((row) => ({
       id: row.id,
+      companyId: row.company_id,
       userId: row.user_id,
       channel: row.channel,
       steps: row.steps,

@@ -9,6 +9,7 @@ import type {
 import type { DeviceJobsService, StoredJob } from '@/modules/fleet/device-jobs/device-jobs.service';
 import type { Periods } from '@/modules/fleet/monitoring/device-monitoring.repository';
 import type { MonitoringSteps } from '@/modules/fleet/monitoring/monitoring-steps';
+import type { PasswordSteps } from '@/modules/automation/device-passwords/password-steps';
 import type { StatusService } from '@/modules/system/status/status.service';
 import { nextOccurrence } from './recurrence';
 import type {
@@ -40,6 +41,7 @@ interface Deps {
   status: Pick<StatusService, 'publishMany' | 'open'>;
   links: StepLinks;
   monitoring: Pick<MonitoringSteps, 'apply' | 'push'>;
+  passwords: Pick<PasswordSteps, 'generate' | 'record'>;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
@@ -91,7 +93,7 @@ export const createTaskEngine = (deps: Deps) => {
     for (const [runId, logs] of byRun) {
       const run = runs.get(runId);
       if (!run) continue;
-      const toSend: { log: DueGroupLog; job: NewJob }[] = [];
+      const toSend: { log: DueGroupLog; job: NewJob; password?: string }[] = [];
       for (const log of logs) {
         const step = run.steps[log.stepIndex];
         const expired = at >= run.validUntil;
@@ -113,6 +115,22 @@ export const createTaskEngine = (deps: Deps) => {
               channel: run.channel,
               type: job.type,
               args: job.args,
+              expiresAt: run.validUntil,
+            },
+          });
+          continue;
+        }
+        if (job?.kind === 'password') {
+          const password = deps.passwords.generate(job.length, job.special);
+          toSend.push({
+            log,
+            password,
+            job: {
+              deviceId: log.deviceId,
+              userId: run.userId,
+              channel: run.channel,
+              type: 'set_password',
+              args: { password },
               expiresAt: run.validUntil,
             },
           });
@@ -144,9 +162,19 @@ export const createTaskEngine = (deps: Deps) => {
         tx,
       );
       const jobOf = new Map(inserted.map((j) => [j.deviceId, j.id]));
-      for (const { log, job } of toSend) {
+      for (const { log, job, password } of toSend) {
         const jobId = jobOf.get(log.deviceId);
         if (jobId === undefined) continue;
+        if (password !== undefined) {
+          const owner = { runId: run.id, stepIndex: log.stepIndex, companyId: run.companyId };
+          await deps.passwords.record(
+            { ...owner, userId: run.userId, channel: run.channel },
+            log.deviceId,
+            jobId,
+            password,
+            tx,
+          );
+        }
         taskLogs.push(newLog(log, run, 'running', jobId, null, null));
         stored.push({
           ...job,

@@ -16,6 +16,7 @@ export interface ClaimedRun {
 
 export interface RunOfStep {
   id: number;
+  companyId: number;
   userId: number | null;
   channel: string | null;
   steps: RunStep[];

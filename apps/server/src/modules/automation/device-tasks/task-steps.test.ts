@@ -89,6 +89,14 @@ describe('jobOfStep', () => {
     expect(jobOfStep(step({ action: 'upload_file' }), device, window.validUntil, links).kind).toBe(
       'unsupported',
     );
+    const password = (data: RunStep['data']) =>
+      jobOfStep(step({ action: 'password_change', data }), device, window.validUntil, links);
+    expect(password({})).toEqual({ kind: 'password', length: 16, special: false });
+    expect(password({ password_length: 24, password_special: true })).toEqual({
+      kind: 'password',
+      length: 24,
+      special: true,
+    });
   });
 
   it('exports a backup to its upload link and restores one from its download link', () => {

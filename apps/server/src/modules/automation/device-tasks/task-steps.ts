@@ -8,6 +8,7 @@ import {
   type TaskAction,
   DEVICE_TASK_MESSAGES,
   firmwareFits,
+  TASK_PASSWORD_DEFAULT_LENGTH,
   TASK_RETRY_BASE_SECONDS,
   type TaskLogState,
   templateMisfit,
@@ -37,6 +38,7 @@ export const FILE_KINDS: Partial<Record<TaskAction, { type: FileType; message: s
 export type StepJob =
   | { kind: 'job'; type: CommandType; args: Record<string, unknown> }
   | { kind: 'monitoring'; periods: Record<string, number> }
+  | { kind: 'password'; length: number; special: boolean }
   | { kind: 'unsupported'; message: string };
 
 /** The device job a step becomes; the job lives as long as the run's validity window. */
@@ -103,6 +105,12 @@ export const jobOfStep = (
       }
       return { kind: 'monitoring', periods };
     }
+    case 'password_change':
+      return {
+        kind: 'password',
+        length: step.data.password_length ?? TASK_PASSWORD_DEFAULT_LENGTH,
+        special: step.data.password_special ?? false,
+      };
     case 'backup_export':
       return { kind: 'job', type: 'backup_export', args: links.backup(deviceId, validUntil) };
     case 'backup_restore':

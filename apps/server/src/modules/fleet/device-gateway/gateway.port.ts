@@ -1,4 +1,10 @@
-import type { AckMessage, CommandMessage, ConfigMessage, Hello } from '@netfleet/contracts';
+import type {
+  AckMessage,
+  CollectMessage,
+  CommandMessage,
+  ConfigMessage,
+  Hello,
+} from '@netfleet/contracts';
 
 /**
  * What the rest of the server may ask of the device gateway. The jobs module sends commands and
@@ -35,4 +41,6 @@ export interface GatewayListener {
   devicesReady?(devices: readonly ReadyDevice[]): Promise<void>;
   /** The device acknowledged or reported progress on a command. */
   ack?(deviceId: number, ack: AckMessage): Promise<void>;
+  /** The device sent one run of a data-collect config (the listener buffers; it must not block). */
+  collected?(deviceId: number, message: CollectMessage): void;
 }

@@ -1,5 +1,6 @@
 import {
   ackMessageSchema,
+  collectMessageSchema,
   CONNECTION_CODES,
   type ConfigMessage,
   deviceCapabilities,
@@ -183,6 +184,15 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     await notify((listener) => listener.ack?.(deviceId, message.data));
   };
 
+  const collected = (deviceId: number, payload: Buffer) => {
+    const message = collectMessageSchema.safeParse(parseJson(payload));
+    if (!message.success) {
+      stats.dropped += 1;
+      return void log.debug({ deviceId }, 'invalid data collect message dropped');
+    }
+    for (const listener of listeners) listener.collected?.(deviceId, message.data);
+  };
+
   /** 10 first connection, 12 back after being offline, plus 14 when nothing is monitored. */
   const logConnections = async () => {
     const batch = connects.splice(0);
@@ -294,6 +304,9 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
         return undefined;
       case 'ack':
         track(ack(deviceId, payload), 'ack');
+        return undefined;
+      case 'collect':
+        collected(deviceId, payload);
         return undefined;
       case 'telemetry': {
         const valid = bufferedReading(parsed.category, payload, reading);

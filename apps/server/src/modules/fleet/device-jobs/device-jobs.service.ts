@@ -257,7 +257,7 @@ export const createDeviceJobsService = ({
     },
   };
 
-  const listener: Required<GatewayListener> = {
+  const listener: Required<Pick<GatewayListener, 'devicesReady' | 'ack'>> = {
     /**
      * Finishes what the devices say they did, then sends everything still open and unexpired:
      * one query for the whole batch of hellos.

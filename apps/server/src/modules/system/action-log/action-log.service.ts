@@ -54,7 +54,12 @@ export type LoggedAction =
   | 'config_template_create'
   | 'config_template_update'
   | 'config_template_delete'
-  | 'device_configuration_apply';
+  | 'device_configuration_apply'
+  | 'data_collect_config_create'
+  | 'data_collect_config_update'
+  | 'data_collect_config_delete'
+  | 'data_collect_assign'
+  | 'data_collect_unassign';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */

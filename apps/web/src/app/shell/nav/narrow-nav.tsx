@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { VisibleMenuGroup } from '@netfleet/contracts';
 import { menuIcon } from './menu-icons';
 import { NavItemLink } from './nav-item-link';
-import { useActiveGroup } from './use-menu';
+import { useActiveGroup, useActiveItemPath } from './use-menu';
 
 /** Collapsed navigation: one icon per group, its items in a flyout that opens on hover. */
 export function NarrowNav({ menu }: { menu: VisibleMenuGroup[] }) {
   const { t } = useTranslation();
   const activeGroup = useActiveGroup(menu);
+  const activePath = useActiveItemPath(menu);
   return (
     <Stack gap={4} align="center">
       {menu.map((group) => {
@@ -42,7 +43,7 @@ export function NarrowNav({ menu }: { menu: VisibleMenuGroup[] }) {
                 {name}
               </Text>
               {group.items.map((item) => (
-                <NavItemLink key={item.routeName} item={item} />
+                <NavItemLink key={item.routeName} item={item} active={item.path === activePath} />
               ))}
             </HoverCard.Dropdown>
           </HoverCard>

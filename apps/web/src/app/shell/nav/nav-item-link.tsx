@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { VisibleMenuItem } from '@netfleet/contracts';
 import { useReloadPageData } from '@/app/shell/use-reload-page-data';
-import { isActivePath } from './use-menu';
 
-export function NavItemLink({ item }: { item: VisibleMenuItem }) {
+export function NavItemLink({ item, active }: { item: VisibleMenuItem; active: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const reloadPageData = useReloadPageData();
@@ -20,7 +19,7 @@ export function NavItemLink({ item }: { item: VisibleMenuItem }) {
       component={Link}
       to={item.path}
       label={t(`routes.${item.routeName}`, { defaultValue: item.title })}
-      active={isActivePath(pathname, item.path)}
+      active={active}
       onClick={onClick}
     />
   );

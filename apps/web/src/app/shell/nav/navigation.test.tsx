@@ -84,6 +84,22 @@ describe('menu gating', () => {
   });
 });
 
+describe('active link', () => {
+  it('marks only the item whose path is the longest match', async () => {
+    renderApp({
+      user: roleUser('super_admin'),
+      pages: fakePages(['monitoring-templates', 'data-collection']),
+      path: '/monitoring-templates/data-collection',
+    });
+    const nav = await navigation();
+    const own = await nav.findByRole('link', { name: 'Data collection' });
+    expect(own).toHaveAttribute('data-active', 'true');
+    expect(nav.getByRole('link', { name: 'Monitoring templates' })).not.toHaveAttribute(
+      'data-active',
+    );
+  });
+});
+
 describe('current route link', () => {
   it("reloads the page's data instead of navigating", async () => {
     let loads = 0;

@@ -30,6 +30,18 @@ export function isActivePath(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
+/**
+ * The path of the menu item the current route belongs to: the longest that matches, so a page
+ * nested under another item's path (`/monitoring-templates/data-collection`) marks only its own.
+ */
+export function useActiveItemPath(menu: VisibleMenuGroup[]): string | undefined {
+  const { pathname } = useLocation();
+  return menu
+    .flatMap((group) => group.items.map((item) => item.path))
+    .filter((path) => isActivePath(pathname, path))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
 /** Key of the group holding the current route, if any. */
 export function useActiveGroup(menu: VisibleMenuGroup[]): string | undefined {
   const { pathname } = useLocation();

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { VisibleMenuGroup } from '@netfleet/contracts';
 import { menuIcon } from './menu-icons';
 import { NavItemLink } from './nav-item-link';
-import { useActiveGroup } from './use-menu';
+import { useActiveGroup, useActiveItemPath } from './use-menu';
 
 /** Wide navigation: collapsible groups, the active route's group opened. */
 export function WideNav({ menu }: { menu: VisibleMenuGroup[] }) {
   const { t } = useTranslation();
   const activeGroup = useActiveGroup(menu);
+  const activePath = useActiveItemPath(menu);
   const [opened, setOpened] = useState<ReadonlySet<string>>(
     () => new Set(activeGroup ? [activeGroup] : []),
   );
@@ -44,7 +45,7 @@ export function WideNav({ menu }: { menu: VisibleMenuGroup[] }) {
         childrenOffset={32}
       >
         {group.items.map((item) => (
-          <NavItemLink key={item.routeName} item={item} />
+          <NavItemLink key={item.routeName} item={item} active={item.path === activePath} />
         ))}
       </NavLink>
     );

@@ -70,6 +70,10 @@ export const TASK_TEXTS = {
     'Its periods replace the device’s; a category the device lacks fails the step',
   noMonitoringTemplates: 'No monitoring templates found',
   backupExportHint: 'Each device uploads its configuration backup to Files',
+  passwordChangeHint:
+    'Each device gets its own random password. Download the list once from the password manager (Devices, Password manager, Tasks); a device that changes after the download starts a new list.',
+  passwordLength: 'Password length',
+  passwordSpecial: 'Include special characters',
   unsupported: 'Devices cannot run this action yet: the step fails on every device.',
   addStep: 'Add step',
   moveUp: (index: number) => `Move step ${index + 1} up`,
@@ -177,6 +181,7 @@ export const ACTION_LABELS: Record<TaskAction, string> = {
   backup_export: 'Export backup',
   backup_restore: 'Restore backup',
   monitoring_change: 'Change monitoring',
+  password_change: 'Change password',
   upload_file: 'Upload file',
   download_file: 'Download file',
 };

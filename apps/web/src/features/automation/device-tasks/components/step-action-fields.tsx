@@ -1,6 +1,10 @@
-import { Alert, Checkbox, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
-import type { TaskAction } from '@netfleet/contracts';
+import {
+  DEVICE_PASSWORD_MAX_LENGTH,
+  DEVICE_PASSWORD_MIN_LENGTH,
+  type TaskAction,
+} from '@netfleet/contracts';
 import { fieldErrorProp } from '@/components/form-errors';
 import type { TaskGroupFormInput } from '../model/task-group-form';
 import { TASK_TEXTS as T } from '../texts';
@@ -78,6 +82,31 @@ function FileField({ index, kind }: { index: number; kind: keyof typeof FILE_FIE
   );
 }
 
+function PasswordLengthField({ index }: { index: number }) {
+  const { control } = useFormContext<TaskGroupFormInput>();
+  return (
+    <Controller
+      control={control}
+      name={`tasks.${index}.data.password_length`}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={T.passwordLength}
+          required
+          min={DEVICE_PASSWORD_MIN_LENGTH}
+          max={DEVICE_PASSWORD_MAX_LENGTH}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={Number.isFinite(field.value) ? field.value : ''}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : NaN)}
+          onBlur={field.onBlur}
+          error={fieldErrorProp(fieldState.error)}
+        />
+      )}
+    />
+  );
+}
+
 /**
  * The inputs of what the step does: a command and its exit codes, a firmware file, a
  * configuration template, a path.
@@ -127,6 +156,19 @@ export function StepActionFields({ index, action }: { index: number; action: Tas
       );
     case 'backup_restore':
       return <FileField index={index} kind="backup" />;
+    case 'password_change':
+      return (
+        <>
+          <Alert color="blue" variant="light">
+            {T.passwordChangeHint}
+          </Alert>
+          <PasswordLengthField index={index} />
+          <Checkbox
+            label={T.passwordSpecial}
+            {...register(`tasks.${index}.data.password_special`)}
+          />
+        </>
+      );
     case 'upload_file':
       return (
         <>

@@ -119,6 +119,35 @@ describe('Task group editor', { timeout: 30_000 }, () => {
     );
   });
 
+  it('changes passwords with the chosen length and refuses one out of range', async () => {
+    const { view, form } = await openEditor(openCreateTaskGroup, 'New task group');
+    await view.user.type(form.getByRole('textbox', { name: /^Name/ }), 'Rotate passwords');
+    const first = step(form, 1);
+    await view.user.type(first.getByRole('textbox', { name: /^Step name/ }), 'Passwords');
+    await chooseAction(view, first, 'Change password');
+    const length = first.getByRole('textbox', { name: /^Password length/ });
+    await view.user.clear(length);
+    await view.user.type(length, '40');
+    await view.user.click(form.getByRole('button', { name: 'Create' }));
+    expect(await first.findByText(/less than or equal to 32|at most 32/i)).toBeInTheDocument();
+    expect(view.calls('POST /api/devices/tasks/groups')).toHaveLength(0);
+
+    await view.user.clear(length);
+    await view.user.type(length, '24');
+    await view.user.click(first.getByRole('checkbox', { name: /^Include special characters/ }));
+    await view.user.click(form.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(view.calls('POST /api/devices/tasks/groups')).toHaveLength(1));
+    expect(lastBody(view.calls, 'POST /api/devices/tasks/groups')).toMatchObject({
+      tasks: [
+        {
+          action: 'password_change',
+          type: 'command',
+          data: { password_length: 24, password_special: true },
+        },
+      ],
+    });
+  });
+
   it("puts a server error under the step's own input and keeps the dialog open", async () => {
     const { view, form } = await openEditor(openCreateTaskGroup, 'New task group', {
       'POST /api/devices/tasks/groups': () =>

@@ -3,6 +3,7 @@ import {
   createTaskGroupBodySchema,
   TASK_ACTION_TYPES,
   TASK_ACTIONS,
+  TASK_PASSWORD_DEFAULT_LENGTH,
   type Task,
   type TaskAction,
   type taskInputSchema,
@@ -38,6 +39,8 @@ const stepFormSchema = z
       template_id: z.number().nullable(),
       monitoring_template_id: z.number().nullable(),
       keep_settings: z.boolean(),
+      password_length: z.number().or(z.nan()),
+      password_special: z.boolean(),
       target_path: z.string(),
       file: z.string(),
     }),
@@ -72,6 +75,8 @@ function dataOf(action: TaskAction, data: StepData): TaskInputValue['data'] {
       return { file_id: data.file_id ?? undefined };
     case 'monitoring_change':
       return { monitoring_template_id: data.monitoring_template_id ?? undefined };
+    case 'password_change':
+      return { password_length: data.password_length, password_special: data.password_special };
     case 'upload_file':
       return { file_id: data.file_id ?? undefined, target_path: optionalText(data.target_path) };
     case 'download_file':
@@ -114,6 +119,8 @@ const EMPTY_DATA: StepData = {
   template_id: null,
   monitoring_template_id: null,
   keep_settings: true,
+  password_length: TASK_PASSWORD_DEFAULT_LENGTH,
+  password_special: false,
   target_path: '',
   file: '',
 };
@@ -141,6 +148,8 @@ export const stepOfTask = (task: Task): StepFormValue => ({
     template_id: task.data.template_id ?? null,
     monitoring_template_id: task.data.monitoring_template_id ?? null,
     keep_settings: task.data.keep_settings ?? true,
+    password_length: task.data.password_length ?? TASK_PASSWORD_DEFAULT_LENGTH,
+    password_special: task.data.password_special ?? false,
     target_path: task.data.target_path ?? '',
     file: task.data.file ?? '',
   },

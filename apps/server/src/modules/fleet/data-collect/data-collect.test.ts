@@ -1,0 +1,355 @@
+import {
+  type CollectConfigArgs,
+  type DataCollectAssignment,
+  type DataCollectConfig,
+  type DataCollectConfigBody,
+  type DataCollectLog,
+  toApiDate,
+} from '@netfleet/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { actionLogs } from '@/db/schema';
+import type { CompanyRow } from '@/db/types';
+import { buildTestApp, type TestApp } from '@test/app';
+import { createFakeGateway, insertDevice } from '@test/fake-gateway';
+import { createCompany, createUser } from '@test/factories';
+import { loginAs, type TestSession } from '@test/session';
+
+const gateway = createFakeGateway();
+let t: TestApp;
+let company: CompanyRow;
+let session: TestSession;
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { deviceGateway: gateway });
+  company = await createCompany(t.db);
+  session = await loginAs(t.app, await createUser(t.db, 'admin', { company }));
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
+
+const body = (overrides: Partial<DataCollectConfigBody> = {}): DataCollectConfigBody => ({
+  name: 'Signal',
+  description: 'Primary modem signal',
+  company_id: company.id,
+  api_version: '1.0',
+  api_system: 'rutos',
+  period: 300,
+  enabled: true,
+  device_documentation_id: 1,
+  data: [
+    {
+      url: '/modems/status',
+      variables: [
+        { id: 'rsrp', filter: '$.http_body.data[@.primary=true].rsrp', type: 'number' },
+        { id: 'operator', filter: '$.http_body.data[0].operator', type: 'string' },
+      ],
+    },
+  ],
+  ...overrides,
+});
+
+const create = async (overrides: Partial<DataCollectConfigBody> = {}) => {
+  const response = await call('POST', '/api/data-collect/configs', body(overrides));
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: { id: number } }).data.id;
+};
+
+/** The set the device was last told to collect. */
+const lastSet = (deviceId: number) => {
+  const sent = gateway.commandsFor(deviceId).filter((c) => c.type === 'collect_config');
+  return sent.at(-1)?.args as CollectConfigArgs | undefined;
+};
+
+const errorsOf = (response: { json(): unknown }) =>
+  (response.json() as { errors: { source: string; message: string }[] }).errors;
+
+describe('data collect configs', () => {
+  it('creates, reads, lists, updates and deletes a config, and records each change', async () => {
+    const id = await create();
+    const one = (await call('GET', `/api/data-collect/configs/${id}`)).json() as {
+      data: DataCollectConfig;
+    };
+    expect(one.data).toMatchObject({
+      id,
+      type: 'user',
+      company_id: company.id,
+      enabled: true,
+      period: 300,
+      device_count: 0,
+      config: { name: 'Signal', version: '1', device_documentation_id: 1 },
+    });
+    expect(one.data.config.data[0]?.variables).toHaveLength(2);
+
+    const list = (await call('GET', '/api/data-collect/configs?q=sign')).json() as {
+      data: DataCollectConfig[];
+      meta: { total: number };
+    };
+    expect(list.data.map((c) => c.id)).toContain(id);
+
+    const updated = await call(
+      'PUT',
+      `/api/data-collect/configs/${id}`,
+      body({ name: 'Signal 2' }),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    const after = (await call('GET', `/api/data-collect/configs/${id}`)).json() as {
+      data: DataCollectConfig;
+    };
+    expect(after.data.config).toMatchObject({ name: 'Signal 2', version: '2' });
+
+    expect((await call('DELETE', `/api/data-collect/configs/${id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/data-collect/configs/${id}`)).statusCode).toBe(404);
+    const logged = await t.db
+      .select()
+      .from(actionLogs)
+      .where(eq(actionLogs.entityId, String(id)));
+    expect(logged.map((row) => row.action).sort()).toEqual([
+      'data_collect_config_create',
+      'data_collect_config_delete',
+      'data_collect_config_update',
+    ]);
+  });
+
+  it('answers bad configs with errors at their field and stores nothing', async () => {
+    const before = (await call('GET', '/api/data-collect/configs?limit=1000')).json() as {
+      meta: { total: number };
+    };
+    const bad = await call(
+      'POST',
+      '/api/data-collect/configs',
+      body({
+        data: [
+          {
+            url: '/modems/{id}/status',
+            variables: [
+              { id: 'a', filter: 'http_body.rsrp', type: 'number' },
+              { id: 'a', ref: 'missing', type: 'number' },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(bad.statusCode).toBe(422);
+    const sources = errorsOf(bad).map((error) => error.source);
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        'data.0.url',
+        'data.0.variables.0.filter',
+        'data.0.variables.1.id',
+        'data.0.variables.1.ref',
+      ]),
+    );
+    const unknownDocs = await call(
+      'POST',
+      '/api/data-collect/configs',
+      body({ device_documentation_id: 99 }),
+    );
+    expect(unknownDocs.statusCode).toBe(422);
+    expect(errorsOf(unknownDocs)[0]?.source).toBe('device_documentation_id');
+    const foreign = await call(
+      'POST',
+      '/api/data-collect/configs',
+      body({ company_id: (await createCompany(t.db)).id }),
+    );
+    expect(foreign.statusCode).toBe(422);
+    const after = (await call('GET', '/api/data-collect/configs?limit=1000')).json() as {
+      meta: { total: number };
+    };
+    expect(after.meta.total).toBe(before.meta.total);
+  });
+});
+
+describe('assigning and collecting', () => {
+  it('sends each device its whole set, stores what it collects, and answers reads', async () => {
+    const signal = await create();
+    const memory = await create({
+      name: 'Memory',
+      data: [
+        {
+          url: '/system/device/usage/status',
+          variables: [{ id: 'ram_free', filter: '$.http_body.data.ram_free', type: 'integer' }],
+        },
+      ],
+    });
+    const a = await insertDevice(t.db, company);
+    const b = await insertDevice(t.db, company);
+    gateway.online.add(a.id).add(b.id);
+
+    const assigned = await call('PUT', '/api/data-collect/configs/assign', {
+      configs: [
+        { id: String(signal), device_id: [a.id, b.id], period: 120, enabled: true },
+        { id: memory, device_id: [a.id], period: 60, enabled: true },
+      ],
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(lastSet(a.id)?.configs.map((c) => [c.id, c.period])).toEqual([
+      [signal, 120],
+      [memory, 60],
+    ]);
+    expect(lastSet(b.id)?.configs.map((c) => c.id)).toEqual([signal]);
+    expect(lastSet(a.id)?.configs[0]?.data[0]?.url).toBe('/modems/status');
+
+    const listed = (
+      await call('GET', `/api/data-collect/configs/assigned?device_id=${a.id}`)
+    ).json() as {
+      data: DataCollectAssignment[];
+    };
+    expect(listed.data.map((row) => [row.config_id, row.fields_count])).toEqual([
+      [signal, 2],
+      [memory, 1],
+    ]);
+
+    const ts = Date.now() - 5_000;
+    gateway.collected(a.id, {
+      ts,
+      config_id: signal,
+      data: { '/modems/status': { rsrp: -95, operator: 'Telia' } },
+      log: [],
+    });
+    gateway.collected(b.id, {
+      ts,
+      config_id: signal,
+      data: { '/modems/status': { rsrp: -95 } },
+      log: [
+        'Variable retrieval failed: url [/modems/status], id [operator], filter [$], no value found',
+      ],
+    });
+    // Not assigned: a device that was told to stop but had not yet heard.
+    gateway.collected(b.id, { ts, config_id: memory, data: { '/x': { y: 1 } }, log: [] });
+
+    const range = `start_date=${encodeURIComponent(toApiDate(new Date(ts - 60_000)))}&end_date=${encodeURIComponent(toApiDate(new Date(ts + 60_000)))}`;
+    await vi.waitFor(
+      async () => {
+        const rows = (await call('GET', `/api/devices/${a.id}/custom-data?${range}`)).json() as {
+          data: unknown[];
+        };
+        expect(rows.data).toHaveLength(1);
+      },
+      { timeout: 5_000, interval: 100 },
+    );
+    const custom = (
+      await call('GET', `/api/devices/${a.id}/custom-data?${range}&config_id=${signal}`)
+    ).json() as {
+      data: { data: Record<string, Record<string, unknown>>; created_at: string }[];
+    };
+    expect(custom.data[0]?.data['/modems/status']).toEqual({ rsrp: -95, operator: 'Telia' });
+    expect(custom.data[0]?.created_at).toBe(toApiDate(new Date(ts)));
+
+    const graph = (
+      await call(
+        'GET',
+        `/api/data-collect/data/graph?field=${encodeURIComponent(`${signal}:/modems/status:rsrp`)}`,
+      )
+    ).json() as { data: Record<string, Record<string, number>> };
+    expect(graph.data).toEqual({ rsrp: { '-95': 2 } });
+    const values = (
+      await call(
+        'GET',
+        `/api/data-collect/data/values?field=${encodeURIComponent(`${signal}:/modems/status:operator`)}`,
+      )
+    ).json() as { data: Record<string, string[]> };
+    expect(values.data).toEqual({ operator: ['Telia'] });
+
+    const logs = (
+      await call('GET', `/api/data-collect/configs/logs?config_id=${signal}`)
+    ).json() as {
+      data: DataCollectLog[];
+      meta: { total: number };
+    };
+    expect(logs.data.map((row) => row.device_id)).toEqual([b.id]);
+    expect(logs.data[0]?.log[0]).toContain('no value found');
+    const bMemory = (
+      await call('GET', `/api/devices/${b.id}/custom-data?${range}&config_id=${memory}`)
+    ).json() as {
+      data: unknown[];
+    };
+    expect(bMemory.data).toEqual([]);
+
+    const withTime = (
+      await call('GET', `/api/data-collect/configs/assigned?config_id=${signal}`)
+    ).json() as {
+      data: DataCollectAssignment[];
+    };
+    expect(withTime.data.every((row) => row.last_updated_at === toApiDate(new Date(ts)))).toBe(
+      true,
+    );
+
+    const fields = (await call('GET', '/api/devices/data/fields')).json() as {
+      data: { id: number; fields: { id: string; url: string }[] }[];
+    };
+    expect(fields.data.find((tpl) => tpl.id === signal)?.fields.map((f) => f.id)).toEqual([
+      'rsrp',
+      'operator',
+    ]);
+
+    // Unassigning, disabling and deleting each send the new set.
+    expect(
+      (await call('PUT', `/api/data-collect/configs/${signal}/unassign`, { device_id: [b.id] }))
+        .statusCode,
+    ).toBe(200);
+    expect(lastSet(b.id)?.configs).toEqual([]);
+    await call(
+      'PUT',
+      `/api/data-collect/configs/${memory}`,
+      body({ name: 'Memory', enabled: false }),
+    );
+    expect(lastSet(a.id)?.configs.map((c) => c.id)).toEqual([signal]);
+    await call('DELETE', `/api/data-collect/configs/${signal}`);
+    expect(lastSet(a.id)?.configs).toEqual([]);
+  });
+
+  it('refuses unknown devices and configs, all or nothing', async () => {
+    const id = await create();
+    const mine = await insertDevice(t.db, company);
+    const foreign = await insertDevice(t.db, await createCompany(t.db));
+    const response = await call('PUT', '/api/data-collect/configs/assign', {
+      configs: [{ id, device_id: [mine.id, foreign.id], period: 60, enabled: true }],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(errorsOf(response)[0]?.source).toBe('configs.0.device_id.1');
+    const none = (
+      await call('GET', `/api/data-collect/configs/assigned?config_id=${id}`)
+    ).json() as {
+      data: unknown[];
+    };
+    expect(none.data).toEqual([]);
+    expect(lastSet(mine.id)).toBeUndefined();
+
+    const unknown = await call('PUT', '/api/data-collect/configs/assign', {
+      configs: [{ id: 999_999, device_id: [mine.id], period: 60, enabled: true }],
+    });
+    expect(errorsOf(unknown)[0]?.source).toBe('configs.0.id');
+    const badField = await call('GET', '/api/data-collect/data/graph?field=rsrp');
+    expect(badField.statusCode).toBe(400);
+    const badRange = await call(
+      'GET',
+      `/api/devices/${mine.id}/custom-data?start_date=2026-01-02&end_date=2026-01-01`,
+    );
+    expect(badRange.statusCode).toBe(400);
+    expect(errorsOf(badRange)[0]?.source).toBe('end_date');
+    const foreignData = await call(
+      'GET',
+      `/api/devices/${foreign.id}/custom-data?start_date=2026-01-01&end_date=2026-01-02`,
+    );
+    expect(foreignData.statusCode).toBe(404);
+  });
+
+  it('caps the configs one device collects', async () => {
+    const device = await insertDevice(t.db, company);
+    const ids = [];
+    for (let i = 0; i < 11; i += 1) ids.push(await create({ name: `Cap ${i}` }));
+    const response = await call('PUT', '/api/data-collect/configs/assign', {
+      configs: ids.map((id) => ({ id, device_id: [device.id], period: 60, enabled: true })),
+    });
+    expect(response.statusCode).toBe(422);
+    const listed = (
+      await call('GET', `/api/data-collect/configs/assigned?device_id=${device.id}`)
+    ).json() as {
+      data: unknown[];
+    };
+    expect(listed.data).toEqual([]);
+  });
+});
