@@ -2,10 +2,15 @@ import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from '../list.ts';
 
-// Uploaded firmware and configuration files (RMS /files).
+// Uploaded firmware and configuration files (RMS /files). Global firmware is firmware every
+// company sees and every device may be given; only `upload_files_global_scope` manages it.
 
-export const FILE_TYPES = ['firmware', 'config'] as const;
+export const FILE_TYPES = ['firmware', 'config', 'global_firmware'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
+/** The types a firmware update may send. */
+export const FIRMWARE_FILE_TYPES: readonly FileType[] = ['firmware', 'global_firmware'];
+export const isFirmwareFile = (type: FileType) => FIRMWARE_FILE_TYPES.includes(type);
+export const GLOBAL_FIRMWARE_PERMISSION = 'upload_files_global_scope';
 export const FILE_DESCRIPTION_MAX_LENGTH = 1000;
 
 export const FILE_MESSAGES = {
@@ -15,6 +20,7 @@ export const FILE_MESSAGES = {
   companyRequired: 'Company is required',
   companyInvalid: 'Company is invalid',
   badSignature: 'The download link is invalid or has expired',
+  globalForbidden: 'Managing global firmware needs the upload_files_global_scope permission',
 } as const;
 
 export const fileSchema = z.object({
@@ -42,7 +48,12 @@ export type FileInfo = z.infer<typeof fileSchema>;
 export const FILE_SORT_FIELDS = ['id', 'name', 'size', 'type', 'created_at'] as const;
 
 export const fileListQuerySchema = listQuerySchema.extend({
-  type: z.enum(FILE_TYPES).optional(),
+  /** One type, or several comma-joined (`firmware,global_firmware`). */
+  type: z
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.enum(FILE_TYPES, { error: FILE_MESSAGES.typeInvalid })).min(1))
+    .optional(),
   company_id: idSchema.optional(),
   /** Files a device can use: those of companies from the device's up to the caller's. */
   device_id: idSchema.optional(),

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** Events a webhook can receive; the payloads are the realtime events of the same name. */
-export const WEBHOOK_EVENTS = ['status.update', 'notification.created'] as const;
+export const WEBHOOK_EVENTS = [
+  'status.update',
+  'notification.created',
+  'data_collect.collected',
+] as const;
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 

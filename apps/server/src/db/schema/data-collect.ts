@@ -12,6 +12,7 @@ import {
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { companies } from './companies';
 import { devices } from './devices';
+import { users } from './users';
 
 /** A data-collect config (RMS): which local API endpoints a device reads, and what from each. */
 export const dataCollectConfigs = pgTable(
@@ -30,6 +31,8 @@ export const dataCollectConfigs = pgTable(
     period: integer('period').notNull(),
     enabled: boolean('enabled').notNull(),
     endpoints: jsonb('endpoints').$type<DataCollectEndpoint[]>().notNull(),
+    /** Whose webhooks (subscribed to data_collect.collected) receive what devices collect. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Raised on every change, so a device's log can say which version it collected. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import type { DeviceCapabilities, DeviceSeries } from '@netfleet/contracts';
+import type { DeviceCapabilities, DeviceSeries, FileType } from '@netfleet/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -287,7 +287,7 @@ export const files = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    type: varchar('type', { length: 16 }).$type<'firmware' | 'config'>().notNull(),
+    type: varchar('type', { length: 16 }).$type<FileType>().notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     description: text('description').notNull().default(''),
     deviceModel: varchar('device_model', { length: 16 }),

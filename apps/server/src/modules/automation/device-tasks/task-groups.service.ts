@@ -96,7 +96,8 @@ export const createTaskGroupsService = ({ groups, runs, targets }: Deps) => {
       if (!kind || !task.data.file_id) return;
       const file = files.get(task.data.file_id);
       if (!file) throw invalid(DEVICE_TASK_MESSAGES.fileNotFound, `tasks.${index}.data.file_id`);
-      if (file.type !== kind.type) throw invalid(kind.message, `tasks.${index}.data.file_id`);
+      if (!kind.types.includes(file.type))
+        throw invalid(kind.message, `tasks.${index}.data.file_id`);
     });
   };
 

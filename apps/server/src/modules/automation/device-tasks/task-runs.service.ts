@@ -192,7 +192,8 @@ export const createTaskRunsService = ({ groups, runs, logs, targets, status, pok
       if (!kind) return step;
       const file = task.data.file_id ? files.get(task.data.file_id) : undefined;
       if (!file) throw invalid(DEVICE_TASK_MESSAGES.fileNotFound, `tasks.${index}.data.file_id`);
-      if (file.type !== kind.type) throw invalid(kind.message, `tasks.${index}.data.file_id`);
+      if (!kind.types.includes(file.type))
+        throw invalid(kind.message, `tasks.${index}.data.file_id`);
       const { type: _type, ...frozen } = file;
       return { ...step, file: frozen };
     });

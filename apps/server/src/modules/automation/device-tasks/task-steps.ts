@@ -7,6 +7,7 @@ import {
   type FileType,
   type TaskAction,
   DEVICE_TASK_MESSAGES,
+  FIRMWARE_FILE_TYPES,
   firmwareFits,
   TASK_PASSWORD_DEFAULT_LENGTH,
   TASK_RETRY_BASE_SECONDS,
@@ -29,9 +30,11 @@ export interface StepLinks {
 }
 
 /** The kind of file a step that sends one needs. */
-export const FILE_KINDS: Partial<Record<TaskAction, { type: FileType; message: string }>> = {
-  firmware_update: { type: 'firmware', message: DEVICE_TASK_MESSAGES.notFirmware },
-  backup_restore: { type: 'config', message: DEVICE_TASK_MESSAGES.notBackup },
+export const FILE_KINDS: Partial<
+  Record<TaskAction, { types: readonly FileType[]; message: string }>
+> = {
+  firmware_update: { types: FIRMWARE_FILE_TYPES, message: DEVICE_TASK_MESSAGES.notFirmware },
+  backup_restore: { types: ['config'], message: DEVICE_TASK_MESSAGES.notBackup },
 };
 
 /** What a step sends its device, or why it cannot be sent. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { companies, configTemplates, devices, files, monitoringTemplates, tags } from '@/db/schema';
@@ -44,7 +44,13 @@ export const createTaskTargetsRepository = (db: Database) => ({
       })
       .from(files)
       .innerJoin(companies, eq(companies.id, files.companyId))
-      .where(and(inArray(files.id, [...ids]), visibleCompaniesFilter(viewer)));
+      .where(
+        and(
+          inArray(files.id, [...ids]),
+          // Global firmware is every company's to use.
+          or(visibleCompaniesFilter(viewer), eq(files.type, 'global_firmware')),
+        ),
+      );
   },
 
   async monitoringTemplates(viewer: Viewer, ids: readonly number[], tx: Executor = db) {

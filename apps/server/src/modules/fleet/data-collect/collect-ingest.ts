@@ -1,4 +1,5 @@
-import type { CollectMessage } from '@netfleet/contracts';
+import { type CollectMessage, toApiDate } from '@netfleet/contracts';
+import type { WebhookEvents } from '@/modules/system/webhooks/webhook-events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CollectedRow, DataCollectRepository } from './data-collect.repository';
 
@@ -8,16 +9,44 @@ const FLUSH_AT_ROWS = 500;
 const MAX_ROWS = 20_000;
 
 interface Options {
-  repository: Pick<DataCollectRepository, 'insertCollected'>;
+  repository: Pick<DataCollectRepository, 'insertCollected' | 'ownersOf'>;
+  webhooks: Pick<WebhookEvents, 'enqueue'>;
   log: FastifyBaseLogger;
   now: () => Date;
 }
 
 /**
- * What devices collected, written in batches: one insert per flush instead of one per message, as
- * a fleet on a short period sends thousands a second.
+ * One `data_collect.collected` delivery per config owner and flush (a fleet's runs in one post,
+ * not one post per device), to the owner's webhooks that subscribe to it.
  */
-export const createCollectIngest = ({ repository, log, now }: Options) => {
+const forward = async (
+  rows: readonly CollectedRow[],
+  { repository, webhooks }: Pick<Options, 'repository' | 'webhooks'>,
+) => {
+  const owners = await repository.ownersOf([...new Set(rows.map((row) => row.configId))]);
+  const byOwner = new Map<number, CollectedRow[]>();
+  for (const row of rows) {
+    const owner = owners.get(row.configId);
+    if (owner !== undefined) byOwner.set(owner, [...(byOwner.get(owner) ?? []), row]);
+  }
+  for (const [owner, runs] of byOwner) {
+    await webhooks.enqueue(owner, 'data_collect.collected', {
+      runs: runs.map((run) => ({
+        device_id: run.deviceId,
+        config_id: run.configId,
+        collected_at: toApiDate(run.collectedAt),
+        data: run.data,
+        log: run.log,
+      })),
+    });
+  }
+};
+
+/**
+ * What devices collected, written in batches: one insert per flush instead of one per message, as
+ * a fleet on a short period sends thousands a second. Then forwarded to the owners' webhooks.
+ */
+export const createCollectIngest = ({ repository, webhooks, log, now }: Options) => {
   let rows: CollectedRow[] = [];
   let flushing: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -28,11 +57,11 @@ export const createCollectIngest = ({ repository, log, now }: Options) => {
       const batch = rows;
       rows = [];
       if (batch.length === 0) return;
-      await repository
-        .insertCollected(batch)
-        .catch((error: unknown) =>
-          log.error({ err: error, rows: batch.length }, 'data collect flush failed'),
-        );
+      try {
+        await forward(await repository.insertCollected(batch), { repository, webhooks });
+      } catch (error) {
+        log.error({ err: error, rows: batch.length }, 'data collect flush failed');
+      }
     });
     return flushing;
   };

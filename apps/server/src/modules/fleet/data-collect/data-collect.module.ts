@@ -34,7 +34,12 @@ export const dataCollectModule = async (
   });
   await app.register(dataCollectRoutes, { dataCollect });
 
-  const ingest = createCollectIngest({ repository, log: app.log, now: context.now });
+  const ingest = createCollectIngest({
+    repository,
+    webhooks: context.webhooks.service,
+    log: app.log,
+    now: context.now,
+  });
   deps.gateway?.addListener({ collected: (deviceId, message) => ingest.add(deviceId, message) });
   const prune = () => {
     const before = new Date(context.now().getTime() - DATA_COLLECT_RETENTION_DAYS * 86_400_000);

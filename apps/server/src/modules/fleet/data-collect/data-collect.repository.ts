@@ -100,7 +100,10 @@ export const createDataCollectRepository = (db: Database) => {
       return row ?? null;
     },
 
-    async insert(values: DataCollectConfigValues & { companyId: number }, tx: Executor = db) {
+    async insert(
+      values: DataCollectConfigValues & { companyId: number; createdBy: number },
+      tx: Executor = db,
+    ) {
       const [row] = await tx
         .insert(dataCollectConfigs)
         .values(values)
@@ -251,7 +254,7 @@ export const createDataCollectRepository = (db: Database) => {
       const assigned = new Set(known.map((row) => `${row.deviceId}:${row.configId}`));
       // A device still collecting a config it was unassigned from (its job not yet done) is ignored.
       const kept = rows.filter((row) => assigned.has(`${row.deviceId}:${row.configId}`));
-      if (kept.length === 0) return 0;
+      if (kept.length === 0) return [];
       const withData = kept.filter((row) => Object.keys(row.data).length > 0);
       if (withData.length) {
         await tx.insert(dataCollectValues).values(
@@ -291,7 +294,17 @@ export const createDataCollectRepository = (db: Database) => {
             ),
           );
       }
-      return kept.length;
+      return kept;
+    },
+
+    /** Who created each config: their webhooks hear what devices collect for it. */
+    async ownersOf(configIds: readonly number[], tx: Executor = db) {
+      if (configIds.length === 0) return new Map<number, number>();
+      const rows = await tx
+        .select({ id: dataCollectConfigs.id, createdBy: dataCollectConfigs.createdBy })
+        .from(dataCollectConfigs)
+        .where(inArray(dataCollectConfigs.id, [...configIds]));
+      return new Map(rows.flatMap((row) => (row.createdBy ? [[row.id, row.createdBy]] : [])));
     },
 
     async listLogs(

@@ -123,7 +123,11 @@ export const createDataCollectService = ({ db, repository, companies, jobs, acti
 
     async create(auth: AuthContext, body: DataCollectConfigBody, ip: string) {
       await requireCompany(auth, body.company_id);
-      const id = await repository.insert({ ...checkBody(body), companyId: body.company_id });
+      const id = await repository.insert({
+        ...checkBody(body),
+        companyId: body.company_id,
+        createdBy: auth.user.id,
+      });
       await actionLog.record(actorOf(auth, ip), 'data_collect_config_create', {
         entity: 'data_collect_config',
         entityId: id,

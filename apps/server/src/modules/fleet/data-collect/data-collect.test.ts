@@ -8,7 +8,7 @@ import {
 } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { actionLogs } from '@/db/schema';
+import { actionLogs, webhookDeliveries, webhooks } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createFakeGateway, insertDevice } from '@test/fake-gateway';
@@ -19,11 +19,13 @@ const gateway = createFakeGateway();
 let t: TestApp;
 let company: CompanyRow;
 let session: TestSession;
+let user: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
   t = await buildTestApp({}, { deviceGateway: gateway });
   company = await createCompany(t.db);
-  session = await loginAs(t.app, await createUser(t.db, 'admin', { company }));
+  user = await createUser(t.db, 'admin', { company });
+  session = await loginAs(t.app, user);
 });
 afterAll(() => t.close());
 
@@ -177,6 +179,14 @@ describe('assigning and collecting', () => {
     const a = await insertDevice(t.db, company);
     const b = await insertDevice(t.db, company);
     gateway.online.add(a.id).add(b.id);
+    await t.db.insert(webhooks).values({
+      url: 'https://receiver.example/hook',
+      events: ['data_collect.collected'],
+      enabled: true,
+      ownerUserId: user.id,
+      companyId: company.id,
+      secret: 's'.repeat(64),
+    });
 
     const assigned = await call('PUT', '/api/data-collect/configs/assign', {
       configs: [
@@ -237,6 +247,17 @@ describe('assigning and collecting', () => {
     };
     expect(custom.data[0]?.data['/modems/status']).toEqual({ rsrp: -95, operator: 'Telia' });
     expect(custom.data[0]?.created_at).toBe(toApiDate(new Date(ts)));
+    // Forwarded to the creator's webhook: one delivery of the flush's runs (the unassigned one left out).
+    await vi.waitFor(async () => {
+      const deliveries = await t.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.event, 'data_collect.collected'));
+      const runs = deliveries.flatMap(
+        (delivery) => (delivery.payload as { runs: { device_id: number }[] }).runs,
+      );
+      expect(runs.map((run) => run.device_id).sort()).toEqual([a.id, b.id].sort());
+    });
 
     const graph = (
       await call(

@@ -10,6 +10,7 @@ import {
   UPDATE_JOB_TYPES,
   type UpdateAction,
   type CommandType,
+  isFirmwareFile,
 } from '@netfleet/contracts';
 import { ApiError } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
@@ -56,7 +57,7 @@ export const createFirmwareUpdatesService = ({
     try {
       const file = await files.get(auth, id);
       if (action === 'update_firmware') {
-        return file.type === 'firmware' ? file : DEVICE_JOB_MESSAGES.notFirmware;
+        return isFirmwareFile(file.type) ? file : DEVICE_JOB_MESSAGES.notFirmware;
       }
       return file.type === 'config' ? file : DEVICE_JOB_MESSAGES.notBackup;
     } catch (error) {

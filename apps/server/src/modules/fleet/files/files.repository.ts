@@ -1,5 +1,5 @@
 import type { FileListQuery, FileType } from '@netfleet/contracts';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { countAll, orderByFrom, searchFilter } from '@/db/list';
@@ -44,6 +44,10 @@ export interface NewFile {
   sourceJobId?: number | null;
 }
 
+const isGlobal = eq(files.type, 'global_firmware');
+/** Files a viewer may read: its companies', and global firmware, which every company sees. */
+const readable = (viewer: Viewer) => or(visibleCompaniesFilter(viewer), isGlobal);
+
 export const createFilesRepository = (db: Database) => {
   const selectFiles = (tx: Executor) =>
     tx.select(fileColumns).from(files).innerJoin(companies, eq(companies.id, files.companyId));
@@ -59,13 +63,13 @@ export const createFilesRepository = (db: Database) => {
       usableByCompanyPath?: string,
       tx: Executor = db,
     ) {
-      const filters: (SQL | undefined)[] = [visibleCompaniesFilter(viewer)];
+      const filters: (SQL | undefined)[] = [readable(viewer)];
       if (query.q) filters.push(searchFilter(query.q, query['search-fields'], SEARCHABLE));
-      if (query.type) filters.push(eq(files.type, query.type));
+      if (query.type) filters.push(inArray(files.type, query.type));
       if (query.company_id) filters.push(eq(files.companyId, query.company_id));
       if (query.id?.length) filters.push(inArray(files.id, query.id));
       if (usableByCompanyPath !== undefined) {
-        filters.push(sql`${usableByCompanyPath} like ${companies.path} || '%'`);
+        filters.push(or(sql`${usableByCompanyPath} like ${companies.path} || '%'`, isGlobal));
       }
       const where = and(...filters);
       const orderBy = [
@@ -85,12 +89,20 @@ export const createFilesRepository = (db: Database) => {
       return { rows, total: count?.total ?? 0 };
     },
 
-    /** The file if its company is one the viewer sees, else null. */
+    /** The file if its company is one the viewer sees (or it is global firmware), else null. */
     async find(viewer: Viewer, id: number, tx: Executor = db) {
-      const [row] = await selectFiles(tx).where(
-        and(eq(files.id, id), visibleCompaniesFilter(viewer)),
-      );
+      const [row] = await selectFiles(tx).where(and(eq(files.id, id), readable(viewer)));
       return row ?? null;
+    },
+
+    /** Whether the file's company is one the viewer sees (who may change or delete it). */
+    async isOwnedBy(viewer: Viewer, id: number, tx: Executor = db) {
+      const [row] = await tx
+        .select({ id: files.id })
+        .from(files)
+        .innerJoin(companies, eq(companies.id, files.companyId))
+        .where(and(eq(files.id, id), visibleCompaniesFilter(viewer)));
+      return row !== undefined;
     },
 
     /** Any file, for a device holding a signed link (the signature is its authorisation). */

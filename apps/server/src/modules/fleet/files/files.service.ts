@@ -8,10 +8,11 @@ import {
   fileTooLargeMessage,
   fileUploadFieldsSchema,
   formatBytes,
+  GLOBAL_FIRMWARE_PERMISSION,
   MAX_FILE_SIZE,
   validateFile,
 } from '@netfleet/contracts';
-import { ApiError, invalid, notFound } from '@/lib/api-error';
+import { ApiError, forbidden, invalid, notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
 import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
@@ -71,6 +72,17 @@ export const createFilesService = ({
     return row;
   };
 
+  /** Global firmware is managed only with its permission; other files by their companies. */
+  const mayManageGlobal = (auth: AuthContext) => auth.permissions.has(GLOBAL_FIRMWARE_PERMISSION);
+  const requireWritable = async (auth: AuthContext, id: number) => {
+    const row = await requireFile(auth, id);
+    if (row.type === 'global_firmware' && !mayManageGlobal(auth)) {
+      throw forbidden(FILE_MESSAGES.globalForbidden);
+    }
+    if (!(await filesRepository.isOwnedBy(auth, id))) throw notFound(FILE_MESSAGES.notFound);
+    return row;
+  };
+
   /** Checks what the stored upload may not be kept for; the caller discards it on a throw. */
   const checkUpload = async (auth: AuthContext, fields: Record<string, string>, upload: Upload) => {
     if (upload.truncated) throw invalid(fileTooLargeMessage(formatBytes(MAX_FILE_SIZE)), 'file');
@@ -83,6 +95,9 @@ export const createFilesService = ({
     }
     if (!(await companies.isVisible(auth, parsed.data.company_id))) {
       throw new ApiError(404, ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, 'company_id');
+    }
+    if (parsed.data.type === 'global_firmware' && !mayManageGlobal(auth)) {
+      throw new ApiError(403, ERROR_CODES.FORBIDDEN, FILE_MESSAGES.globalForbidden, 'type');
     }
     return parsed.data;
   };
@@ -130,13 +145,13 @@ export const createFilesService = ({
     },
 
     async update(auth: AuthContext, id: number, description: string): Promise<FileInfo> {
-      await requireFile(auth, id);
+      await requireWritable(auth, id);
       await filesRepository.updateDescription(id, description);
       return toFile(await requireFile(auth, id));
     },
 
     async remove(auth: AuthContext, id: number) {
-      const row = await requireFile(auth, id);
+      const row = await requireWritable(auth, id);
       await filesRepository.remove(id);
       await store.remove(row.storageKey);
     },

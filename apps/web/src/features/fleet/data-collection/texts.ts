@@ -84,6 +84,9 @@ export const DATA_COLLECTION_TEXTS = {
   endpointsCount: 'Endpoints',
   variablesCount: 'Variables',
   version: 'Version',
+  deliveredTo: 'Sent to',
+  deliveredToValue: (retention: string) =>
+    `Kept here ${retention.replace(/d$/, ' days')}, and posted to the creator's webhooks that subscribe to data_collect.collected`,
   assignDevices: 'Assign devices',
   assignTitle: (name: string) => `Assign ${name}`,
   assign: 'Assign',

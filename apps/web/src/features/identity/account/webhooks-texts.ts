@@ -4,6 +4,8 @@ import type { WebhookDelivery, WebhookEvent } from '@netfleet/contracts';
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'status.update': 'Status updates (status.update)',
   'notification.created': 'Notifications (notification.created)',
+  'data_collect.collected':
+    'Collected data of your data collection configs (data_collect.collected)',
 };
 
 export const DELIVERY_STATUS_LABELS: Record<WebhookDelivery['status'], string> = {

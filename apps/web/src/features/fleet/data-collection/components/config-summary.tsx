@@ -21,6 +21,7 @@ export function ConfigSummary({ config }: { config: DataCollectConfig }) {
     [T.variablesCount, variables],
     [T.devices, config.device_count],
     [T.version, config.config.version],
+    [T.deliveredTo, T.deliveredToValue(config.config.retention)],
     [T.createdAt, formatDateTime(config.created_at)],
   ];
   return (
