@@ -89,13 +89,13 @@ export const buildApp = async (options: BuildAppOptions) => {
   await identityArea(app, context);
   const { companiesRepository } = await organisationArea(app, context);
   await systemArea(app, context, { deliverWebhooks: options.deliverWebhooks });
-  const { link, requests, requestTunnel, jobs, jobsRepository, files, backups, monitoringSteps } =
-    await fleetArea(app, context, {
-      companies: companiesRepository,
-      broker: options.broker,
-      deviceGateway: options.deviceGateway,
-      deviceChangesIntervalMs: options.deviceChangesIntervalMs,
-    });
+  const fleet = await fleetArea(app, context, {
+    companies: companiesRepository,
+    broker: options.broker,
+    deviceGateway: options.deviceGateway,
+    deviceChangesIntervalMs: options.deviceChangesIntervalMs,
+  });
+  const { link, requests, requestTunnel } = fleet;
   await remoteArea(app, context, {
     companies: companiesRepository,
     isOnline: (deviceId) => link.isOnline(deviceId),
@@ -105,11 +105,12 @@ export const buildApp = async (options: BuildAppOptions) => {
   });
 
   await automationArea(app, context, {
-    jobs,
-    jobsRepository,
-    files,
-    backups,
-    monitoring: monitoringSteps,
+    jobs: fleet.jobs,
+    jobsRepository: fleet.jobsRepository,
+    files: fleet.files,
+    backups: fleet.backups,
+    deviceFiles: fleet.deviceFiles,
+    monitoring: fleet.monitoringSteps,
     companies: companiesRepository,
   });
 

@@ -40,6 +40,7 @@ it('the public routes are exactly the ones meant to be public', () => {
       'GET /api/files/:id/device-download',
       // The signed, expiring upload link of a device's backup job (device-backups.test.ts).
       'PUT /api/files/device-upload',
+      'PUT /api/files/device-file',
       // The map tile URL every browser showing a map receives anyway (map.routes.ts).
       'GET /api/map/settings',
     ].sort(),

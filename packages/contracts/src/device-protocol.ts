@@ -249,6 +249,8 @@ export const COMMAND_TYPES = [
   'backup_export',
   'backup_restore',
   'collect_config',
+  'file_put',
+  'file_get',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 

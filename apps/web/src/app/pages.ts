@@ -100,6 +100,10 @@ export const PAGES: PageRegistry = {
   ),
   'update-firmware': lazyPage(deviceUpdates, (m) => m.UpdateFirmwarePage),
   'upload-backup': lazyPage(deviceUpdates, (m) => m.UploadBackupPage),
+  'global-firmware': lazyPage(
+    () => import('@/features/fleet/global-firmware'),
+    (m) => m.GlobalFirmwarePage,
+  ),
   statistics: lazyPage(statistics, (m) => m.StatisticsPage),
   'statistics.connection-manager': lazyPage(statistics, (m) => m.ConnectionManagerPage),
   'remote.access': lazyPage(remoteAccess, (m) => m.RemoteAccessPage),

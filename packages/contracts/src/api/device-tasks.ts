@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiDateSchema } from '../api-dates.ts';
 import { idSchema, listQuerySchema } from '../list.ts';
 import { nameSchema } from '../validation.ts';
+import { devicePathSchema } from '../device-files.ts';
 import { DEVICE_PASSWORD_MAX_LENGTH, DEVICE_PASSWORD_MIN_LENGTH } from '../device-protocol.ts';
 import { requiredIdSchema } from './companies.ts';
 
@@ -17,9 +18,9 @@ export const RMS_TASK_TYPES = ['command', 'upload_file', 'download_file'] as con
 export type RmsTaskType = (typeof RMS_TASK_TYPES)[number];
 
 /**
- * netfleet's step actions, each within one RMS type (TASK_ACTION_TYPES). `upload_file` and
- * `download_file` are stored and listed, but the device protocol cannot carry them yet: such a
- * step fails on every device with an UNSUPPORTED result.
+ * netfleet's step actions, each within one RMS type (TASK_ACTION_TYPES). `upload_file` writes a
+ * file of Files to a path on the device (`file_put`), `download_file` brings a device's file into
+ * Files (`file_get`).
  */
 export const TASK_ACTIONS = [
   'command',
@@ -46,7 +47,6 @@ export const TASK_ACTION_TYPES: Record<TaskAction, RmsTaskType> = {
   upload_file: 'upload_file',
   download_file: 'download_file',
 };
-export const UNSUPPORTED_TASK_ACTIONS: readonly TaskAction[] = ['upload_file', 'download_file'];
 
 export const TASK_TIMEOUT_MAX = 300;
 export const TASK_RETRIES_MAX = 5;
@@ -103,7 +103,8 @@ export const DEVICE_TASK_MESSAGES = {
   noNextRun: 'The recurrence has no run in the future',
   wrongModel: (fileModel: string, deviceModel: string) =>
     `The firmware file is for ${fileModel}, not ${deviceModel}`,
-  unsupported: (action: string) => `The device protocol cannot ${action.replaceAll('_', ' ')} yet`,
+  targetPathRequired: 'Give the path on the device to write the file to',
+  devicePathRequired: 'Give the path of the file on the device',
 } as const;
 
 /** A step's data: RMS's fields, plus the firmware update's keep_settings. */
@@ -115,8 +116,10 @@ export const taskDataSchema = z.object({
   monitoring_template_id: z.number().int().min(1).optional(),
   /** config_apply: the configuration template whose requests the device applies. */
   template_id: z.number().int().min(1).optional(),
-  target_path: z.string().max(1024).optional(),
-  file: z.string().max(1024).optional(),
+  /** upload_file: where the device writes the file (a path ending in / takes the file's name). */
+  target_path: devicePathSchema.optional(),
+  /** download_file: the device file to bring into Files. */
+  file: devicePathSchema.optional(),
   keep_settings: z.boolean().optional(),
   /** password_change: each device gets a new random password of this length (the list is downloadable once). */
   password_length: z
@@ -185,6 +188,27 @@ export const taskInputSchema = z
         code: 'custom',
         path: ['data', 'file_id'],
         message: DEVICE_TASK_MESSAGES.backupRequired,
+      });
+    }
+    if (action === 'upload_file' && !task.data.file_id) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['data', 'file_id'],
+        message: DEVICE_TASK_MESSAGES.fileNotFound,
+      });
+    }
+    if (action === 'upload_file' && !task.data.target_path) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['data', 'target_path'],
+        message: DEVICE_TASK_MESSAGES.targetPathRequired,
+      });
+    }
+    if (action === 'download_file' && !task.data.file) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['data', 'file'],
+        message: DEVICE_TASK_MESSAGES.devicePathRequired,
       });
     }
     if (action === 'firmware_update' && !task.data.file_id) {

@@ -5,7 +5,8 @@ import { idSchema, listQuerySchema } from '../list.ts';
 // Uploaded firmware and configuration files (RMS /files). Global firmware is firmware every
 // company sees and every device may be given; only `upload_files_global_scope` manages it.
 
-export const FILE_TYPES = ['firmware', 'config', 'global_firmware'] as const;
+/** `custom_file`: any other file (uploaded for the upload_file step, or sent by a device). */
+export const FILE_TYPES = ['firmware', 'config', 'global_firmware', 'custom_file'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 /** The types a firmware update may send. */
 export const FIRMWARE_FILE_TYPES: readonly FileType[] = ['firmware', 'global_firmware'];

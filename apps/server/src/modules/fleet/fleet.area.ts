@@ -74,7 +74,7 @@ export const fleetArea = async (
     tileUrl: config.mapTileUrl,
     tileAttribution: config.mapTileAttribution,
   });
-  const { filesService, backups } = await filesModule(app, context, {
+  const { filesService, backups, deviceFiles } = await filesModule(app, context, {
     companies: options.companies,
   });
   const { jobsService, jobsRepository, requests } = await deviceJobsModule(app, context, {
@@ -101,6 +101,7 @@ export const fleetArea = async (
     requestTunnel: deviceGateway?.requestTunnel ?? null,
     jobs: jobsService,
     backups,
+    deviceFiles,
     monitoringSteps,
     jobsRepository,
     files: filesService,

@@ -213,7 +213,7 @@ describe('the engine after a crash', () => {
           record: () => Promise.reject(new Error('no password step')),
         },
         status: { publishMany: async () => {}, open: async () => 'channel' },
-        links: { firmware: () => ({}), backup: () => ({}) },
+        links: { firmware: () => ({}), backup: () => ({}), deviceFile: () => ({}) },
         now: () => new Date(),
         log: { warn: () => {}, error: (...args: unknown[]) => console.error(...args) },
       }),

@@ -3,6 +3,7 @@ import type { ModuleContext } from '@/modules/context';
 import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import type { DeviceBackups } from '@/modules/fleet/files/device-backups';
+import type { DeviceFiles } from '@/modules/fleet/files/device-files';
 import type { FilesService } from '@/modules/fleet/files/files.service';
 import type { MonitoringSteps } from '@/modules/fleet/monitoring/monitoring-steps';
 import type { PasswordSteps } from '@/modules/automation/device-passwords/password-steps';
@@ -22,6 +23,7 @@ export interface DeviceTasksDeps {
   jobsRepository: Pick<DeviceJobsRepository, 'insert'>;
   files: Pick<FilesService, 'firmwareArgs'>;
   backups: Pick<DeviceBackups, 'exportArgs'>;
+  deviceFiles: Pick<DeviceFiles, 'getArgs'>;
   monitoring: MonitoringSteps;
   passwords: PasswordSteps;
 }
@@ -33,7 +35,7 @@ export interface DeviceTasksDeps {
 export const deviceTasksModule = async (
   app: FastifyInstance,
   context: ModuleContext,
-  { jobs, jobsRepository, files, backups, monitoring, passwords }: DeviceTasksDeps,
+  { jobs, jobsRepository, files, backups, deviceFiles, monitoring, passwords }: DeviceTasksDeps,
 ) => {
   const { db, status, now } = context;
   const groups = createTaskGroupsRepository(db);
@@ -50,6 +52,7 @@ export const deviceTasksModule = async (
     links: {
       firmware: (file, deviceId, expiresAt) => files.firmwareArgs(file, deviceId, expiresAt),
       backup: (deviceId, expiresAt) => backups.exportArgs(deviceId, expiresAt),
+      deviceFile: (deviceId, path, expiresAt) => deviceFiles.getArgs(deviceId, path, expiresAt),
     },
     now,
     log: app.log,

@@ -227,24 +227,4 @@ describe('running a group', () => {
     expect((await call('POST', `/api/devices/tasks/runs/${runId}/resume`)).statusCode).toBe(200);
     expect((await runOf(runId)).status).toBe('scheduled');
   });
-
-  it('fails unsupported steps on every device without sending anything', async () => {
-    const groupId = await createGroup([
-      {
-        name: 'Fetch',
-        order: 0,
-        timeout: 10,
-        type: 'download_file',
-        data: { file: '/etc/config/network' },
-      },
-    ]);
-    const device = await insertDevice(w.t.db, w.company);
-    w.gateway.online.add(device.id);
-    const { run_id: runId } = await execute(groupId, { device_id: [device.id] });
-    await vi.waitFor(async () => expect((await runOf(runId)).status).toBe('completed'));
-    const [log] = await taskLogs(runId, device.id);
-    expect(log).toMatchObject({ status: 'failed', type: 'download_file' });
-    expect(log?.message).toMatch(/cannot download file/);
-    expect(w.gateway.commandsFor(device.id)).toEqual([]);
-  });
 });

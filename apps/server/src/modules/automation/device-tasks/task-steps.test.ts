@@ -70,9 +70,10 @@ describe('jobOfStep', () => {
   const links = {
     firmware: () => ({ url: 'http://x/f' }),
     backup: () => ({ upload_url: 'http://x/u' }),
+    deviceFile: (_deviceId: number, path: string) => ({ path, upload_url: 'http://x/d' }),
   };
   const device = { id: 1, model: 'RUT955', firmware: 'RUT9_R_00.07.06.1' };
-  it('turns steps into device jobs and refuses what the protocol cannot carry', () => {
+  it('turns steps into device jobs, and fails a step whose file is gone', () => {
     expect(jobOfStep(step(), device, window.validUntil, links)).toEqual({
       kind: 'job',
       type: 'command',
@@ -86,9 +87,35 @@ describe('jobOfStep', () => {
       type: 'firmware_update',
       args: { url: 'http://x/f', keep_settings: true },
     });
-    expect(jobOfStep(step({ action: 'upload_file' }), device, window.validUntil, links).kind).toBe(
-      'unsupported',
-    );
+    // upload_file writes a file to the device (into a directory: under the file's name).
+    const put = (target_path: string) =>
+      jobOfStep(
+        step({ action: 'upload_file', file, data: { file_id: 3, target_path } }),
+        device,
+        window.validUntil,
+        links,
+      );
+    expect(put('/etc/custom.conf')).toMatchObject({
+      kind: 'job',
+      type: 'file_put',
+      args: { url: 'http://x/f', path: '/etc/custom.conf' },
+    });
+    expect(put('/tmp/')).toMatchObject({ args: { path: '/tmp/fw.bin' } });
+    expect(
+      jobOfStep(step({ action: 'upload_file', data: {} }), device, window.validUntil, links).kind,
+    ).toBe('unsupported');
+    expect(
+      jobOfStep(
+        step({ action: 'download_file', data: { file: '/etc/config/network' } }),
+        device,
+        window.validUntil,
+        links,
+      ),
+    ).toEqual({
+      kind: 'job',
+      type: 'file_get',
+      args: { path: '/etc/config/network', upload_url: 'http://x/d' },
+    });
     const password = (data: RunStep['data']) =>
       jobOfStep(step({ action: 'password_change', data }), device, window.validUntil, links);
     expect(password({})).toEqual({ kind: 'password', length: 16, special: false });

@@ -7,6 +7,7 @@ import {
   type FileType,
   type TaskAction,
   DEVICE_TASK_MESSAGES,
+  FILE_TYPES,
   FIRMWARE_FILE_TYPES,
   firmwareFits,
   TASK_PASSWORD_DEFAULT_LENGTH,
@@ -27,6 +28,8 @@ export type FirmwareArgs = (
 export interface StepLinks {
   firmware: FirmwareArgs;
   backup: (deviceId: number, expiresAt: Date) => Record<string, unknown>;
+  /** Where a download_file step's device uploads the file at `path`. */
+  deviceFile: (deviceId: number, path: string, expiresAt: Date) => Record<string, unknown>;
 }
 
 /** The kind of file a step that sends one needs. */
@@ -35,6 +38,7 @@ export const FILE_KINDS: Partial<
 > = {
   firmware_update: { types: FIRMWARE_FILE_TYPES, message: DEVICE_TASK_MESSAGES.notFirmware },
   backup_restore: { types: ['config'], message: DEVICE_TASK_MESSAGES.notBackup },
+  upload_file: { types: FILE_TYPES, message: DEVICE_TASK_MESSAGES.fileNotFound },
 };
 
 /** What a step sends its device, or why it cannot be sent. */
@@ -43,6 +47,9 @@ export type StepJob =
   | { kind: 'monitoring'; periods: Record<string, number> }
   | { kind: 'password'; length: number; special: boolean }
   | { kind: 'unsupported'; message: string };
+
+/** Where an upload_file step writes: a directory (ending in /) takes the file's own name. */
+const targetPath = (path: string, name: string) => (path.endsWith('/') ? `${path}${name}` : path);
 
 /** The device job a step becomes; the job lives as long as the run's validity window. */
 export const jobOfStep = (
@@ -124,8 +131,21 @@ export const jobOfStep = (
         args: links.firmware(step.file, deviceId, validUntil),
       };
     case 'upload_file':
+      if (!step.file) return { kind: 'unsupported', message: DEVICE_TASK_MESSAGES.fileNotFound };
+      return {
+        kind: 'job',
+        type: 'file_put',
+        args: {
+          ...links.firmware(step.file, deviceId, validUntil),
+          path: targetPath(step.data.target_path ?? '/', step.file.name),
+        },
+      };
     case 'download_file':
-      return { kind: 'unsupported', message: DEVICE_TASK_MESSAGES.unsupported(step.action) };
+      return {
+        kind: 'job',
+        type: 'file_get',
+        args: links.deviceFile(deviceId, step.data.file ?? '', validUntil),
+      };
   }
 };
 

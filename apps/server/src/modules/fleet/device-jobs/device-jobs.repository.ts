@@ -278,6 +278,7 @@ export const createDeviceJobsRepository = (db: Database) => {
         .select({
           id: deviceJobs.id,
           userId: deviceJobs.userId,
+          args: deviceJobs.args,
           companyId: devices.companyId,
           deviceName: devices.name,
           serial: devices.serial,

@@ -49,11 +49,12 @@ export const createFileSigner = (serverSecret: string, publicUrl: string) => {
 export type FileSigner = ReturnType<typeof createFileSigner>;
 
 /**
- * Signed, expiring upload links for device backups over device id, the job's nonce and expiry:
- * the device PUTs its backup there, and the nonce finds the job that asked for it.
+ * Signed, expiring upload links over device id, the job's nonce and expiry: the device PUTs its
+ * backup or file there, and the nonce finds the job that asked for it. Each kind has its own
+ * purpose (a backup link never uploads a file) and path.
  */
-export const createBackupUploadSigner = (serverSecret: string, publicUrl: string) => {
-  const signer = linkSigner(serverSecret, 'netfleet device backup upload');
+const createUploadSigner = (serverSecret: string, url: string, purpose: string) => {
+  const signer = linkSigner(serverSecret, purpose);
   return {
     url(deviceId: number, nonce: string, expiresAt: Date): string {
       const expires = epochSeconds(expiresAt);
@@ -63,7 +64,7 @@ export const createBackupUploadSigner = (serverSecret: string, publicUrl: string
         expires: String(expires),
         signature: signer.sign([deviceId, nonce, expires]),
       });
-      return `${publicUrl}/api/files/device-upload?${query.toString()}`;
+      return `${url}?${query.toString()}`;
     },
 
     verify(deviceId: number, nonce: string, expires: number, signature: string, now: Date) {
@@ -72,4 +73,21 @@ export const createBackupUploadSigner = (serverSecret: string, publicUrl: string
   };
 };
 
-export type BackupUploadSigner = ReturnType<typeof createBackupUploadSigner>;
+export type UploadSigner = ReturnType<typeof createUploadSigner>;
+
+/** Where a `backup_export` job uploads its backup. */
+export const createBackupUploadSigner = (serverSecret: string, publicUrl: string) =>
+  createUploadSigner(
+    serverSecret,
+    `${publicUrl}/api/files/device-upload`,
+    'netfleet device backup upload',
+  );
+export type BackupUploadSigner = UploadSigner;
+
+/** Where a `file_get` job uploads the device's file. */
+export const createDeviceFileUploadSigner = (serverSecret: string, publicUrl: string) =>
+  createUploadSigner(
+    serverSecret,
+    `${publicUrl}/api/files/device-file`,
+    'netfleet device file upload',
+  );

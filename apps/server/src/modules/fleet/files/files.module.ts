@@ -4,7 +4,13 @@ import type { ModuleContext } from '@/modules/context';
 import { createDeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
 import { createDeviceBackups } from './device-backups';
-import { createBackupUploadSigner, createFileSigner } from './file-signature';
+import { createDeviceFiles } from './device-files';
+import { deviceFilesRoutes } from './device-files.routes';
+import {
+  createBackupUploadSigner,
+  createDeviceFileUploadSigner,
+  createFileSigner,
+} from './file-signature';
 import { createFileStore } from './file-store';
 import { createFilesRepository } from './files.repository';
 import { filesRoutes } from './files.routes';
@@ -35,7 +41,16 @@ export const filesModule = async (
     signer: createBackupUploadSigner(context.jwtSecret, config.publicUrl),
     now,
   });
+  const deviceFiles = createDeviceFiles({
+    filesRepository,
+    jobs: jobsRepository,
+    store,
+    signer: createDeviceFileUploadSigner(context.jwtSecret, config.publicUrl),
+    now,
+  });
   await app.register(filesRoutes, { filesService, backups, store });
-  // Firmware updates and backup restores send devices the files' links; exports the upload link.
-  return { filesService, backups };
+  await app.register(deviceFilesRoutes, { deviceFiles });
+  // Firmware updates and backup restores send devices the files' links; exports and file_get
+  // jobs their upload links.
+  return { filesService, backups, deviceFiles };
 };

@@ -55,10 +55,15 @@ export const TASK_TEXTS = {
   exitCodesHint: 'Comma separated; 0 when empty',
   exitCodesInvalid: 'Use whole numbers from 0 to 255, separated by commas',
   firmwareFile: 'Firmware file',
+  globalFile: (name: string) => `${name} (global)`,
   keepSettings: 'Keep settings',
   file: 'File',
   targetPath: 'Path on the device',
   devicePath: 'File on the device',
+  targetPathHint:
+    'An absolute path; one ending in / is a directory the file keeps its name in. netfleet-agent writes only under its --file-paths.',
+  devicePathHint:
+    'An absolute path; the file arrives in Files as a custom file. netfleet-agent reads only under its --file-paths.',
   noFiles: 'No files found',
   configTemplate: 'Configuration template',
   configTemplateHint:
@@ -74,7 +79,6 @@ export const TASK_TEXTS = {
     'Each device gets its own random password. Download the list once from the password manager (Devices, Password manager, Tasks); a device that changes after the download starts a new list.',
   passwordLength: 'Password length',
   passwordSpecial: 'Include special characters',
-  unsupported: 'Devices cannot run this action yet: the step fails on every device.',
   addStep: 'Add step',
   moveUp: (index: number) => `Move step ${index + 1} up`,
   moveDown: (index: number) => `Move step ${index + 1} down`,
@@ -204,8 +208,6 @@ export const WEEK_DAY_LABELS: Record<WeekDay, string> = {
   '6': 'Saturday',
   '0': 'Sunday',
 };
-
-export const UNSUPPORTED_SUFFIX = 'not supported by devices yet';
 
 export const RUN_STATE_LABELS: Record<TaskRunState, string> = {
   scheduled: 'Scheduled',

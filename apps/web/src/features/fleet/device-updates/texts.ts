@@ -11,6 +11,7 @@ const plural = (count: number, one: string, many = `${one}s`) =>
 export const UPDATE_TEXTS = {
   // Files
   name: 'Name',
+  global: 'Global',
   description: 'Description',
   deviceModel: 'Device model',
   model: 'Model',

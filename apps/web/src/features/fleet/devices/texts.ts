@@ -104,6 +104,7 @@ export const DEVICE_TEXTS = {
   company: 'Company',
   companyRequired: 'Company is required',
   firmwareFile: 'Firmware file',
+  globalFile: (name: string) => `${name} (global)`,
   fileRequired: 'Choose a firmware file',
   backupFile: 'Backup file',
   backupRequired: 'Choose a backup file',

@@ -12,16 +12,21 @@ export interface PickerOption {
 
 export interface PickerSource {
   endpoint: string;
-  /** Fixed query parameters: { type: 'firmware' }, { company_id: 3 }. */
+  /** Fixed query parameters: { type: ['firmware', 'global_firmware'] }, { company_id: 3 }. */
   query?: Query;
   /** Fewer than a picker's 100 where each row is costly (devices). */
   limit?: number;
+  /** An option's text; the row's name by default (a file may add that it is global). */
+  label?: (row: PickerRow) => string;
 }
 
-type Row = { id: number; name: string };
+/** Every list answers ids and names; the other fields depend on the endpoint. */
+export type PickerRow = { id: number; name: string } & Record<string, unknown>;
 
-const toOptions = (rows: Row[]): PickerOption[] =>
-  rows.map((row) => ({ value: String(row.id), label: row.name }));
+const toOptions = (
+  rows: PickerRow[],
+  label: (row: PickerRow) => string = (row) => row.name,
+): PickerOption[] => rows.map((row) => ({ value: String(row.id), label: label(row) }));
 
 /** GET {endpoint}?limit=&q=: the rows matching a search, as options. */
 export function useOptions(source: PickerSource, search: string) {
@@ -29,11 +34,11 @@ export function useOptions(source: PickerSource, search: string) {
   return useQuery({
     queryKey: deviceTasksKeys.options(source.endpoint, query, search),
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<Row[]>(source.endpoint, {
+      const { data } = await api.get<PickerRow[]>(source.endpoint, {
         query: { limit: source.limit ?? OPTIONS_LIMIT, ...query, q: search || undefined },
         signal,
       });
-      return toOptions(data);
+      return toOptions(data, source.label);
     },
     placeholderData: keepPreviousData,
   });
@@ -44,11 +49,11 @@ export function useOptionsById(source: PickerSource, ids: readonly string[]) {
   return useQuery({
     queryKey: deviceTasksKeys.optionsById(source.endpoint, source.query ?? {}, ids),
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<Row[]>(source.endpoint, {
+      const { data } = await api.get<PickerRow[]>(source.endpoint, {
         query: { ...source.query, id: ids.join(','), limit: ids.length },
         signal,
       });
-      return toOptions(data);
+      return toOptions(data, source.label);
     },
     enabled: ids.length > 0,
     staleTime: 60_000,

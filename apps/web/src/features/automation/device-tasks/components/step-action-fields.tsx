@@ -3,15 +3,24 @@ import { Controller, useFormContext } from 'react-hook-form';
 import {
   DEVICE_PASSWORD_MAX_LENGTH,
   DEVICE_PASSWORD_MIN_LENGTH,
+  FIRMWARE_FILE_TYPES,
   type TaskAction,
 } from '@netfleet/contracts';
 import { fieldErrorProp } from '@/components/form-errors';
+import type { PickerRow, PickerSource } from '../api/get-options';
 import type { TaskGroupFormInput } from '../model/task-group-form';
 import { TASK_TEXTS as T } from '../texts';
 import { RemoteSelect } from './remote-select';
 
-const FIRMWARE_FILES = { endpoint: '/files', query: { type: 'firmware' } } as const;
-const ANY_FILES = { endpoint: '/files' } as const;
+const fileLabel = (row: PickerRow) =>
+  row.type === 'global_firmware' ? T.globalFile(row.name) : row.name;
+// A company's own firmware and the global firmware every company may use.
+const FIRMWARE_FILES: PickerSource = {
+  endpoint: '/files',
+  query: { type: FIRMWARE_FILE_TYPES },
+  label: fileLabel,
+};
+const ANY_FILES: PickerSource = { endpoint: '/files', label: fileLabel };
 const BACKUP_FILES = { endpoint: '/files', query: { type: 'config' } } as const;
 const FILE_FIELDS = {
   firmware: { source: FIRMWARE_FILES, label: T.firmwareFile, required: true },
@@ -172,12 +181,12 @@ export function StepActionFields({ index, action }: { index: number; action: Tas
     case 'upload_file':
       return (
         <>
-          <Alert color="yellow" variant="light">
-            {T.unsupported}
-          </Alert>
           <FileField index={index} kind="any" />
           <TextInput
             label={T.targetPath}
+            description={T.targetPathHint}
+            placeholder="/etc/ssl/"
+            required
             error={fieldErrorProp(errors?.target_path)}
             {...register(`tasks.${index}.data.target_path`)}
           />
@@ -185,16 +194,14 @@ export function StepActionFields({ index, action }: { index: number; action: Tas
       );
     case 'download_file':
       return (
-        <>
-          <Alert color="yellow" variant="light">
-            {T.unsupported}
-          </Alert>
-          <TextInput
-            label={T.devicePath}
-            error={fieldErrorProp(errors?.file)}
-            {...register(`tasks.${index}.data.file`)}
-          />
-        </>
+        <TextInput
+          label={T.devicePath}
+          description={T.devicePathHint}
+          placeholder="/etc/config/network"
+          required
+          error={fieldErrorProp(errors?.file)}
+          {...register(`tasks.${index}.data.file`)}
+        />
       );
     case 'reboot':
       return null;

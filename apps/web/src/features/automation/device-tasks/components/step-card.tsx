@@ -11,22 +11,15 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import {
-  TASK_ACTIONS,
-  TASK_RETRIES_MAX,
-  TASK_TIMEOUT_MAX,
-  UNSUPPORTED_TASK_ACTIONS,
-} from '@netfleet/contracts';
+import { TASK_ACTIONS, TASK_RETRIES_MAX, TASK_TIMEOUT_MAX } from '@netfleet/contracts';
 import { fieldErrorProp } from '@/components/form-errors';
 import type { TaskGroupFormInput } from '../model/task-group-form';
-import { ACTION_LABELS, TASK_TEXTS as T, UNSUPPORTED_SUFFIX } from '../texts';
+import { ACTION_LABELS, TASK_TEXTS as T } from '../texts';
 import { StepActionFields } from './step-action-fields';
 
 const ACTION_OPTIONS = TASK_ACTIONS.map((action) => ({
   value: action,
-  label: UNSUPPORTED_TASK_ACTIONS.includes(action)
-    ? `${ACTION_LABELS[action]} (${UNSUPPORTED_SUFFIX})`
-    : ACTION_LABELS[action],
+  label: ACTION_LABELS[action],
 }));
 
 const isAction = (value: string | null) => TASK_ACTIONS.find((action) => action === value) ?? null;

@@ -119,6 +119,32 @@ describe('Task group editor', { timeout: 30_000 }, () => {
     );
   });
 
+  it("offers the companies' firmware and the global firmware, marked as global", async () => {
+    const { view, form } = await openEditor(openCreateTaskGroup, 'New task group', {
+      'GET /api/files': () =>
+        listOk([
+          { id: 11, name: 'RUTX_R_00.07.07.bin', type: 'firmware' },
+          { id: 12, name: 'RUTX_R_00.07.10.bin', type: 'global_firmware' },
+        ]),
+    });
+    const first = step(form, 1);
+    await chooseAction(view, first, 'Firmware update');
+    await view.user.click(first.getByRole('combobox', { name: /^Firmware file/ }));
+    expect(await screen.findByRole('option', { name: 'RUTX_R_00.07.07.bin' })).toBeInTheDocument();
+    await view.user.click(screen.getByRole('option', { name: 'RUTX_R_00.07.10.bin (global)' }));
+    const [url] = view.calls('GET /api/files').at(-1) ?? [];
+    expect(new URL(String(url), 'http://localhost').searchParams.get('type')).toBe(
+      'firmware,global_firmware',
+    );
+    await view.user.type(form.getByRole('textbox', { name: /^Name/ }), 'Upgrade');
+    await view.user.type(first.getByRole('textbox', { name: /^Step name/ }), 'Firmware');
+    await view.user.click(form.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(view.calls('POST /api/devices/tasks/groups')).toHaveLength(1));
+    expect(lastBody(view.calls, 'POST /api/devices/tasks/groups')).toMatchObject({
+      tasks: [{ action: 'firmware_update', data: { file_id: 12 } }],
+    });
+  });
+
   it('changes passwords with the chosen length and refuses one out of range', async () => {
     const { view, form } = await openEditor(openCreateTaskGroup, 'New task group');
     await view.user.type(form.getByRole('textbox', { name: /^Name/ }), 'Rotate passwords');

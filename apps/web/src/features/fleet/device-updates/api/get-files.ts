@@ -5,22 +5,22 @@ import { api } from '@/lib/api-client';
 import { deviceUpdatesKeys, FILES_PATH } from './keys';
 
 export async function getFiles(
-  type: FileType,
+  types: readonly FileType[],
   query: TableQuery,
   signal?: AbortSignal,
 ): Promise<ListPage<FileInfo>> {
   const response = await api.get<FileInfo[]>(FILES_PATH, {
-    query: { ...toApiQuery(query), type },
+    query: { ...toApiQuery(query), type: types },
     signal,
   });
   return toListPage(response);
 }
 
-/** One page of the uploaded files of a type: firmware, or configuration backups. */
-export function useFiles(type: FileType, query: TableQuery) {
+/** One page of the uploaded files of some types: firmware, or configuration backups. */
+export function useFiles(types: readonly FileType[], query: TableQuery) {
   return useQuery({
-    queryKey: deviceUpdatesKeys.fileList(type, query),
-    queryFn: ({ signal }) => getFiles(type, query, signal),
+    queryKey: deviceUpdatesKeys.fileList(types, query),
+    queryFn: ({ signal }) => getFiles(types, query, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -7,8 +7,8 @@ export const UPDATES_PATH = '/devices/updates';
 
 export const deviceUpdatesKeys = {
   all: ['device-updates'] as const,
-  fileList: (type: FileType, query: TableQuery) =>
-    [...deviceUpdatesKeys.all, 'files', type, query] as const,
+  fileList: (types: readonly FileType[], query: TableQuery) =>
+    [...deviceUpdatesKeys.all, 'files', types, query] as const,
   pendingAll: () => [...deviceUpdatesKeys.all, 'pending'] as const,
   pending: (jobType: number, query: TableQuery) =>
     [...deviceUpdatesKeys.pendingAll(), jobType, query] as const,

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconDownload, IconRestore, IconSend } from '@tabler/icons-react';
 import { formatBytes, type FileInfo } from '@netfleet/contracts';
 import {
@@ -16,6 +16,18 @@ const name: DataTableColumn<FileInfo> = {
   header: T.name,
   sortable: true,
   hideable: false,
+  // Global firmware is listed with each company's own, marked as such.
+  render: (row) =>
+    row.type === 'global_firmware' ? (
+      <Group gap={6} wrap="nowrap">
+        {row.name}
+        <Badge size="xs" variant="light">
+          {T.global}
+        </Badge>
+      </Group>
+    ) : (
+      row.name
+    ),
 };
 
 const size: DataTableColumn<FileInfo> = {

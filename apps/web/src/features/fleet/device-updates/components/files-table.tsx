@@ -35,14 +35,14 @@ const BACKUP_ACTIONS: BulkAction<FileInfo>[] = [
 /** The page's files, newest first, with search, sort and paging; a row's menu sends it. */
 export function FilesTable({ kind }: { kind: UpdateKind }) {
   const columns = COLUMNS[kind];
-  const { fileType } = UPDATE_KINDS[kind];
+  const { fileTypes } = UPDATE_KINDS[kind];
   const texts = KIND_TEXTS[kind];
   const state = useTableQueryState({
     defaultSort: '-created_at',
     sortFields: FILE_SORT_FIELDS,
     columns,
   });
-  const result = useFiles(fileType, state.query);
+  const result = useFiles(fileTypes, state.query);
   return (
     <DataTable
       label={texts.filesTable}
@@ -55,7 +55,7 @@ export function FilesTable({ kind }: { kind: UpdateKind }) {
       bulkActions={kind === 'backup' ? BACKUP_ACTIONS : undefined}
       exportCsv={{
         filename: CSV_FILES[kind],
-        fetchPage: (query, signal) => getFiles(fileType, query, signal),
+        fetchPage: (query, signal) => getFiles(fileTypes, query, signal),
       }}
     />
   );

@@ -25,6 +25,13 @@ const anyModel = firmwareFile({
   size: 512,
   created_at: '2026-11-03 09:00:00',
 });
+const global = firmwareFile({
+  id: 6,
+  type: 'global_firmware',
+  name: 'RUT9_R_00.07.10.bin',
+  company_name: 'Teltonika',
+  device_model: 'RUT9',
+});
 const depot = devicePick();
 const office = devicePick({ id: 43, name: 'Office router', model: 'RUT241', serial: '1100000043' });
 const gateway = devicePick({ id: 44, name: 'Field gateway', model: null, serial: '1100000044' });
@@ -34,7 +41,7 @@ function renderFirmware(api: Record<string, MockHandler> = {}) {
     url: UPDATE_FIRMWARE_URL,
     path: UPDATE_FIRMWARE_URL,
     api: {
-      [FILES]: () => listOk([rutx, anyModel]),
+      [FILES]: () => listOk([rutx, anyModel, global]),
       [DEVICES]: () => listOk([depot, office, gateway]),
       ...api,
     },
@@ -72,7 +79,7 @@ async function confirmUpdate(view: View, form: Scope) {
 }
 
 describe('UpdateFirmwarePage: firmware files', { timeout: 30_000 }, () => {
-  it('lists the firmware files with the model they are for', async () => {
+  it('lists the firmware files, global firmware too, with the model they are for', async () => {
     const view = renderFirmware();
     expect(screen.getByRole('heading', { name: 'Update firmware' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Firmware files', selected: true })).toBeVisible();
@@ -83,11 +90,13 @@ describe('UpdateFirmwarePage: firmware files', { timeout: 30_000 }, () => {
     expect(row.getByText('2026-11-02 08:30:00')).toBeInTheDocument();
     expect(rowOf(table, anyModel.name).getByText('Any model')).toBeInTheDocument();
     expect(rowOf(table, anyModel.name).getByText('0.5 KB')).toBeInTheDocument();
+    expect(rowOf(table, global.name).getByText('Global')).toBeInTheDocument();
+    expect(row.queryByText('Global')).toBeNull();
     expect(queryOf(view.calls(FILES)[0]?.[0])).toEqual({
       limit: '25',
       offset: '0',
       sort: '-created_at',
-      type: 'firmware',
+      type: 'firmware,global_firmware',
     });
 
     await view.user.type(screen.getByPlaceholderText('Search by name or description'), 'rutx');

@@ -12,23 +12,28 @@ export interface PickerOption {
 
 export interface PickerSource {
   endpoint: string;
-  /** Fixed query parameters, e.g. { type: 'firmware' }. */
+  /** Fixed query parameters, e.g. { type: ['firmware', 'global_firmware'] }. */
   query?: Query;
-  /** The row field shown; `name` by default. */
-  labelKey?: string;
+  /** An option's text; the row's name by default (a file may add that it is global). */
+  label?: (row: PickerRow) => string;
 }
+
+/** Every list answers ids and names; the other fields depend on the endpoint. */
+export type PickerRow = { id: number; name: string } & Record<string, unknown>;
+
+const nameOf = (row: PickerRow) => row.name;
 
 export async function getOptions(
   source: PickerSource,
   search: string,
   signal?: AbortSignal,
 ): Promise<PickerOption[]> {
-  const { data } = await api.get<Record<string, unknown>[]>(source.endpoint, {
+  const { data } = await api.get<PickerRow[]>(source.endpoint, {
     query: { limit: OPTIONS_LIMIT, ...source.query, q: search || undefined },
     signal,
   });
-  const labelKey = source.labelKey ?? 'name';
-  return data.map((row) => ({ value: String(row.id), label: String(row[labelKey] ?? row.id) }));
+  const label = source.label ?? nameOf;
+  return data.map((row) => ({ value: String(row.id), label: label(row) }));
 }
 
 export function useOptions(source: PickerSource, search: string) {

@@ -15,6 +15,40 @@ async function tickBoth(view: ReturnType<typeof renderDevices>) {
   await view.user.click(screen.getByRole('checkbox', { name: 'Select row 12' }));
 }
 
+describe('Update firmware', { timeout: 30_000 }, () => {
+  it("offers the companies' firmware and the global firmware, marked as global", async () => {
+    const view = renderDevices(admin, {
+      'GET /api/devices': () => listOk(rows),
+      'GET /api/files': () =>
+        listOk([
+          { id: 31, name: 'RUT9_R_00.07.06.bin', type: 'firmware' },
+          { id: 32, name: 'RUT9_R_00.07.10.bin', type: 'global_firmware' },
+        ]),
+      'POST /api/devices/updates/set': () =>
+        jsonResponse(200, { success: true, meta: { channel: 'firmware-1' } }),
+    });
+    await tickBoth(view);
+    await view.user.click(screen.getByRole('button', { name: 'Update firmware' }));
+    const form = await dialog('Update firmware');
+    // The picker has the focus and its list open.
+    expect(form.getByLabelText(/^Firmware file/, { selector: 'input' })).toHaveFocus();
+    expect(await screen.findByRole('option', { name: 'RUT9_R_00.07.06.bin' })).toBeVisible();
+    await view.user.click(screen.getByRole('option', { name: 'RUT9_R_00.07.10.bin (global)' }));
+    const [url] = view.calls('GET /api/files').at(-1) ?? [];
+    expect(new URL(String(url), 'http://localhost').searchParams.get('type')).toBe(
+      'firmware,global_firmware',
+    );
+    await view.user.click(form.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(view.calls('POST /api/devices/updates/set')).toHaveLength(1));
+    expect(lastBody(view.calls, 'POST /api/devices/updates/set')).toMatchObject({
+      data: [
+        { id: 11, action: 'update_firmware', file_id: 32 },
+        { id: 12, action: 'update_firmware', file_id: 32 },
+      ],
+    });
+  });
+});
+
 describe('Cancel pending updates', { timeout: 30_000 }, () => {
   it('cancels after a confirm and names the devices that had nothing to cancel', async () => {
     const view = renderDevices(admin, {

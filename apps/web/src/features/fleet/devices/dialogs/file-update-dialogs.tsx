@@ -1,16 +1,21 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
+import { FIRMWARE_FILE_TYPES } from '@netfleet/contracts';
 import type { DeviceRef } from '../api/bulk-outcome';
 import { updateFirmware, uploadBackup } from '../api/device-actions';
+import type { PickerRow } from '../api/get-options';
 import { RemoteSelect } from '../components/remote-select';
 import { DEVICE_TEXTS } from '../texts';
 import { BulkForm } from './bulk-form';
 import { useBulkSubmit } from './use-bulk-submit';
 
-/** What a file-sending dialog sends: a firmware update, or a backup to restore. */
+const firmwareLabel = (row: PickerRow) =>
+  row.type === 'global_firmware' ? DEVICE_TEXTS.globalFile(row.name) : row.name;
+
+/** What a file-sending dialog sends: a firmware update (own or global firmware), or a backup. */
 const KINDS = {
   firmware: {
-    source: { endpoint: '/files', query: { type: 'firmware' } },
+    source: { endpoint: '/files', query: { type: FIRMWARE_FILE_TYPES }, label: firmwareLabel },
     label: DEVICE_TEXTS.firmwareFile,
     required: DEVICE_TEXTS.fileRequired,
     hint: null,

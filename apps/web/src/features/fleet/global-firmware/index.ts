@@ -1,0 +1,1 @@
+export { GlobalFirmwarePage } from './pages/global-firmware-page';
