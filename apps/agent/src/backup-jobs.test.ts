@@ -1,14 +1,15 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { uploadBackup, uploadOutcome } from './backup-jobs.ts';
+import { BACKUP_UPLOAD, uploadBackup } from './backup-jobs.ts';
 import type { CommandContext } from './types.ts';
+import { uploadOutcome } from './upload.ts';
 
 const answer = { file_id: 3, name: 'RUTX11_1100000001.tar.gz', size: 20, sha256: 'a'.repeat(64) };
 
 describe('what a backup upload answer means for the ack', () => {
   it('completes with the answer as result', () => {
-    expect(uploadOutcome(200, JSON.stringify(answer))).toEqual({
+    expect(uploadOutcome(200, JSON.stringify(answer), BACKUP_UPLOAD)).toEqual({
       status: 'completed',
       message: 'Backup uploaded',
       result: JSON.stringify(answer),
@@ -17,15 +18,15 @@ describe('what a backup upload answer means for the ack', () => {
 
   it("fails with the server's first error, the HTTP status, or an answer it cannot read", () => {
     const envelope = { success: false, errors: [{ message: 'Link expired' }, { message: 'x' }] };
-    expect(uploadOutcome(403, JSON.stringify(envelope))).toEqual({
+    expect(uploadOutcome(403, JSON.stringify(envelope), BACKUP_UPLOAD)).toEqual({
       status: 'failed',
       message: 'Link expired',
     });
-    expect(uploadOutcome(404, 'Not Found')).toEqual({
+    expect(uploadOutcome(404, 'Not Found', BACKUP_UPLOAD)).toEqual({
       status: 'failed',
       message: 'Upload failed: HTTP 404',
     });
-    expect(uploadOutcome(200, '{"ok":true}')).toEqual({
+    expect(uploadOutcome(200, '{"ok":true}', BACKUP_UPLOAD)).toEqual({
       status: 'failed',
       message: 'Upload failed: unexpected answer (HTTP 200)',
     });

@@ -1,9 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { z } from 'zod';
 import {
   BACKUP_MESSAGES,
   BACKUP_UPLOAD_HEADERS,
-  ackMessageSchema,
   backupExportArgsSchema,
   backupRestoreArgsSchema,
   backupUploadAnswerSchema,
@@ -19,6 +17,7 @@ import {
 import { rejection } from './config-jobs.ts';
 import { downloadVerifiedBytes, progressThrottle } from './download.ts';
 import type { CommandContext, CommandOutcome } from './types.ts';
+import { failureMessage, uploadBytes, type UploadExpectation } from './upload.ts';
 
 // What the Linux agent and the simulator share about `backup_export` and `backup_restore` jobs:
 // their arguments, the upload (PUT of the gzipped archive) and what its answer means for the ack,
@@ -27,8 +26,6 @@ import type { CommandContext, CommandOutcome } from './types.ts';
 export const BACKUP_TOO_LARGE = 'Backup too large';
 export const BACKUP_UPLOADED = 'Backup uploaded';
 export const BACKUP_RESTORED = 'Backup restored';
-/** How long the upload may take before the job fails. */
-export const BACKUP_UPLOAD_TIMEOUT_MS = 60_000;
 /** Un-gzipped, a backup may be at most this large: a gzip bomb stops here. */
 export const BACKUP_UNPACKED_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -48,56 +45,13 @@ export const parseBackupRestoreArgs = (
   return parsed.success ? { args: parsed.data } : rejection(parsed.error);
 };
 
-const MESSAGE_MAX = ackMessageSchema.shape.message.unwrap().maxLength ?? 1024;
-const RESULT_MAX = ackMessageSchema.shape.result.unwrap().maxLength ?? 16 * 1024;
-
-/** An error as an ack message: its words and its causes' (fetch's "fetch failed" says little). */
-export const failureMessage = (error: unknown): string => {
-  const words: string[] = [];
-  for (let e: unknown = error; e !== undefined && words.length < 4;) {
-    words.push(e instanceof Error ? e.message : String(e));
-    e = e instanceof Error ? e.cause : undefined;
-  }
-  return words.join(': ').slice(0, MESSAGE_MAX);
-};
-
 /** A backup's entries as the archive a device uploads: gzip of ustar. */
 export const gzipBackup = (entries: readonly TarEntry[]): Uint8Array => gzipSync(writeTar(entries));
 
-/** The server's error answer, `{success: false, errors: [{message}]}`. */
-const errorEnvelopeSchema = z.object({
-  errors: z.array(z.object({ message: z.string() })).min(1),
-});
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * What the upload's answer means for the ack: a 2xx with the upload answer completes the job
- * with that JSON as `result`; anything else fails it with the server's first error message, or
- * the HTTP status.
- */
-export const uploadOutcome = (status: number, text: string): CommandOutcome => {
-  const json = parseJson(text);
-  if (status >= 200 && status < 300) {
-    const answer = backupUploadAnswerSchema.safeParse(json);
-    if (!answer.success) {
-      return { status: 'failed', message: `Upload failed: unexpected answer (HTTP ${status})` };
-    }
-    const result = text.length <= RESULT_MAX ? text.trim() : JSON.stringify(answer.data);
-    return { status: 'completed', message: BACKUP_UPLOADED, result };
-  }
-  const envelope = errorEnvelopeSchema.safeParse(json);
-  const message = envelope.success ? envelope.data.errors[0]?.message : undefined;
-  return {
-    status: 'failed',
-    message: (message || `Upload failed: HTTP ${status}`).slice(0, MESSAGE_MAX),
-  };
+/** What the server answers an uploaded backup with. */
+export const BACKUP_UPLOAD: UploadExpectation = {
+  answer: backupUploadAnswerSchema,
+  uploaded: BACKUP_UPLOADED,
 };
 
 /**
@@ -111,21 +65,11 @@ export const uploadBackup = async (
   context: CommandContext,
 ): Promise<CommandOutcome> => {
   if (body.length > args.max_size) return { status: 'failed', message: BACKUP_TOO_LARGE };
-  await context.progress(0, body.length, 'uploading');
-  try {
-    const response = await fetch(args.upload_url, {
-      method: 'PUT',
-      headers: BACKUP_UPLOAD_HEADERS,
-      body,
-      signal: AbortSignal.timeout(BACKUP_UPLOAD_TIMEOUT_MS),
-    });
-    return uploadOutcome(response.status, await response.text());
-  } catch (error) {
-    return {
-      status: 'failed',
-      message: failureMessage(new Error('Upload failed', { cause: error })),
-    };
-  }
+  return uploadBytes(
+    { url: args.upload_url, headers: BACKUP_UPLOAD_HEADERS, body },
+    BACKUP_UPLOAD,
+    context,
+  );
 };
 
 /** A backup as downloaded: what it holds (`readBackup`), and its entries with their bytes. */

@@ -42,9 +42,18 @@ export const downloadVerifiedBytes = async (
   return Buffer.concat(chunks);
 };
 
+/**
+ * The same verified download, each chunk handed to `keep` (awaited, so a slow file write holds the
+ * download back); the caller drops what it kept when this throws.
+ */
+export const downloadVerifiedInto = (
+  options: Omit<DownloadOptions, 'path'>,
+  keep: (chunk: Uint8Array) => unknown,
+): Promise<void> => download(options, keep);
+
 const download = async (
   options: DownloadOptions,
-  keep?: (chunk: Uint8Array) => void,
+  keep?: (chunk: Uint8Array) => unknown,
 ): Promise<void> => {
   const response = await fetch(options.url, {
     signal: AbortSignal.timeout(options.timeoutMs ?? 10 * 60_000),
@@ -61,7 +70,7 @@ const download = async (
       bytes += chunk.byteLength;
       if (bytes > options.size) throw new Error('download is larger than announced');
       hash.update(chunk);
-      keep?.(chunk);
+      if (keep) await keep(chunk);
       if (file && !file.write(chunk)) {
         await new Promise<void>((resolve) => file.once('drain', () => resolve()));
       }

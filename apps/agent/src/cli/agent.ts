@@ -4,7 +4,6 @@ import { parseArgs } from 'node:util';
 import { macSchema, imeiSchema, serialSchema, claimSecretSchema } from '@netfleet/contracts';
 import { DeviceSession } from '../device-session.ts';
 import { enrol } from '../enrol.ts';
-import { parseBackupPaths } from '../linux/agent-backup.ts';
 import { AgentConfigStore } from '../linux/agent-config.ts';
 import { CollectStore } from '../linux/collect-store.ts';
 import { loadAgentState, saveAgentState, type AgentState } from '../linux/agent-state.ts';
@@ -14,6 +13,7 @@ import {
   runLinuxCommand,
 } from '../linux/linux-commands.ts';
 import { linuxLocalApi } from '../linux/local-api.ts';
+import { parsePathList } from '../linux/path-list.ts';
 import { openTcpTarget, parsePorts } from '../linux/tunnel-target.ts';
 import { detectPlatform, isValidModel, primaryInterface, readLinux } from '../linux/system.ts';
 import type { Credential, DeviceIdentity } from '../types.ts';
@@ -46,6 +46,9 @@ added, then reports telemetry and runs commands.
                          restore may write back (default: none, the settings only)
   --allow-restore        obey backup_restore commands: write back the settings and the files
                          under --backup-paths (otherwise they are rejected)
+  --file-paths LIST      absolute paths (files or directories, comma-separated) at or under
+                         which file_put may write and file_get read regular files, never
+                         through a symlink (default: none, both are rejected)
   --tunnel-ports LIST    ports remote access may reach on this box and its private LANs
                          (default 22,23,80,443,5900; e.g. 1-65535)
   --help
@@ -102,6 +105,7 @@ const main = async () => {
       'password-user': { type: 'string', default: DEFAULT_PASSWORD_USER },
       'backup-paths': { type: 'string', default: '' },
       'allow-restore': { type: 'boolean', default: false },
+      'file-paths': { type: 'string', default: '' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -112,8 +116,11 @@ const main = async () => {
   const passwordUser = values['password-user'];
   if (!isValidUserName(passwordUser)) fail(`--password-user is not valid: ${passwordUser}`, USAGE);
   const backupPaths =
-    parseBackupPaths(values['backup-paths']) ??
+    parsePathList(values['backup-paths']) ??
     fail(`--backup-paths is not a list of absolute paths: ${values['backup-paths']}`, USAGE);
+  const filePaths =
+    parsePathList(values['file-paths']) ??
+    fail(`--file-paths is not a list of absolute paths: ${values['file-paths']}`, USAGE);
   const log = (message: string) => process.stderr.write(`${new Date().toISOString()} ${message}\n`);
   const statePath = resolve(values.state);
   const identity = await identityFromFlags(values);
@@ -165,6 +172,7 @@ const main = async () => {
           passwordUser,
           backupPaths,
           allowRestore: values['allow-restore'],
+          filePaths,
           ...(values['allow-firmware']
             ? { firmwareScript: resolve(values['allow-firmware']) }
             : {}),

@@ -30,8 +30,8 @@ the API (needs --url and --token or --email/--password), then enrolled over MQTT
   --password-failure-rate F
                        fraction of devices whose set_password fails, fixed per serial and
                        seed (default ${DEFAULT_PASSWORD_FAILURE_RATE}; 0 = never, 1 = always)
-  --job-failure-rate F fraction of reboot, firmware update, command, config_set and backup
-                       jobs that fail, drawn per job so a retry may succeed (default 0)
+  --job-failure-rate F fraction of reboot, firmware update, command, config_set, backup and
+                       file_put jobs that fail, drawn per job so a retry may succeed (default 0)
   --offline-share F    fraction of devices (fixed per serial and seed) that drop off once,
   --offline-after S    S seconds after the ramp (default 60),
   --offline-for S      for S seconds (default 300): exercises a task's validity window

@@ -25,7 +25,7 @@ import {
 } from '@netfleet/contracts';
 import { startBackupServer, UPLOAD_ANSWER, type BackupServer } from '../testing/backup-server.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
-import { RESTORE_DISABLED, parseBackupPaths } from './agent-backup.ts';
+import { RESTORE_DISABLED } from './agent-backup.ts';
 import { AgentConfigStore } from './agent-config.ts';
 import { CollectStore } from './collect-store.ts';
 import { runLinuxCommand, type LinuxCommandOptions } from './linux-commands.ts';
@@ -231,14 +231,5 @@ describe('the Linux agent backup_restore', () => {
       message: 'The file is not a backup (a gzipped tar archive)',
     });
     expect(existsSync(join(dir, 'state', 'config.json'))).toBe(false);
-  });
-});
-
-describe('--backup-paths', () => {
-  it('takes absolute paths, normalised', () => {
-    expect(parseBackupPaths('')).toEqual([]);
-    expect(parseBackupPaths('/etc/app/, /var/lib//x,/etc/app')).toEqual(['/etc/app', '/var/lib/x']);
-    expect(parseBackupPaths('etc/app')).toBeNull();
-    expect(parseBackupPaths('/')).toBeNull();
   });
 });

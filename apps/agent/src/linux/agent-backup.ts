@@ -1,6 +1,6 @@
 import { constants, type Dirent } from 'node:fs';
 import { chmod, chown, lstat, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, posix } from 'node:path';
+import { basename, dirname } from 'node:path';
 import {
   BACKUP_CONFIG_DIR,
   backupEntriesOf,
@@ -10,7 +10,6 @@ import {
 } from '@netfleet/contracts';
 import {
   BACKUP_TOO_LARGE,
-  failureMessage,
   gzipBackup,
   parseBackupExportArgs,
   parseBackupRestoreArgs,
@@ -19,7 +18,9 @@ import {
   type OpenedBackup,
 } from '../backup-jobs.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
+import { failureMessage } from '../upload.ts';
 import { checkAgentConfig, type AgentConfigStore } from './agent-config.ts';
+import { allowingPath } from './path-list.ts';
 
 // The agent's backups: its settings (as etc/config/netfleet in UCI text, so the server compares
 // them option by option) and the files of the paths its owner allow-listed (--backup-paths). A
@@ -38,18 +39,6 @@ export const RESTORE_DISABLED =
   'Restoring backups is not allowed on this device (start netfleet-agent with --allow-restore)';
 /** Where the agent's settings are in its backups. */
 export const AGENT_SETTINGS_ENTRY = `${BACKUP_CONFIG_DIR}/netfleet`;
-
-/** `--backup-paths`: absolute paths, normalised and without duplicates; null when one is not. */
-export const parseBackupPaths = (text: string): string[] | null => {
-  const paths = text
-    .split(',')
-    .map((path) => path.trim())
-    .filter(Boolean);
-  const normal = paths.map((path) => posix.normalize(path).replace(/\/+$/, ''));
-  if (paths.some((path) => !path.startsWith('/') || path.includes('\0'))) return null;
-  if (normal.some((path) => path === '')) return null;
-  return [...new Set(normal)];
-};
 
 const BLOCK = 512;
 /** What an entry adds to the archive: its header and its data, padded to whole blocks. */
@@ -167,7 +156,7 @@ const allowedTarget = (path: string, roots: readonly string[]) => {
   const parts = path.split('/');
   if (parts.some((part) => part === '' || part === '.' || part === '..')) return null;
   const target = `/${path}`;
-  const root = roots.find((r) => target === r || target.startsWith(`${r}/`));
+  const root = allowingPath(target, roots);
   return root === undefined ? null : { target, root };
 };
 

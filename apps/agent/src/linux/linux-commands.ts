@@ -13,6 +13,7 @@ import { downloadVerified, progressThrottle } from '../download.ts';
 import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
 import type { AgentConfigStore } from './agent-config.ts';
 import { agentBackupExport, agentBackupRestore, type AgentBackupOptions } from './agent-backup.ts';
+import { agentFileGet, agentFilePut, type AgentFileOptions } from './agent-files.ts';
 import type { CollectStore } from './collect-store.ts';
 import { lanHosts } from './lan-hosts.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
@@ -50,7 +51,7 @@ export const PASSWORD_CHANGE_DISABLED =
 export const isValidUserName = (name: string): boolean =>
   /^[A-Za-z_][A-Za-z0-9_.-]{0,31}\$?$/.test(name);
 
-export interface LinuxCommandOptions extends AgentBackupOptions {
+export interface LinuxCommandOptions extends AgentBackupOptions, AgentFileOptions {
   allowReboot: boolean;
   /** Obey `set_password` (--allow-password-change); otherwise such jobs are rejected. */
   allowPasswordChange?: boolean;
@@ -328,5 +329,9 @@ export const runLinuxCommand = (
       return agentBackupRestore(command, context, options);
     case 'collect_config':
       return collectConfigJob(command, context, (configs) => options.collect.save(configs));
+    case 'file_put':
+      return agentFilePut(command, context, options);
+    case 'file_get':
+      return agentFileGet(command, context, options);
   }
 };

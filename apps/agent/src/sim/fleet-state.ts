@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { collectConfigArgsSchema, deviceConfigSchema } from '@netfleet/contracts';
 import { readState, writeState } from '../state-file.ts';
+import { simFileTableSchema } from './sim-file-table.ts';
 
 const entrySchema = z.object({
   /** Kept until enrolment succeeds, so a restart can enrol without adding the device again. */
@@ -17,6 +18,8 @@ const entrySchema = z.object({
   config: deviceConfigSchema.optional(),
   /** The data-collect set, once a `collect_config` job gave the device one. */
   collect: collectConfigArgsSchema.shape.configs.optional(),
+  /** The device's file table, once a `file_put` job wrote a file. */
+  files: simFileTableSchema.optional(),
 });
 export type FleetEntry = z.infer<typeof entrySchema>;
 
@@ -28,8 +31,8 @@ const fleetStateSchema = z.object({
 type FleetStateData = z.infer<typeof fleetStateSchema>;
 
 /**
- * The simulator's credentials (and changed admin password hashes, configurations and data-collect
- * sets) for the whole fleet in one JSON file, written at most every 2 s.
+ * The simulator's credentials (and changed admin password hashes, configurations, data-collect
+ * sets and file tables) for the whole fleet in one JSON file, written at most every 2 s.
  */
 export class FleetState {
   private dirty = false;

@@ -3,8 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { topics } from '@netfleet/contracts';
+import { DEVICE_FILE_MESSAGES, topics } from '@netfleet/contracts';
 import { STOP_TIMEOUT_MS } from '../session-end.ts';
+import { startBackupServer } from '../testing/backup-server.ts';
 import { TestBroker, waitFor } from '../testing/test-broker.ts';
 import { restoreDeviceState, startFleet } from './fleet.ts';
 import { FleetState } from './fleet-state.ts';
@@ -188,6 +189,44 @@ describe('fleet', () => {
     await waitFor(() => rsrp().length === 2);
     expect(broker.on(topics.hello(id))).toHaveLength(2);
     await again.stop();
+  }, 15_000);
+
+  it('keeps the files file_put jobs wrote in the state file', async () => {
+    const server = await startBackupServer();
+    try {
+      const seed = 10;
+      const statePath = join(dir, 'state.json');
+      const state = await FleetState.load(statePath);
+      const credential = broker.addDevice();
+      const id = credential.device_id;
+      state.set(new SimDevice(0, seed).serial, credential);
+      await state.flush();
+
+      const fleet = await startFleet({ devices: 1, seed, mqttUrl: broker.url, statePath });
+      await fleet.ramped;
+      await waitFor(() => broker.on(topics.hello(id)).length > 0);
+      const served = server.serve(Buffer.from('hello\n'));
+      await broker.publish(topics.command(id), {
+        id: 21,
+        type: 'file_put',
+        args: { ...served, path: '/root/hello.txt' },
+        expires_at: Date.now() + 60_000,
+      });
+      const acks = () => broker.on(topics.ack(id)) as { status: string; message?: string }[];
+      await waitFor(() => acks().some((a) => a.status === 'completed'), 6000);
+      expect(acks().at(-1)).toEqual({
+        id: 21,
+        status: 'completed',
+        message: DEVICE_FILE_MESSAGES.written('/root/hello.txt'),
+      });
+      await fleet.stop();
+
+      const device = new SimDevice(0, seed);
+      restoreDeviceState([device], await FleetState.load(statePath));
+      expect(device.files?.['/root/hello.txt']).toMatchObject({ size: 6, sha256: served.sha256 });
+    } finally {
+      await server.close();
+    }
   }, 15_000);
 
   it('takes its outage share offline once, for the outage, and brings it back', async () => {

@@ -41,8 +41,8 @@ export interface FleetOptions {
   /** The fraction (0 to 1) of devices whose `set_password` fails (default 0.02). */
   passwordFailureRate?: number;
   /**
-   * The fraction (0 to 1) of reboot, firmware, command, config_set and backup jobs that fail
-   * (default 0).
+   * The fraction (0 to 1) of reboot, firmware, command, config_set, backup and file_put jobs that
+   * fail (default 0).
    */
   jobFailureRate?: number;
   /**
@@ -217,6 +217,8 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
               state.set(changed.serial, { ...state.get(changed.serial), config: changed.config }),
             onCollectChanged: (changed) =>
               state.set(changed.serial, { ...state.get(changed.serial), collect: changed.collect }),
+            onFilesChanged: (changed) =>
+              state.set(changed.serial, { ...state.get(changed.serial), files: changed.files }),
           }),
         localApi: simLocalApi(device),
         openStream: async ({ host, port }) => {
@@ -275,7 +277,8 @@ const scheduleOutage = (
 
 /**
  * What jobs changed in an earlier run is still the device's: the password a `set_password` job
- * set, the configuration `config_set` jobs left, the data-collect set of its last `collect_config`.
+ * set, the configuration `config_set` jobs left, the data-collect set of its last `collect_config`,
+ * the files `file_put` jobs wrote.
  */
 export const restoreDeviceState = (devices: readonly SimDevice[], state: FleetState): void => {
   for (const device of devices) {
@@ -283,6 +286,7 @@ export const restoreDeviceState = (devices: readonly SimDevice[], state: FleetSt
     if (saved?.admin_password_sha256) device.adminPasswordSha256 = saved.admin_password_sha256;
     if (saved?.config) device.config = saved.config;
     if (saved?.collect) device.collect = saved.collect;
+    if (saved?.files) device.files = saved.files;
   }
 };
 

@@ -12,6 +12,8 @@ import type { CommandContext, CommandOutcome } from '../types.ts';
 import { simBackupExport, simBackupRestore } from './sim-backup.ts';
 import { simConfigGet, simConfigSet } from './sim-config.ts';
 import type { SimDevice } from './sim-device.ts';
+import { simKernelVersion } from './sim-file-content.ts';
+import { simFileGet, simFilePut } from './sim-files.ts';
 import { runHotspotCommand } from './sim-hotspot.ts';
 import { simLanHosts } from './sim-lan.ts';
 
@@ -24,8 +26,8 @@ export interface SimCommandOptions {
    */
   passwordFailureRate?: number;
   /**
-   * The fraction (0 to 1) of reboot, firmware update, command, config_set and backup jobs that
-   * fail (default 0), drawn per job so a retry may succeed.
+   * The fraction (0 to 1) of reboot, firmware update, command, config_set, backup and file_put
+   * jobs that fail (default 0), drawn per job so a retry may succeed.
    */
   jobFailureRate?: number;
   /** Told after `set_password` changed the device's password hash, to keep it (fleet state). */
@@ -34,6 +36,8 @@ export interface SimCommandOptions {
   onConfigChanged?: (device: SimDevice) => void;
   /** Told after `collect_config` replaced the data-collect set, to keep it. */
   onCollectChanged?: (device: SimDevice) => void;
+  /** Told after `file_put` changed the file table, to keep it. */
+  onFilesChanged?: (device: SimDevice) => void;
 }
 
 /** The share of simulated devices whose password changes fail unless the fleet says otherwise. */
@@ -52,6 +56,8 @@ export const SIM_FAILURES = {
   backup_export: 'tar: write error: No space left on device',
   /** After the download and check, extracting the backup failed; the configuration stays. */
   backup_restore: 'sysupgrade: failed to restore the configuration backup',
+  /** After the download and check, writing the file to flash failed; nothing was written. */
+  file_put: 'write error: Input/output error',
 } as const;
 
 /** A simulated password change takes between these many ms (seeded per device). */
@@ -70,7 +76,7 @@ const CANNED: Record<string, (d: SimDevice, args: string[]) => string | null> = 
   uptime: (d, args) =>
     args.length ? null : ` ${formatUptime(d.uptime())},  load average: 0.12, 0.08, 0.05`,
   'uname -a': (d) =>
-    `Linux ${d.model}-${d.serial.slice(-4)} ${d.capabilities.has_rutos ? '5.15.167' : '4.14.241'} #0 SMP armv7l GNU/Linux`,
+    `Linux ${d.model}-${d.serial.slice(-4)} ${simKernelVersion(d)} #0 SMP armv7l GNU/Linux`,
   'ip route': () =>
     'default via 10.64.64.64 dev qmimux0 proto static metric 1\n192.168.1.0/24 dev br-lan proto kernel scope link src 192.168.1.1',
   'ip addr': () =>
@@ -259,5 +265,12 @@ export const runSimCommand = async (
         options.onCollectChanged?.(device);
         return null;
       });
+    case 'file_put':
+      return simFilePut(device, command, context, {
+        failure: fails ? SIM_FAILURES.file_put : null,
+        onChanged: options.onFilesChanged,
+      });
+    case 'file_get':
+      return simFileGet(device, command, context);
   }
 };

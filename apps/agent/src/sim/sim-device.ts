@@ -11,6 +11,7 @@ import type { DeviceIdentity } from '../types.ts';
 import { CITIES, OPERATORS, SIM_MODELS, firmwareChoices } from './catalogue.ts';
 import { Rng, deviceSeed, hashString } from './random.ts';
 import { defaultSimConfig } from './sim-config-defaults.ts';
+import type { SimFileTable } from './sim-file-table.ts';
 import { FACTORY_PASSWORD_SHA256, passwordSha256 } from './services/credentials.ts';
 
 /** Per modem: the active SIM slot and its signal/operator state. */
@@ -63,6 +64,8 @@ export class SimDevice {
   config?: DeviceConfig;
   /** The data-collect set a `collect_config` job gave it; unset when it collects nothing. */
   collect?: CollectConfig[];
+  /** The files `file_put` jobs wrote (sim-files.ts); unset until the first. */
+  files?: SimFileTable;
 
   constructor(
     readonly index: number,

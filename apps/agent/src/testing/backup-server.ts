@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A stand-in for the server's side of device backups in tests: it takes uploads (PUT) and
-// answers as it is told, and serves files to download (GET).
+// A stand-in for the server's side of device backups and files in tests: it takes uploads (PUT)
+// and answers as it is told, and serves files to download (GET).
 
 export interface Upload {
   method: string;
@@ -14,8 +14,10 @@ export interface Upload {
 
 export interface BackupServer {
   base: string;
-  /** Every request it got, in order. */
+  /** Every request it got but the downloads, in order. */
   uploads: Upload[];
+  /** The paths of the served files it was asked for, in order. */
+  downloads: string[];
   /** What the next uploads are answered (default 200 with an upload answer). */
   answer: { status: number; body: string };
   /** Serves `bytes` at a new path: the args of a `backup_restore` job for it. */
@@ -30,6 +32,7 @@ export const startBackupServer = async (): Promise<BackupServer> => {
   const server: BackupServer = {
     base: '',
     uploads: [],
+    downloads: [],
     answer: { status: 200, body: JSON.stringify(UPLOAD_ANSWER) },
     serve(bytes) {
       const path = `/files/${files.size + 1}/backup.tar.gz`;
@@ -49,6 +52,7 @@ export const startBackupServer = async (): Promise<BackupServer> => {
     request.on('end', () => {
       const file = files.get(request.url ?? '');
       if (request.method === 'GET' && file) {
+        server.downloads.push(request.url ?? '');
         response.end(file);
         return;
       }
