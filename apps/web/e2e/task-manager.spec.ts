@@ -3,7 +3,7 @@ import { acceptAgreementIfAsked, logIn } from './helpers';
 import { startSimulator, type Simulator } from './simulator';
 import { SUPER_ADMIN } from './users';
 
-// The task manager against the real server and simulated devices: a group of two steps is
+// The task manager against the real server and simulated devices: a group of three steps is
 // created, run on the fleet and watched to the end, its task logs read; a second run is
 // scheduled for later and cancelled before it starts.
 const FLEET_SIZE = 3;
@@ -35,7 +35,7 @@ test('a task group runs on the fleet, reports live and keeps per-step logs', asy
   await acceptAgreementIfAsked(page);
   await page.goto('/management/task-manager');
 
-  // A new group: a command, then a reboot.
+  // A new group: a command, a reboot, and a device file brought into Files.
   await page.getByRole('button', { name: 'New task group' }).first().click();
   const editor = page.getByRole('dialog', { name: 'New task group' });
   await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(groupName);
@@ -45,6 +45,12 @@ test('a task group runs on the fleet, reports live and keeps per-step logs', asy
   await editor.getByRole('textbox', { name: 'Step name' }).nth(1).fill('Reboot');
   await editor.getByRole('combobox', { name: 'Action' }).nth(1).click();
   await page.getByRole('option', { name: 'Reboot' }).click();
+  // Then the device's network configuration comes into Files.
+  await editor.getByRole('button', { name: 'Add step' }).click();
+  await editor.getByRole('textbox', { name: 'Step name' }).nth(2).fill('Fetch network config');
+  await editor.getByRole('combobox', { name: 'Action' }).nth(2).click();
+  await page.getByRole('option', { name: 'Download file' }).click();
+  await editor.getByRole('textbox', { name: /^File on the device/ }).fill('/etc/config/network');
   await page.screenshot({ path: 'e2e/.artifacts/task-group-editor.png' });
   await editor.getByRole('button', { name: 'Create' }).click();
   await expect(editor).toBeHidden();
@@ -70,12 +76,12 @@ test('a task group runs on the fleet, reports live and keeps per-step logs', asy
   await expect(runDialog).toBeHidden();
   await expect(page).toHaveURL(/run=\d+/);
 
-  // The run's counts move live until every device has done both steps.
+  // The run's counts move live until every device has done every step.
   await expect(page.getByText(`${FLEET_SIZE} done`)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Completed').first()).toBeVisible();
   await page.screenshot({ path: 'e2e/.artifacts/task-run-completed.png' });
 
-  // One device's task logs: both steps, with the command's output.
+  // One device's task logs: every step, with the command's output and the uploaded file.
   const [first] = fleet.devices();
   await page
     .getByRole('row')
@@ -86,6 +92,7 @@ test('a task group runs on the fleet, reports live and keeps per-step logs', asy
   const logs = page.getByRole('dialog').filter({ hasText: 'Uptime' });
   await expect(logs.getByText('load average')).toBeVisible();
   await expect(logs.getByRole('cell', { name: 'Reboot', exact: true })).toBeVisible();
+  await expect(logs.getByText('File uploaded')).toBeVisible();
   await page.screenshot({ path: 'e2e/.artifacts/task-logs.png' });
   await page.keyboard.press('Escape');
 
