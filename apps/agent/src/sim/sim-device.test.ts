@@ -109,6 +109,33 @@ describe('simulated devices', () => {
     expect(device.capabilities.has_legacy_alerts).toBe(false);
   });
 
+  it('reports the hostname, LAN address and SSID its configuration store holds', () => {
+    // The first RUTX11 whose firmware reports Wi-Fi.
+    const device = Array.from(
+      { length: 20 },
+      (_, round) => new SimDevice(SIM_MODELS.indexOf('RUTX11') + round * SIM_MODELS.length, 7),
+    ).find((candidate) => candidate.capabilities.has_wifi);
+    if (!device) throw new Error('no RUTX11 firmware with Wi-Fi monitoring');
+    const before = simReading(device, 'static');
+    const store = device.configStore();
+    if (!store.system?.system || !store.network?.lan || !store.wireless?.default_radio0) {
+      throw new Error('RUTX11 factory configuration lacks system, lan or Wi-Fi');
+    }
+    store.system.system.hostname = 'edge-e2e';
+    store.network.lan.ipaddr = '10.1.1.1';
+    store.wireless.default_radio0.ssid = 'Office';
+    store.wireless.default_radio0.disabled = '1';
+    expect(before?.hostname).not.toBe('edge-e2e');
+    expect(simReading(device, 'static')).toMatchObject({
+      hostname: 'edge-e2e',
+      lan_ip: '10.1.1.1',
+    });
+    expect(simReading(device, 'wireless')?.interfaces[0]).toMatchObject({
+      ssid: 'Office',
+      enabled: false,
+    });
+  });
+
   it('reads the new firmware from the image file name', () => {
     expect(firmwareFromFileName('RUTX_R_00.07.13.bin')).toBe('RUTX_R_00.07.13');
     expect(firmwareFromFileName('<script>.bin')).toBeNull();

@@ -57,6 +57,15 @@ const dynamic = (d: SimDevice): TelemetryData<'dynamic'> => {
   };
 };
 
+/**
+ * An option of the device's configuration store, once a configuration job made one (before that
+ * the readings keep their own defaults, so a fleet that is never configured costs no store).
+ */
+const configured = (d: SimDevice, config: string, section: string, option: string) => {
+  const value = d.config?.[config]?.[section]?.[option];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
 const staticInfo = (d: SimDevice): TelemetryData<'static'> => {
   const sims: TelemetryData<'static'>['sims'] = [];
   if (d.hardware.mobile) {
@@ -68,8 +77,10 @@ const staticInfo = (d: SimDevice): TelemetryData<'static'> => {
     }
   }
   return {
-    hostname: `${d.model}-${d.serial.slice(-4)}`,
-    lan_ip: d.capabilities.has_lan ? '192.168.1.1' : null,
+    hostname: configured(d, 'system', 'system', 'hostname') ?? `${d.model}-${d.serial.slice(-4)}`,
+    lan_ip: d.capabilities.has_lan
+      ? (configured(d, 'network', 'lan', 'ipaddr') ?? '192.168.1.1')
+      : null,
     kernel: d.capabilities.has_rutos ? '5.15.167' : '4.14.241',
     sims,
   };
@@ -115,11 +126,11 @@ export const wifiInterfaces = (d: SimDevice): TelemetryData<'wireless'>['interfa
   const name = `${d.model}_${d.serial.slice(-4)}`;
   const interfaces: TelemetryData<'wireless'>['interfaces'] = [
     {
-      ssid: name,
+      ssid: configured(d, 'wireless', 'default_radio0', 'ssid') ?? name,
       band: '2.4GHz',
       channel: 1 + (d.index % 3) * 5,
       clients: d.wifiClients,
-      enabled: true,
+      enabled: configured(d, 'wireless', 'default_radio0', 'disabled') !== '1',
     },
   ];
   if (hasFiveGhz(d.model)) {
