@@ -250,7 +250,8 @@ export const collectEndpoint = async (
     log.push(`Request failed: url [${url}], http code [${answer.http_code}]`);
     return { values: null, log };
   }
-  const values: Record<string, unknown> = {};
+  // No prototype: a variable may be called anything its pattern allows, `__proto__` included.
+  const values = Object.create(null) as Record<string, unknown>;
   for (const variable of endpoint.variables) {
     const where = `url [${endpoint.url}], id [${variable.id}], filter [${variable.filter ?? '$'}]`;
     const source = variable.ref ? values[variable.ref] : answer;

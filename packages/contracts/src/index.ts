@@ -38,6 +38,7 @@ export * from './api/device-jobs.ts';
 export * from './api/device-passwords.ts';
 export * from './api/device-task-logs.ts';
 export * from './api/device-tasks.ts';
+export * from './api/device-task-execute.ts';
 export * from './api/device-configurator.ts';
 export * from './device-config.ts';
 export * from './device-config-schema.ts';

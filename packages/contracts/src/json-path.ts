@@ -56,8 +56,9 @@ export const parseJsonPath = (path: string): Segment[] | string => {
   return segments;
 };
 
+/** An own property only: `$.x.constructor` selects nothing. */
 const child = (value: unknown, key: string): unknown =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key)
     ? (value as Record<string, unknown>)[key]
     : undefined;
 
@@ -98,5 +99,7 @@ export const queryJsonPath = (document: unknown, path: string): unknown[] => {
 /** Whether `path` may select more than one value (a wildcard or an item filter). */
 export const isMultiValuePath = (path: string): boolean => {
   const segments = parseJsonPath(path);
-  return typeof segments !== 'string' && segments.some((s) => s.kind === 'all');
+  return (
+    typeof segments !== 'string' && segments.some((s) => s.kind === 'all' || s.kind === 'filter')
+  );
 };

@@ -29,7 +29,41 @@ export const envelope = (errors: ErrorItem[], data?: Record<string, unknown>) =>
  * Every failure leaves as the error envelope. Client mistakes keep their 4xx status; anything
  * unexpected is logged and becomes a 500 that reveals nothing.
  */
+/** Where in a parsed body or query a string holds NUL, which PostgreSQL text cannot store. */
+const nulAt = (value: unknown, path: string[] = []): string[] | null => {
+  if (typeof value === 'string') return value.includes('\0') ? path : null;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = nulAt(item, [...path, key]);
+    if (at) return at;
+  }
+  return null;
+};
+
+export const NUL_MESSAGE = 'Text may not contain NUL characters';
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Caught before validation for every route: a NUL stored would be a database error (a 500).
+  app.addHook('preValidation', async (request) => {
+    for (const [context, value] of [
+      ['body', request.body],
+      ['querystring', request.query],
+      ['params', request.params],
+    ] as const) {
+      const at = nulAt(value);
+      if (at) {
+        throw new ApiError(
+          statusFor(context),
+          ERROR_CODES.VALIDATION_ERROR,
+          NUL_MESSAGE,
+          at.join('.') || (context === 'body' ? null : context),
+        );
+      }
+    }
+  });
+
   // An empty JSON body (POST /account/logout with Content-Type: application/json) is no body.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

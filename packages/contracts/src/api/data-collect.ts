@@ -12,7 +12,7 @@ import {
   dataCollectVariableSchema,
   LOCAL_API_ENDPOINTS,
 } from '../data-collect.ts';
-import { idSchema, listQuerySchema } from '../list.ts';
+import { ID_MAX, idSchema, listQuerySchema } from '../list.ts';
 import { requiredIdSchema } from './companies.ts';
 import { DEVICE_JOBS_BULK_MAX } from './device-jobs.ts';
 
@@ -24,6 +24,7 @@ export const DATA_COLLECT_API_MESSAGES = {
   unknownDocumentation: 'Unknown device documentation',
   tooManyConfigs: 'The device collects the most configs it can already',
   duplicateConfig: 'The config is listed twice',
+  outsideCompany: "The device is not in the config's company or below it",
   field: 'Use the form <config id>:<url>:<variable>, for example 1:/modems/status:rsrp',
   dateRange: 'end_date must not be before start_date',
 } as const;
@@ -199,7 +200,7 @@ const apiDateQuery = z
   .transform(
     (value) => new Date(`${value.length === 10 ? `${value} 00:00:00` : value}Z`.replace(' ', 'T')),
   )
-  .refine((date) => !Number.isNaN(date.getTime()), 'Invalid date');
+  .refine((date) => !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1970, 'Invalid date');
 
 export const customDataQuerySchema = listQuerySchema
   .pick({ limit: true, offset: true })
@@ -223,9 +224,11 @@ export type CustomDataRow = z.infer<typeof customDataRowSchema>;
 
 /** `<config id>:<url>:<variable>`; the url may hold colons, the variable may not. */
 export const parseDataCollectField = (field: string) => {
-  const match = /^(\d+):(\/.*):([a-zA-Z0-9_-]+)$/.exec(field);
+  const match = /^(\d{1,10}):(\/[^\0]*):([a-zA-Z0-9_-]+)$/.exec(field);
   if (!match?.[1] || !match[2] || !match[3]) return null;
-  return { configId: Number(match[1]), url: match[2], variable: match[3] };
+  const configId = Number(match[1]);
+  if (configId < 1 || configId > ID_MAX) return null;
+  return { configId, url: match[2], variable: match[3] };
 };
 
 export const dataCollectFieldQuerySchema = z.object({

@@ -78,7 +78,6 @@ export const DEVICE_TASK_MESSAGES = {
   monitoringTemplateRequired: 'Choose a monitoring template',
   monitoringTemplateNotFound: 'Monitoring template not found',
   monitoringUpdated: 'Monitoring periods updated',
-  passwordBatchMissing: 'The password list of this step is gone',
   unsupportedMonitoring: (label: string) => `The device does not support ${label} monitoring`,
   notBackup: 'The file is not a configuration backup',
   taskNotInGroup: 'The task is not part of this group',
@@ -116,10 +115,14 @@ export const taskDataSchema = z.object({
   monitoring_template_id: z.number().int().min(1).optional(),
   /** config_apply: the configuration template whose requests the device applies. */
   template_id: z.number().int().min(1).optional(),
-  /** upload_file: where the device writes the file (a path ending in / takes the file's name). */
-  target_path: devicePathSchema.optional(),
-  /** download_file: the device file to bring into Files. */
-  file: devicePathSchema.optional(),
+  /**
+   * upload_file: where the device writes the file (a path ending in / takes the file's name).
+   * Plain text here, as steps stored before paths were checked are read back; a step's input
+   * is checked with devicePathSchema.
+   */
+  target_path: z.string().max(1024).optional(),
+  /** download_file: the device file to bring into Files (checked like target_path). */
+  file: z.string().max(1024).optional(),
   keep_settings: z.boolean().optional(),
   /** password_change: each device gets a new random password of this length (the list is downloadable once). */
   password_length: z
@@ -197,20 +200,15 @@ export const taskInputSchema = z
         message: DEVICE_TASK_MESSAGES.fileNotFound,
       });
     }
-    if (action === 'upload_file' && !task.data.target_path) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['data', 'target_path'],
-        message: DEVICE_TASK_MESSAGES.targetPathRequired,
-      });
-    }
-    if (action === 'download_file' && !task.data.file) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['data', 'file'],
-        message: DEVICE_TASK_MESSAGES.devicePathRequired,
-      });
-    }
+    const checkPath = (key: 'target_path' | 'file', required: string) => {
+      const value = task.data[key];
+      const problem = !value
+        ? required
+        : devicePathSchema.safeParse(value).error?.issues[0]?.message;
+      if (problem) ctx.addIssue({ code: 'custom', path: ['data', key], message: problem });
+    };
+    if (action === 'upload_file') checkPath('target_path', DEVICE_TASK_MESSAGES.targetPathRequired);
+    if (action === 'download_file') checkPath('file', DEVICE_TASK_MESSAGES.devicePathRequired);
     if (action === 'firmware_update' && !task.data.file_id) {
       ctx.addIssue({
         code: 'custom',
@@ -353,56 +351,6 @@ export type TaskGroup = z.infer<typeof taskGroupSchema>;
 
 export const taskGroupDetailSchema = taskGroupSchema.extend({ tasks: z.array(taskSchema) });
 export type TaskGroupDetail = z.infer<typeof taskGroupDetailSchema>;
-
-const variableSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'Variable names are letters, digits and _'),
-  value: z.string().max(1024),
-});
-
-/**
- * RMS: run the group on `device_id`, with `variables` per task (`{{name}}` in a command or a path
- * takes the value). netfleet: also every device with one of `tag_id` or in (the subtree of) one
- * of `company_id`, resolved when the run starts; `start_at` schedules it; `valid_until` ends the
- * window in which an offline device still gets its steps when it reconnects.
- */
-export const executeTaskGroupBodySchema = z
-  .object({
-    device_id: z.array(requiredIdSchema('Device')).max(TASK_RUN_MAX_DEVICES).default([]),
-    tag_id: z.array(requiredIdSchema('Tag')).max(100).default([]),
-    company_id: z.array(requiredIdSchema('Company')).max(100).default([]),
-    tasks: z
-      .array(
-        z.object({
-          task_id: z.number().int().min(1),
-          variables: z.array(variableSchema).max(50).default([]),
-        }),
-      )
-      .max(TASK_STEPS_MAX)
-      .default([]),
-    start_at: apiDateSchema.optional(),
-    valid_until: apiDateSchema.optional(),
-    /** Repeat the run: the first at the first occurrence from start_at on, each as long. */
-    recurrence: taskRecurrenceSchema.optional(),
-  })
-  .refine((body) => body.device_id.length + body.tag_id.length + body.company_id.length > 0, {
-    message: DEVICE_TASK_MESSAGES.noTargets,
-    path: ['device_id'],
-  });
-export type ExecuteTaskGroupBody = z.infer<typeof executeTaskGroupBodySchema>;
-
-export const executeTaskGroupAnswerSchema = z.object({
-  success: z.literal(true),
-  meta: z.object({ channel: z.string(), run_id: z.number().int() }),
-});
-
-export const cancelTaskRunBodySchema = z.object({
-  /** Only these devices' runs; the whole run when absent. */
-  device_id: z.array(requiredIdSchema('Device')).max(TASK_RUN_MAX_DEVICES).optional(),
-});
-export type CancelTaskRunBody = z.infer<typeof cancelTaskRunBodySchema>;
 
 export const TASK_GROUP_SORT_FIELDS = ['id', 'name', 'created_at', 'updated_at'] as const;
 

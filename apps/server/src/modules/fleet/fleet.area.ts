@@ -90,6 +90,7 @@ export const fleetArea = async (
   await app.register(hotspotUsersModule, { db, jobs: jobsService, requests, now });
   await dataCollectModule(app, context, {
     companies: options.companies,
+    jobsRepository,
     jobs: jobsService,
     gateway,
   });

@@ -46,5 +46,5 @@ export const devicePasswordsModule = async (
   });
   app.addHook('preClose', async () => clearInterval(timer));
   // The task manager's password_change steps seal into lists of the same kind.
-  return { passwordSteps: createPasswordSteps({ box }) };
+  return { passwordSteps: createPasswordSteps({ repository, box }) };
 };

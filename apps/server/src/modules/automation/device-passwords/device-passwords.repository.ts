@@ -167,6 +167,48 @@ export const createDevicePasswordsRepository = (db: Database) => {
       }
       return stale.length;
     },
+
+    /** A task run step's open list, locked for the transaction (a download takes the same lock). */
+    async openStepBatch(runId: number, stepIndex: number, tx: Executor) {
+      const [row] = await tx
+        .select({ id: passwordBatches.id })
+        .from(passwordBatches)
+        .where(
+          and(
+            eq(passwordBatches.runId, runId),
+            eq(passwordBatches.stepIndex, stepIndex),
+            isNull(passwordBatches.deletedAt),
+          ),
+        )
+        .for('update');
+      return row?.id ?? null;
+    },
+
+    /** A step's new list; the partial unique index keeps it one open list per step. */
+    async insertStepBatch(
+      batch: {
+        id: string;
+        companyId: number;
+        userId: number | null;
+        channel: string | null;
+        runId: number;
+        stepIndex: number;
+      },
+      tx: Executor,
+    ) {
+      await tx.insert(passwordBatches).values(batch).onConflictDoNothing();
+    },
+
+    /** A device's sealed password in a list; a retry replaces its earlier one. */
+    async upsertBatchDevice(batchId: string, member: NewBatchDevice, tx: Executor) {
+      await tx
+        .insert(passwordBatchDevices)
+        .values({ ...member, batchId })
+        .onConflictDoUpdate({
+          target: [passwordBatchDevices.batchId, passwordBatchDevices.deviceId],
+          set: { jobId: sql`excluded.job_id`, sealedPassword: sql`excluded.sealed_password` },
+        });
+    },
   };
 };
 

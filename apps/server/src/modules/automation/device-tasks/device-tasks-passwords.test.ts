@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { passwordBatches } from '@/db/schema';
 import { createSecretBox } from '@/lib/crypto';
+import { createDevicePasswordsRepository } from '@/modules/automation/device-passwords/device-passwords.repository';
 import { createPasswordSteps } from '@/modules/automation/device-passwords/password-steps';
 import { insertDevice } from '@test/fake-gateway';
 import { useTaskWorld } from './device-tasks.fixtures';
@@ -73,7 +74,10 @@ describe('password change steps', () => {
     );
 
     // The step's retry (or a device reached late) after the list was downloaded.
-    const steps = createPasswordSteps({ box: createSecretBox('test-secret', 'device-passwords') });
+    const steps = createPasswordSteps({
+      repository: createDevicePasswordsRepository(w.t.db),
+      box: createSecretBox('test-secret', 'device-passwords'),
+    });
     const owner = { runId, stepIndex: 0, companyId: w.company.id, userId: null, channel: null };
     await w.t.db.transaction((tx) => steps.record(owner, device.id, sent.id, 'Another1pass', tx));
     const lists = await w.t.db

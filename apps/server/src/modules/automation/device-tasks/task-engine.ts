@@ -20,7 +20,7 @@ import type {
   RunOfStep,
 } from './task-engine.types';
 import type { TaskEngineRepository } from './task-engine.repository';
-import { afterStep, type StepLinks, jobOfStep } from './task-steps';
+import { afterStep, jobOfStep, newLog, type StepLinks } from './task-steps';
 
 /** Most group logs one statement starts or advances. */
 const BATCH = 1000;
@@ -187,33 +187,6 @@ export const createTaskEngine = (deps: Deps) => {
     await engine.insertTaskLogs(taskLogs, tx);
     const finished = await finish(moves, runs, tx);
     return { stored, finished, pushes, claimed: due.length };
-  };
-
-  const newLog = (
-    log: DueGroupLog,
-    run: RunOfStep,
-    status: NewTaskLog['status'],
-    jobId: number | null,
-    message: string | null,
-    finishedAt: Date | null,
-  ): NewTaskLog => {
-    const step = run.steps[log.stepIndex];
-    if (!step) throw new Error(`run ${run.id} has no step ${log.stepIndex}`);
-    return {
-      groupLogId: log.id,
-      runId: run.id,
-      deviceId: log.deviceId,
-      stepIndex: log.stepIndex,
-      taskId: step.taskId,
-      action: step.action,
-      name: step.name,
-      data: step.data,
-      status,
-      attempt: log.attempt,
-      jobId,
-      message,
-      finishedAt,
-    };
   };
 
   /** Applies group log moves; those that ended get their run's tags. */

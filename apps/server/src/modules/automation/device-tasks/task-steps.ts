@@ -16,7 +16,7 @@ import {
   templateMisfit,
 } from '@netfleet/contracts';
 import type { RunStep } from '@/db/schema';
-import type { GroupLogMove } from './task-engine.types';
+import type { DueGroupLog, GroupLogMove, NewTaskLog, RunOfStep } from './task-engine.types';
 
 export type FirmwareArgs = (
   file: NonNullable<RunStep['file']>,
@@ -235,5 +235,33 @@ export const afterStep = (
     status: end,
     message,
     move: { ...base, stepsDone, anyFailed, state: anyFailed ? 'failed' : 'completed' },
+  };
+};
+
+/** The task log of a step as it starts or ends on its device. */
+export const newLog = (
+  log: DueGroupLog,
+  run: RunOfStep,
+  status: NewTaskLog['status'],
+  jobId: number | null,
+  message: string | null,
+  finishedAt: Date | null,
+): NewTaskLog => {
+  const step = run.steps[log.stepIndex];
+  if (!step) throw new Error(`run ${run.id} has no step ${log.stepIndex}`);
+  return {
+    groupLogId: log.id,
+    runId: run.id,
+    deviceId: log.deviceId,
+    stepIndex: log.stepIndex,
+    taskId: step.taskId,
+    action: step.action,
+    name: step.name,
+    data: step.data,
+    status,
+    attempt: log.attempt,
+    jobId,
+    message,
+    finishedAt,
   };
 };

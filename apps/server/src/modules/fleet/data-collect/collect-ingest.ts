@@ -1,15 +1,16 @@
 import { type CollectMessage, toApiDate } from '@netfleet/contracts';
 import type { WebhookEvents } from '@/modules/system/webhooks/webhook-events';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CollectedRow, DataCollectRepository } from './data-collect.repository';
+import type { CollectedRepository, CollectedRow } from './collected.repository';
 
 const FLUSH_INTERVAL_MS = 1_000;
 const FLUSH_AT_ROWS = 500;
 /** Past this many waiting rows new ones are dropped: a database that cannot keep up loses data, not memory. */
 const MAX_ROWS = 20_000;
+const DAY_MS = 86_400_000;
 
 interface Options {
-  repository: Pick<DataCollectRepository, 'insertCollected' | 'ownersOf'>;
+  repository: Pick<CollectedRepository, 'insertCollected' | 'ownersOf'>;
   webhooks: Pick<WebhookEvents, 'enqueue'>;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -56,6 +57,10 @@ export const createCollectIngest = ({ repository, webhooks, log, now }: Options)
     flushing = flushing.then(async () => {
       const batch = rows;
       rows = [];
+      if (dropped > 0) {
+        log.warn({ dropped }, 'data collect runs dropped (buffer full or NUL in a value)');
+        dropped = 0;
+      }
       if (batch.length === 0) return;
       try {
         await forward(await repository.insertCollected(batch), { repository, webhooks });
@@ -67,24 +72,28 @@ export const createCollectIngest = ({ repository, webhooks, log, now }: Options)
   };
 
   return {
-    /** A device's run; its time is the device's, unless that is in the future. */
+    /**
+     * A device's run; its time is the device's, unless that is in the future or older than a day
+     * (a device without a clock): then it is the time it arrived.
+     */
     add(deviceId: number, message: CollectMessage) {
-      if (rows.length >= MAX_ROWS) {
+      // PostgreSQL's jsonb cannot hold NUL: one such run would fail the whole batch's insert.
+      if (rows.length >= MAX_ROWS || JSON.stringify(message).includes('\\u0000')) {
         dropped += 1;
         return;
       }
       const at = now();
+      const late = at.getTime() - message.ts > DAY_MS;
       rows.push({
         deviceId,
         configId: message.config_id,
         data: message.data,
         log: message.log,
-        collectedAt: message.ts > at.getTime() ? at : new Date(message.ts),
+        collectedAt: message.ts > at.getTime() || late ? at : new Date(message.ts),
       });
       if (rows.length >= FLUSH_AT_ROWS) void flush();
     },
     flush,
-    dropped: () => dropped,
     start() {
       timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
       timer.unref();

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '@/modules/context';
+import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import type { GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
 import { createCollectIngest } from './collect-ingest';
+import { createCollectedRepository } from './collected.repository';
 import { DATA_COLLECT_RETENTION_DAYS } from './data-collect.mapper';
 import { createDataCollectRepository } from './data-collect.repository';
 import { dataCollectRoutes } from './data-collect.routes';
@@ -20,22 +22,27 @@ export const dataCollectModule = async (
   context: ModuleContext,
   deps: {
     companies: Pick<CompaniesRepository, 'isVisible'>;
-    jobs: Pick<DeviceJobsService, 'createJobs'>;
+    jobsRepository: Pick<DeviceJobsRepository, 'insert'>;
+    jobs: Pick<DeviceJobsService, 'dispatch'>;
     gateway: { addListener(listener: GatewayListener): void } | null;
   },
 ) => {
   const repository = createDataCollectRepository(context.db);
   const dataCollect = createDataCollectService({
-    db: context.db,
+    transaction: context.transaction,
     repository,
     companies: deps.companies,
+    jobsRepository: deps.jobsRepository,
     jobs: deps.jobs,
+    status: context.status,
     actionLog: context.actionLog,
+    now: context.now,
   });
   await app.register(dataCollectRoutes, { dataCollect });
 
+  const collected = createCollectedRepository(context.db);
   const ingest = createCollectIngest({
-    repository,
+    repository: collected,
     webhooks: context.webhooks.service,
     log: app.log,
     now: context.now,
@@ -43,7 +50,7 @@ export const dataCollectModule = async (
   deps.gateway?.addListener({ collected: (deviceId, message) => ingest.add(deviceId, message) });
   const prune = () => {
     const before = new Date(context.now().getTime() - DATA_COLLECT_RETENTION_DAYS * 86_400_000);
-    void repository
+    void collected
       .prune(before)
       .catch((error: unknown) => app.log.error({ err: error }, 'data collect prune failed'));
   };

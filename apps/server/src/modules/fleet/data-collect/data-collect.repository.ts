@@ -1,5 +1,5 @@
 import type { DataCollectEndpoint } from '@netfleet/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { countAll, searchFilter } from '@/db/list';
@@ -16,6 +16,7 @@ const configColumns = {
   id: dataCollectConfigs.id,
   companyId: dataCollectConfigs.companyId,
   companyName: companies.name,
+  companyPath: companies.path,
   name: dataCollectConfigs.name,
   description: dataCollectConfigs.description,
   apiSystem: dataCollectConfigs.apiSystem,
@@ -48,14 +49,6 @@ export interface AssignmentValues {
   deviceId: number;
   period: number;
   enabled: boolean;
-}
-
-export interface CollectedRow {
-  deviceId: number;
-  configId: number;
-  data: Record<string, Record<string, unknown>>;
-  log: string[];
-  collectedAt: Date;
 }
 
 interface Page {
@@ -135,6 +128,33 @@ export const createDataCollectRepository = (db: Database) => {
         .from(devices)
         .innerJoin(companies, visibleDevice(viewer))
         .where(inArray(devices.id, [...ids]));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * Locks the devices' rows for the transaction: two changes to the same devices' sets take
+     * turns, so the set read last is the job stored last.
+     */
+    async lockDevices(ids: readonly number[], tx: Executor) {
+      if (ids.length === 0) return;
+      await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .where(inArray(devices.id, [...ids]))
+        .orderBy(asc(devices.id))
+        .for('update');
+    },
+
+    /** The ids among `ids` of devices in the company at `companyPath` or below it. */
+    async devicesUnder(companyPath: string, ids: readonly number[], tx: Executor = db) {
+      if (ids.length === 0) return new Set<number>();
+      const rows = await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .innerJoin(companies, eq(companies.id, devices.companyId))
+        .where(
+          and(inArray(devices.id, [...ids]), sql`${companies.path} like ${companyPath} || '%'`),
+        );
       return new Set(rows.map((row) => row.id));
     },
 
@@ -240,73 +260,6 @@ export const createDataCollectRepository = (db: Database) => {
       return { rows, total: count?.total ?? 0 };
     },
 
-    /** One flush of what devices sent: values, logs, and each assignment's last time. */
-    async insertCollected(rows: readonly CollectedRow[], tx: Executor = db) {
-      const known = await tx
-        .select({
-          deviceId: dataCollectAssignments.deviceId,
-          configId: dataCollectAssignments.configId,
-        })
-        .from(dataCollectAssignments)
-        .where(
-          inArray(dataCollectAssignments.deviceId, [...new Set(rows.map((row) => row.deviceId))]),
-        );
-      const assigned = new Set(known.map((row) => `${row.deviceId}:${row.configId}`));
-      // A device still collecting a config it was unassigned from (its job not yet done) is ignored.
-      const kept = rows.filter((row) => assigned.has(`${row.deviceId}:${row.configId}`));
-      if (kept.length === 0) return [];
-      const withData = kept.filter((row) => Object.keys(row.data).length > 0);
-      if (withData.length) {
-        await tx.insert(dataCollectValues).values(
-          withData.map(({ deviceId, configId, data, collectedAt }) => ({
-            deviceId,
-            configId,
-            data,
-            collectedAt,
-          })),
-        );
-      }
-      const withLog = kept.filter((row) => row.log.length > 0);
-      if (withLog.length) {
-        await tx.insert(dataCollectLogs).values(
-          withLog.map(({ deviceId, configId, log, collectedAt }) => ({
-            deviceId,
-            configId,
-            lines: log,
-            collectedAt,
-          })),
-        );
-      }
-      const latest = new Map<string, CollectedRow>();
-      for (const row of kept) {
-        const key = `${row.deviceId}:${row.configId}`;
-        const seen = latest.get(key);
-        if (!seen || seen.collectedAt < row.collectedAt) latest.set(key, row);
-      }
-      for (const row of latest.values()) {
-        await tx
-          .update(dataCollectAssignments)
-          .set({ lastCollectedAt: row.collectedAt })
-          .where(
-            and(
-              eq(dataCollectAssignments.deviceId, row.deviceId),
-              eq(dataCollectAssignments.configId, row.configId),
-            ),
-          );
-      }
-      return kept;
-    },
-
-    /** Who created each config: their webhooks hear what devices collect for it. */
-    async ownersOf(configIds: readonly number[], tx: Executor = db) {
-      if (configIds.length === 0) return new Map<number, number>();
-      const rows = await tx
-        .select({ id: dataCollectConfigs.id, createdBy: dataCollectConfigs.createdBy })
-        .from(dataCollectConfigs)
-        .where(inArray(dataCollectConfigs.id, [...configIds]));
-      return new Map(rows.flatMap((row) => (row.createdBy ? [[row.id, row.createdBy]] : [])));
-    },
-
     async listLogs(
       viewer: Viewer,
       query: Page & { deviceId?: number | undefined; configId?: number | undefined },
@@ -395,12 +348,6 @@ export const createDataCollectRepository = (db: Database) => {
         .groupBy(latest.value)
         .orderBy(desc(countAll), asc(latest.value))
         .limit(limit);
-    },
-
-    /** Drops values and logs older than `before` (retention). */
-    async prune(before: Date, tx: Executor = db) {
-      await tx.delete(dataCollectValues).where(lt(dataCollectValues.collectedAt, before));
-      await tx.delete(dataCollectLogs).where(lt(dataCollectLogs.collectedAt, before));
     },
   };
 };

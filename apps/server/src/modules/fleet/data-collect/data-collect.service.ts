@@ -15,9 +15,12 @@ import {
 import { invalid, notFound } from '@/lib/api-error';
 import { type ActionLogService, actorOf } from '@/modules/system/action-log/action-log.service';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
+import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
+import type { RunInTransaction } from '@/modules/identity/auth/session.service';
+import type { StatusService } from '@/modules/system/status/status.service';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
-import type { Database } from '@/db/client';
+import type { Transaction } from '@/db/client';
 import type { DataCollectRepository } from './data-collect.repository';
 import {
   toAssignment,
@@ -33,14 +36,17 @@ const JOB_EXPIRY_SECONDS = 30 * 24 * 60 * 60;
 const VALUES_MAX = 100;
 
 interface Deps {
-  db: Database;
+  transaction: RunInTransaction;
   repository: DataCollectRepository;
   companies: Pick<CompaniesRepository, 'isVisible'>;
-  jobs: Pick<DeviceJobsService, 'createJobs'>;
+  jobsRepository: Pick<DeviceJobsRepository, 'insert'>;
+  jobs: Pick<DeviceJobsService, 'dispatch'>;
+  status: Pick<StatusService, 'open'>;
   actionLog: Pick<ActionLogService, 'record'>;
+  now: () => Date;
 }
 
-const checkBody = (body: DataCollectConfigBody) => {
+const checkBody = (body: DataCollectConfigBody, now: Date) => {
   const documentation = DEVICE_API_DOCUMENTATIONS.find(
     (d) => d.id === body.device_documentation_id,
   );
@@ -52,7 +58,7 @@ const checkBody = (body: DataCollectConfigBody) => {
     throw invalid(DATA_COLLECT_MESSAGES.tooManyVariables, 'data');
   }
   return {
-    name: body.name?.trim() || `Data collection ${new Date().toISOString().slice(0, 10)}`,
+    name: body.name?.trim() || `Data collection ${now.toISOString().slice(0, 10)}`,
     description: body.description?.trim() || null,
     apiSystem: body.api_system ?? documentation.api_system,
     apiVersion: body.api_version,
@@ -63,12 +69,38 @@ const checkBody = (body: DataCollectConfigBody) => {
   };
 };
 
+/** Each device's set: the enabled assignments of enabled configs (empty: it collects nothing). */
+const setsOf = (
+  deviceIds: readonly number[],
+  assignments: Awaited<ReturnType<DataCollectRepository['assignmentsOf']>>,
+) => {
+  const sets = new Map<number, CollectConfigArgs>(deviceIds.map((id) => [id, { configs: [] }]));
+  for (const row of assignments) {
+    if (!row.enabled || !row.configEnabled) continue;
+    sets
+      .get(row.deviceId)
+      ?.configs.push({ id: row.configId, period: row.period, data: row.endpoints });
+  }
+  return sets;
+};
+
 /**
- * Data collection: configs of the companies a user sees, assigned to devices. A device learns
- * its whole set with one `collect_config` job (so an offline one catches up on reconnect, and a
- * later job simply supersedes an earlier one); what devices send comes in through collect-ingest.
+ * Data collection: configs of the companies a user sees, assigned to devices of the config's
+ * company and below. A device learns its whole set with one `collect_config` job, stored in the
+ * transaction that changed it under the devices' row locks (so the last change is the last job,
+ * and an offline device catches up on reconnect); what devices send comes in through
+ * collect-ingest.
  */
-export const createDataCollectService = ({ db, repository, companies, jobs, actionLog }: Deps) => {
+export const createDataCollectService = ({
+  transaction,
+  repository,
+  companies,
+  jobsRepository,
+  jobs,
+  status,
+  actionLog,
+  now,
+}: Deps) => {
   const requireConfig = async (auth: AuthContext, id: number) => {
     const config = await repository.find(auth, id);
     if (!config) throw notFound(DATA_COLLECT_API_MESSAGES.notFound);
@@ -81,26 +113,45 @@ export const createDataCollectService = ({ db, repository, companies, jobs, acti
     }
   };
 
-  /** Sends each device the set it collects now: enabled assignments of enabled configs. */
-  const push = async (auth: AuthContext, deviceIds: readonly number[]) => {
-    if (deviceIds.length === 0) return null;
-    const argsOf = new Map<number, CollectConfigArgs>(deviceIds.map((id) => [id, { configs: [] }]));
-    for (const row of await repository.assignmentsOf(deviceIds)) {
-      if (!row.enabled || !row.configEnabled) continue;
-      argsOf.get(row.deviceId)?.configs.push({
-        id: row.configId,
-        period: row.period,
-        data: row.endpoints,
-      });
-    }
-    const created = await jobs.createJobs(
-      auth,
-      deviceIds,
-      'collect_config',
-      (deviceId) => argsOf.get(deviceId) ?? { configs: [] },
-      { expiresInSeconds: JOB_EXPIRY_SECONDS },
-    );
-    return created.channel;
+  /**
+   * Runs `change`, then stores each device's new set as a job in the same transaction, and sends
+   * the jobs once it committed. Devices come from the database or were checked by the caller, so
+   * every device of the config gets its set, whoever made the change.
+   */
+  const changeSets = async (
+    auth: AuthContext,
+    deviceIds: readonly number[],
+    change: (tx: Transaction) => Promise<void>,
+  ) => {
+    const channel = deviceIds.length ? await status.open(auth.user.id) : null;
+    const expiresAt = new Date(now().getTime() + JOB_EXPIRY_SECONDS * 1000);
+    const stored = await transaction(async (tx) => {
+      await repository.lockDevices(deviceIds, tx);
+      await change(tx);
+      if (deviceIds.length === 0) return [];
+      const sets = setsOf(deviceIds, await repository.assignmentsOf(deviceIds, tx));
+      const argsOf = (deviceId: number) => sets.get(deviceId) ?? { configs: [] };
+      const inserted = await jobsRepository.insert(
+        deviceIds.map((deviceId) => ({
+          deviceId,
+          userId: auth.user.id,
+          channel,
+          type: 'collect_config',
+          args: argsOf(deviceId),
+          expiresAt,
+        })),
+        tx,
+      );
+      return inserted.map((job) => ({
+        ...job,
+        channel,
+        type: 'collect_config' as const,
+        args: argsOf(job.deviceId),
+        expiresAt,
+      }));
+    });
+    if (stored.length) await jobs.dispatch(stored);
+    return channel;
   };
 
   const requireDevices = async (auth: AuthContext, ids: readonly number[], source: string) => {
@@ -124,7 +175,7 @@ export const createDataCollectService = ({ db, repository, companies, jobs, acti
     async create(auth: AuthContext, body: DataCollectConfigBody, ip: string) {
       await requireCompany(auth, body.company_id);
       const id = await repository.insert({
-        ...checkBody(body),
+        ...checkBody(body, now()),
         companyId: body.company_id,
         createdBy: auth.user.id,
       });
@@ -139,27 +190,33 @@ export const createDataCollectService = ({ db, repository, companies, jobs, acti
     async update(auth: AuthContext, id: number, body: DataCollectConfigBody, ip: string) {
       await requireConfig(auth, id);
       await requireCompany(auth, body.company_id);
-      await repository.update(id, { ...checkBody(body), companyId: body.company_id });
+      const values = { ...checkBody(body, now()), companyId: body.company_id };
+      const channel = await changeSets(auth, await repository.devicesOf(id), (tx) =>
+        repository.update(id, values, tx),
+      );
       await actionLog.record(actorOf(auth, ip), 'data_collect_config_update', {
         entity: 'data_collect_config',
         entityId: id,
       });
-      return push(auth, await repository.devicesOf(id));
+      return channel;
     },
 
     async remove(auth: AuthContext, id: number, ip: string) {
       await requireConfig(auth, id);
       const devices = await repository.devicesOf(id);
-      await repository.remove(id);
+      const channel = await changeSets(auth, devices, (tx) => repository.remove(id, tx));
       await actionLog.record(actorOf(auth, ip), 'data_collect_config_delete', {
         entity: 'data_collect_config',
         entityId: id,
         details: { devices: devices.length },
       });
-      return push(auth, devices);
+      return channel;
     },
 
-    /** All or nothing: every config and device is checked before anything is assigned. */
+    /**
+     * All or nothing: every config and device is checked before anything is assigned. A device
+     * must be visible and in the config's company or below it (its data goes to that company).
+     */
     async assign(auth: AuthContext, body: DataCollectAssignBody, ip: string) {
       const seen = new Set<number>();
       for (const [index, item] of body.configs.entries()) {
@@ -167,10 +224,18 @@ export const createDataCollectService = ({ db, repository, companies, jobs, acti
           throw invalid(DATA_COLLECT_API_MESSAGES.duplicateConfig, `configs.${index}.id`);
         }
         seen.add(item.id);
-        if (!(await repository.find(auth, item.id))) {
-          throw invalid(DATA_COLLECT_API_MESSAGES.notFound, `configs.${index}.id`);
-        }
+        const config = await repository.find(auth, item.id);
+        if (!config) throw invalid(DATA_COLLECT_API_MESSAGES.notFound, `configs.${index}.id`);
         await requireDevices(auth, item.device_id, `configs.${index}.device_id`);
+        const under = await repository.devicesUnder(config.companyPath, item.device_id);
+        item.device_id.forEach((id, at) => {
+          if (!under.has(id)) {
+            throw invalid(
+              DATA_COLLECT_API_MESSAGES.outsideCompany,
+              `configs.${index}.device_id.${at}`,
+            );
+          }
+        });
       }
       const rows = body.configs.flatMap((item) =>
         [...new Set(item.device_id)].map((deviceId) => ({
@@ -181,7 +246,7 @@ export const createDataCollectService = ({ db, repository, companies, jobs, acti
         })),
       );
       const deviceIds = [...new Set(rows.map((row) => row.deviceId))];
-      await db.transaction(async (tx) => {
+      const channel = await changeSets(auth, deviceIds, async (tx) => {
         await repository.upsertAssignments(rows, tx);
         const perDevice = new Map<number, number>();
         for (const row of await repository.assignmentsOf(deviceIds, tx)) {
@@ -200,19 +265,21 @@ export const createDataCollectService = ({ db, repository, companies, jobs, acti
         entityId: body.configs.map((item) => item.id).join(','),
         details: { devices: deviceIds.length },
       });
-      return push(auth, deviceIds);
+      return channel;
     },
 
     async unassign(auth: AuthContext, id: number, deviceIds: readonly number[], ip: string) {
       await requireConfig(auth, id);
       await requireDevices(auth, deviceIds, 'device_id');
-      await repository.removeAssignments(id, deviceIds);
+      const channel = await changeSets(auth, [...new Set(deviceIds)], (tx) =>
+        repository.removeAssignments(id, deviceIds, tx),
+      );
       await actionLog.record(actorOf(auth, ip), 'data_collect_unassign', {
         entity: 'data_collect_config',
         entityId: id,
         details: { devices: deviceIds.length },
       });
-      return push(auth, [...new Set(deviceIds)]);
+      return channel;
     },
 
     async assigned(auth: AuthContext, query: DataCollectAssignedQuery) {

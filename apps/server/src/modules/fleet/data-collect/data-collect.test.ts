@@ -12,7 +12,7 @@ import { actionLogs, webhookDeliveries, webhooks } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createFakeGateway, insertDevice } from '@test/fake-gateway';
-import { createCompany, createUser } from '@test/factories';
+import { createCompany, createUser, rootCompany } from '@test/factories';
 import { loginAs, type TestSession } from '@test/session';
 
 const gateway = createFakeGateway();
@@ -372,5 +372,52 @@ describe('assigning and collecting', () => {
       data: unknown[];
     };
     expect(listed.data).toEqual([]);
+  });
+
+  it("keeps devices to the config's company and below, and sends them each new version", async () => {
+    const root = await rootCompany(t.db);
+    const operator = await loginAs(t.app, await createUser(t.db, 'super_admin', { company: root }));
+    const as = (method: 'PUT' | 'POST', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: operator.headers, payload });
+    const id = await create();
+    const sibling = await insertDevice(t.db, await createCompany(t.db));
+    const outside = await as('PUT', '/api/data-collect/configs/assign', {
+      configs: [{ id, device_id: [sibling.id], period: 60, enabled: true }],
+    });
+    expect(outside.statusCode).toBe(422);
+    expect(errorsOf(outside)[0]).toMatchObject({ source: 'configs.0.device_id.0' });
+
+    // The operator assigns one of the company's devices; the company's admin edits the config:
+    // the device gets the new version (the devices come from the assignments, not the request).
+    const own = await insertDevice(t.db, company);
+    gateway.online.add(own.id);
+    expect(
+      (
+        await as('PUT', '/api/data-collect/configs/assign', {
+          configs: [{ id, device_id: [own.id], period: 60, enabled: true }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const sent = gateway.commandsFor(own.id).filter((c) => c.type === 'collect_config').length;
+    await call('PUT', `/api/data-collect/configs/${id}`, body({ period: 600 }));
+    const after = gateway.commandsFor(own.id).filter((c) => c.type === 'collect_config');
+    expect(sent).toBe(1);
+    expect(after).toHaveLength(2);
+  });
+
+  it('refuses NUL characters and out-of-range ids as bad input, not a server error', async () => {
+    const nul = await call('POST', '/api/data-collect/configs', body({ name: 'bad\u0000name' }));
+    expect(nul.statusCode).toBe(422);
+    expect(errorsOf(nul)[0]).toMatchObject({ source: 'name' });
+    const huge = await call(
+      'GET',
+      `/api/data-collect/data/graph?field=${encodeURIComponent('99999999999:/x:y')}`,
+    );
+    expect(huge.statusCode).toBe(400);
+    const early = await call(
+      'GET',
+      '/api/devices/1/custom-data?start_date=0000-01-01&end_date=2026-01-01',
+    );
+    expect(early.statusCode).toBe(400);
   });
 });
