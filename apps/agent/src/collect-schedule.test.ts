@@ -57,6 +57,29 @@ describe('the data-collect schedule', () => {
     });
   });
 
+  it('skips a run while the previous one of the same config is still reading', async () => {
+    const sent: CollectMessage[] = [];
+    // The first read takes 90 s (longer than the period); the rest answer at once.
+    let calls = 0;
+    const api = localApi({
+      '/counter': async () => {
+        calls += 1;
+        if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 90_000));
+        return { value: calls };
+      },
+    });
+    const schedule = new CollectSchedule({ api, publish: (m) => sent.push(m), configs: [] });
+    schedule.resume();
+    schedule.replace([config(7)]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(sent.map((m) => m.data['/counter'])).toEqual([{ n: 1 }]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toBe(2);
+    expect(sent).toHaveLength(2);
+  });
+
   it('runs nothing while offline, and keeps each cadence across a reconnect', async () => {
     const { schedule, sent } = start([config(1, 60), config(2, 600)]);
     // A restarted device: the saved set runs as soon as it is connected.

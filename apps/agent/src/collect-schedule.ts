@@ -30,6 +30,8 @@ export class CollectSchedule {
   private active = false;
   /** Bumped by replace(): a run of a set that was replaced meanwhile publishes nothing. */
   private generation = 0;
+  /** Configs (by index) whose run has not finished: a slow run is not overlapped by the next. */
+  private running = new Set<number>();
 
   constructor(private readonly options: CollectScheduleOptions) {
     this.configs = options.configs ?? [];
@@ -55,6 +57,7 @@ export class CollectSchedule {
     const wasActive = this.active;
     this.pause();
     this.generation += 1;
+    this.running.clear();
     this.configs = configs;
     this.due = configs.map(() => 0);
     if (wasActive) this.resume();
@@ -73,11 +76,15 @@ export class CollectSchedule {
     const generation = this.generation;
     this.due[index] = now + config.period * 1000;
     this.schedule(config, index);
+    if (this.running.has(index)) return;
+    this.running.add(index);
     try {
       const message = await collectConfig(config, this.options.api, now);
       if (generation === this.generation) this.options.publish(message);
     } catch (error) {
       this.options.onError?.(config, error);
+    } finally {
+      if (generation === this.generation) this.running.delete(index);
     }
   }
 }
