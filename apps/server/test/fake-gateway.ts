@@ -3,6 +3,7 @@ import type {
   CommandMessage,
   ConfigMessage,
   DeviceSeries,
+  Hello,
 } from '@netfleet/contracts';
 import type { Database } from '@/db/client';
 import { devices } from '@/db/schema';
@@ -44,6 +45,10 @@ export const createFakeGateway = () => {
       if (!listener?.devicesReady || !listener.ack)
         throw new Error('no gateway listener registered');
       return listener as Required<GatewayListener>;
+    },
+    /** Plays devices saying hello to every listener (the jobs service and the others). */
+    async ready(devices: readonly { deviceId: number; hello: Hello }[]) {
+      for (const listener of listeners) await listener.devicesReady?.(devices);
     },
     /** Plays a device's data-collect message to every listener that hears them. */
     collected(deviceId: number, message: CollectMessage) {

@@ -47,7 +47,10 @@ export const dataCollectModule = async (
     log: app.log,
     now: context.now,
   });
-  deps.gateway?.addListener({ collected: (deviceId, message) => ingest.add(deviceId, message) });
+  deps.gateway?.addListener({
+    collected: (deviceId, message) => ingest.add(deviceId, message),
+    devicesReady: (devices) => dataCollect.resendExpired(devices.map((device) => device.deviceId)),
+  });
   const prune = () => {
     const before = new Date(context.now().getTime() - DATA_COLLECT_RETENTION_DAYS * 86_400_000);
     void collected

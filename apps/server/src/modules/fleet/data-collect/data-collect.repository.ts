@@ -1,4 +1,4 @@
-import type { DataCollectEndpoint } from '@netfleet/contracts';
+import { type DataCollectEndpoint, OPEN_DEVICE_JOB_STATES } from '@netfleet/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
@@ -9,6 +9,7 @@ import {
   dataCollectConfigs,
   dataCollectLogs,
   dataCollectValues,
+  deviceJobs,
   devices,
 } from '@/db/schema';
 
@@ -156,6 +157,29 @@ export const createDataCollectRepository = (db: Database) => {
           and(inArray(devices.id, [...ids]), sql`${companies.path} like ${companyPath} || '%'`),
         );
       return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * Of `ids`, the devices whose newest `collect_config` job expired before it reached them (a
+     * device away longer than a job waits): they are owed their set.
+     */
+    async expiredSets(ids: readonly number[], at: Date, tx: Executor = db) {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .selectDistinctOn([deviceJobs.deviceId], {
+          deviceId: deviceJobs.deviceId,
+          status: deviceJobs.status,
+          expiresAt: deviceJobs.expiresAt,
+        })
+        .from(deviceJobs)
+        .where(and(inArray(deviceJobs.deviceId, [...ids]), eq(deviceJobs.type, 'collect_config')))
+        .orderBy(deviceJobs.deviceId, desc(deviceJobs.id));
+      const open: readonly string[] = OPEN_DEVICE_JOB_STATES;
+      return rows
+        .filter(
+          (row) => row.status === 'timeout' || (open.includes(row.status) && row.expiresAt <= at),
+        )
+        .map((row) => row.deviceId);
     },
 
     /** Every device's assignments (enabled or not), with the config they collect. */

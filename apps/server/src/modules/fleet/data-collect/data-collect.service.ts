@@ -124,6 +124,14 @@ export const createDataCollectService = ({
     change: (tx: Transaction) => Promise<void>,
   ) => {
     const channel = deviceIds.length ? await status.open(auth.user.id) : null;
+    return storeSets({ userId: auth.user.id, channel }, deviceIds, change);
+  };
+
+  const storeSets = async (
+    { userId, channel }: { userId: number | null; channel: string | null },
+    deviceIds: readonly number[],
+    change: (tx: Transaction) => Promise<void>,
+  ) => {
     const expiresAt = new Date(now().getTime() + JOB_EXPIRY_SECONDS * 1000);
     const stored = await transaction(async (tx) => {
       await repository.lockDevices(deviceIds, tx);
@@ -134,7 +142,7 @@ export const createDataCollectService = ({
       const inserted = await jobsRepository.insert(
         deviceIds.map((deviceId) => ({
           deviceId,
-          userId: auth.user.id,
+          userId,
           channel,
           type: 'collect_config',
           args: argsOf(deviceId),
@@ -162,6 +170,15 @@ export const createDataCollectService = ({
   };
 
   return {
+    /**
+     * Devices back after their set's job expired get it again (no user, no channel): a device
+     * away longer than a job waits still ends up collecting what it is assigned.
+     */
+    async resendExpired(deviceIds: readonly number[]) {
+      const owed = await repository.expiredSets(deviceIds, now());
+      if (owed.length) await storeSets({ userId: null, channel: null }, owed, async () => {});
+    },
+
     async list(
       auth: AuthContext,
       query: { limit: number; offset: number; q?: string | undefined },

@@ -8,7 +8,7 @@ import {
 } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { actionLogs, webhookDeliveries, webhooks } from '@/db/schema';
+import { actionLogs, deviceJobs, webhookDeliveries, webhooks } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createFakeGateway, insertDevice } from '@test/fake-gateway';
@@ -419,5 +419,34 @@ describe('assigning and collecting', () => {
       '/api/devices/1/custom-data?start_date=0000-01-01&end_date=2026-01-01',
     );
     expect(early.statusCode).toBe(400);
+  });
+
+  it('sends the set again to a device back after its job expired', async () => {
+    const id = await create();
+    const device = await insertDevice(t.db, company);
+    await call('PUT', '/api/data-collect/configs/assign', {
+      configs: [{ id, device_id: [device.id], period: 60, enabled: true }],
+    });
+    const hello = {
+      v: 1 as const,
+      model: 'RUT955',
+      firmware: 'RUT9_R_00.07.06.1',
+      agent: 'x',
+      serial: device.serial,
+    };
+    const jobsOf = () => t.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, device.id));
+    // Back in time: the job is still waiting, nothing more is sent.
+    await gateway.ready([{ deviceId: device.id, hello }]);
+    expect(await jobsOf()).toHaveLength(1);
+    // Away longer than the job waits: it expired, and the hello brings a new one.
+    await t.db
+      .update(deviceJobs)
+      .set({ status: 'timeout', expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(deviceJobs.deviceId, device.id));
+    await gateway.ready([{ deviceId: device.id, hello }]);
+    const jobs = await jobsOf();
+    expect(jobs).toHaveLength(2);
+    expect(jobs.at(-1)).toMatchObject({ type: 'collect_config', status: expect.any(String) });
+    expect((jobs.at(-1)?.args as CollectConfigArgs).configs.map((c) => c.id)).toEqual([id]);
   });
 });
