@@ -70,6 +70,7 @@ const taskRun = async (teardown: Teardown) => {
   });
 
   const started = performance.now();
+  console.log(`run started at ${Date.now()} (epoch ms)`);
   const since = () => (performance.now() - started) / 1000;
   const executed = await api<{ meta: { run_id: number } }>(
     `/api/devices/tasks/groups/${group.data.id}`,
@@ -84,6 +85,8 @@ const taskRun = async (teardown: Teardown) => {
   let allCompleted: number | null = null;
   let last: TaskRun | null = null;
   const polls: number[] = [];
+  // The run's counts about once a second: where the time goes shows in the console.
+  let nextReport = 0;
   while (allCompleted === null && performance.now() - started < DEADLINE_MS) {
     const sent = performance.now();
     last = (await api<{ data: TaskRun }>(`/api/devices/tasks/runs/${runId}`)).data;
@@ -98,6 +101,12 @@ const taskRun = async (teardown: Teardown) => {
     )
       allSent = at;
     if (counts.total === devices && counts.completed === devices) allCompleted = at;
+    if (at >= nextReport || allCompleted !== null) {
+      nextReport = Math.floor(at) + 1;
+      console.log(
+        `  ${at.toFixed(1)} s: ${JSON.stringify(counts)} connected ${fleet.latest()?.connected}`,
+      );
+    }
     // A run that ended otherwise (devices failed or expired) will not get there.
     if (last.status === 'completed' || last.status === 'cancelled') break;
     await sleep(Math.max(0, POLL_MS - (performance.now() - sent)));

@@ -123,6 +123,29 @@ describe('embedded broker (Aedes on a worker thread)', () => {
     expect(await started.publishMany([], { qos: 1, retain: false })).toEqual([]);
     await device.endAsync();
   });
+  it("publishes a whole fleet's commands in one hand-over without overflowing its stack", async () => {
+    const started = await startBroker(() => undefined);
+    const failures: Error[] = [];
+    started.onFailure((error) => failures.push(error));
+    const device = await connectDevice(started.port);
+    await device.subscribeAsync(topics.command(7), { qos: 1 });
+    let received = 0;
+    const all = new Promise<void>((resolve) =>
+      device.on('message', () => {
+        if (++received === 200) resolve();
+      }),
+    );
+    // The connected device's deliveries hold Aedes's 100 emits in flight, so the rest queue;
+    // most go to devices not connected (a fleet rebooting), which release synchronously.
+    const messages = Array.from({ length: 20_000 }, (_, n) => ({
+      topic: topics.command(n < 200 ? 7 : n + 100),
+      payload: `{"n":${String(n)}}`,
+    }));
+    expect(await started.publishMany(messages, { qos: 1, retain: false })).toEqual([]);
+    await all;
+    expect(failures).toEqual([]);
+    await device.endAsync();
+  });
   it('starts a new thread on the same port when the broker thread dies, and says so', async () => {
     const seen: string[] = [];
     const started = await startBroker((_topic, payload) => {

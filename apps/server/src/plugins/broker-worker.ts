@@ -33,6 +33,9 @@ const NOT_AUTHORIZED = 5;
 /** A batch goes to the main thread once per event-loop turn, or sooner at this many messages. */
 const BATCH_MAX = 1000;
 
+/** Pending connections the kernel queues (capped by net.core.somaxconn, 4096 on Debian). */
+const LISTEN_BACKLOG = 8192;
+
 const port = parentPort;
 if (!port) throw new Error('broker-worker runs as a worker thread');
 const send = (message: FromBrokerWorker) => port.postMessage(message);
@@ -176,7 +179,9 @@ const openListener = (listenPort: number, host: string) =>
       socket.on('close', () => sockets.delete(socket));
     });
     next.once('error', reject);
-    next.listen(listenPort, host, () => {
+    // A fleet back from a reboot connects at once: with Node's default backlog (511) the kernel
+    // dropped the excess SYNs, and those devices retried only a second or three later.
+    next.listen({ port: listenPort, host, backlog: LISTEN_BACKLOG }, () => {
       next.off('error', reject);
       const address = next.address();
       boundPort = typeof address === 'object' && address ? address.port : listenPort;
@@ -202,26 +207,55 @@ const closeAedes = async () => {
   await allAcknowledged();
 };
 
-/** Publishes each message; answers the indexes of those Aedes refused. */
+/**
+ * Aedes hands at most 100 messages at once (its `concurrency`) to its emitter and queues the rest;
+ * the emitter then works through that queue recursively, a stack frame per message nobody is
+ * subscribed to, and the 10,000 commands of a task run for a rebooting fleet overflowed this
+ * thread's stack (and every device lost its connection). So at most this many of our publishes
+ * are in Aedes at once, across requests, leaving room for the devices' own.
+ */
+const PUBLISH_IN_FLIGHT_MAX = 64;
+let inFlight = 0;
+const slotWaiters: (() => void)[] = [];
+const takeSlot = (): Promise<void> | undefined => {
+  if (inFlight < PUBLISH_IN_FLIGHT_MAX) {
+    inFlight += 1;
+    return undefined;
+  }
+  return new Promise((resolve) => slotWaiters.push(resolve));
+};
+/** Hands the slot to the next waiting publish, in the order they asked. */
+const releaseSlot = () => {
+  const next = slotWaiters.shift();
+  if (next) next();
+  else inFlight -= 1;
+};
+
+/** Publishes each message, in order; answers the indexes of those Aedes refused. */
 const publish = async ({ messages, qos, retain }: Extract<ToBrokerWorker, { type: 'publish' }>) => {
   const broker = aedes;
   if (!broker) throw new Error('broker not started');
-  const outcomes = await Promise.all(
-    messages.map(
-      ({ topic, payload }) =>
-        new Promise<boolean>((resolve) => {
-          const bytes =
-            typeof payload === 'string'
-              ? Buffer.from(payload)
-              : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
-          broker.publish(
-            { cmd: 'publish', topic, payload: bytes, qos, retain, dup: false },
-            (error) => resolve(!error),
-          );
-        }),
-    ),
-  );
-  return outcomes.flatMap((taken, index) => (taken ? [] : [index]));
+  const outcomes: Promise<boolean>[] = [];
+  for (const { topic, payload } of messages) {
+    await takeSlot();
+    const bytes =
+      typeof payload === 'string'
+        ? Buffer.from(payload)
+        : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+    outcomes.push(
+      new Promise<boolean>((resolve) => {
+        broker.publish(
+          { cmd: 'publish', topic, payload: bytes, qos, retain, dup: false },
+          (error) => {
+            releaseSlot();
+            resolve(!error);
+          },
+        );
+      }),
+    );
+  }
+  const taken = await Promise.all(outcomes);
+  return taken.flatMap((ok, index) => (ok ? [] : [index]));
 };
 
 type Outcome = Pick<Extract<FromBrokerWorker, { type: 'done' }>, 'port' | 'failed'>;
