@@ -1,8 +1,7 @@
 import { connect, type ErrorWithReasonCode, type MqttClient } from 'mqtt';
 import {
-  PROTOCOL_VERSION,
-  TELEMETRY_CATEGORIES,
   commandMessageSchema,
+  parseJsonPayload,
   configMessageSchema,
   reconnectDelay,
   topics,
@@ -11,13 +10,13 @@ import {
   type CollectMessage,
   type CommandMessage,
   type ConfigMessage,
-  type Hello,
-  type TelemetryCategory,
 } from '@netfleet/contracts';
 import { tunnelRequestSchema, type TunnelMux } from '@netfleet/contracts/tunnel';
 import { CollectSchedule } from './collect-schedule.ts';
+import { helloOf } from './hello.ts';
 import { RecentJobs } from './job-ids.ts';
 import { endSession, STOP_TIMEOUT_MS } from './session-end.ts';
+import { TelemetryTimers } from './telemetry-timers.ts';
 import { dialTunnel } from './tunnel/dial-tunnel.ts';
 import type {
   CommandContext,
@@ -57,14 +56,6 @@ export interface DeviceSessionOptions {
   log?: (message: string) => void;
 }
 
-const parseJson = (payload: Buffer): unknown => {
-  try {
-    return JSON.parse(payload.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-};
-
 /** One device's life on the broker: online state, hello, telemetry timers, commands, back-off. */
 export class DeviceSession {
   private client: MqttClient | null = null;
@@ -73,8 +64,7 @@ export class DeviceSession {
   /** Jobs received and not finished yet. */
   private readonly running = new Set<number>();
   private readonly random: () => number;
-  private readonly timers = new Map<TelemetryCategory | 'bench', NodeJS.Timeout>();
-  private periods: ConfigMessage['periods'] = {};
+  private readonly telemetry: TelemetryTimers;
   private attempt = 0;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -92,6 +82,16 @@ export class DeviceSession {
     this.counters = options.counters ?? newCounters();
     this.jobs = new RecentJobs(options.doneJobs);
     this.random = options.random ?? Math.random;
+    this.telemetry = new TelemetryTimers({
+      deviceId: options.credential.device_id,
+      behaviour: options.behaviour,
+      counters: this.counters,
+      client: () => this.client,
+      stopped: () => this.stopped,
+      intervalMs: options.intervalMs,
+      random: this.random,
+      log: options.log,
+    });
     const api = options.behaviour.localApi;
     this.collect = api
       ? new CollectSchedule({
@@ -151,7 +151,7 @@ export class DeviceSession {
   async stop(timeoutMs = STOP_TIMEOUT_MS): Promise<void> {
     this.stopped = true;
     for (const tunnel of [...this.tunnels]) tunnel.close('device stopping');
-    this.clearTimers();
+    this.telemetry.clear();
     this.collect?.pause();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const client = this.client;
@@ -176,7 +176,7 @@ export class DeviceSession {
   }
 
   sendAllTelemetry(): void {
-    for (const category of TELEMETRY_CATEGORIES) void this.sendTelemetry(category);
+    this.telemetry.sendAll();
   }
 
   private onConnect() {
@@ -188,19 +188,9 @@ export class DeviceSession {
     this.failureReported = false;
     this.counters.connected += 1;
     const id = this.deviceId;
-    const identity = this.options.behaviour.identity();
-    const hello: Hello = {
-      v: PROTOCOL_VERSION,
-      model: identity.model,
-      firmware: identity.firmware,
-      agent: this.options.agent,
-      serial: identity.serial,
-      ...(identity.mac ? { mac: identity.mac } : {}),
-      ...(identity.imei ? { imei: identity.imei } : {}),
-      uptime: Math.floor(this.options.behaviour.uptime()),
-      // Only finished ones: a job still running sends its own result when it ends.
-      done_jobs: this.jobs.list().filter((id) => !this.running.has(id)),
-    };
+    // Only finished jobs: a job still running sends its own result when it ends.
+    const done = this.jobs.list().filter((job) => !this.running.has(job));
+    const hello = helloOf(this.options.behaviour, this.options.agent, done);
     // Subscribed before the hello: the server answers the hello with the config and any waiting
     // commands, and the broker handles a connection's packets in order.
     client.subscribe(
@@ -219,7 +209,7 @@ export class DeviceSession {
     });
     client.publish(topics.hello(id), JSON.stringify(hello), { qos: 1 });
     if (reconnecting) this.options.log?.(`device ${id}: reconnected`);
-    this.startBenchTimer();
+    this.telemetry.startBench();
     this.collect?.resume();
     this.options.onOnline?.();
     for (const resolve of this.onlineWaiters.splice(0)) resolve();
@@ -261,7 +251,7 @@ export class DeviceSession {
   private onClose() {
     if (this.online) this.counters.connected -= 1;
     this.online = false;
-    this.clearTimers();
+    this.telemetry.clear();
     this.collect?.pause();
     // A broker closing the socket says nothing else (before the CONNACK, or dropping a device).
     if (!this.stopped && !this.paused && !this.failureReported) {
@@ -289,15 +279,15 @@ export class DeviceSession {
   private onMessage(topic: string, payload: Buffer) {
     const id = this.deviceId;
     if (topic === topics.config(id)) {
-      const config = configMessageSchema.safeParse(parseJson(payload));
+      const config = configMessageSchema.safeParse(parseJsonPayload(payload));
       if (config.success) this.applyConfig(config.data);
       else this.options.log?.(`device ${id}: ignoring an invalid config`);
     } else if (topic === topics.command(id)) {
-      const command = commandMessageSchema.safeParse(parseJson(payload));
+      const command = commandMessageSchema.safeParse(parseJsonPayload(payload));
       if (command.success) void this.runCommand(command.data);
       else this.options.log?.(`device ${id}: ignoring an invalid command`);
     } else if (topic === topics.tunnel(id)) {
-      const request = tunnelRequestSchema.safeParse(parseJson(payload));
+      const request = tunnelRequestSchema.safeParse(parseJsonPayload(payload));
       const open = this.options.behaviour.openStream?.bind(this.options.behaviour);
       if (!request.success || !open) {
         this.options.log?.(`device ${id}: ignoring a tunnel request`);
@@ -316,60 +306,7 @@ export class DeviceSession {
   }
 
   private applyConfig(config: ConfigMessage) {
-    this.periods = config.periods;
-    this.clearTimers();
-    this.startBenchTimer();
-    for (const category of TELEMETRY_CATEGORIES) {
-      const seconds = this.periods[category] ?? 0;
-      if (seconds <= 0) continue;
-      void this.sendTelemetry(category);
-      this.timers.set(
-        category,
-        setInterval(() => void this.sendTelemetry(category), seconds * 1000),
-      );
-    }
-  }
-
-  private startBenchTimer() {
-    const interval = this.options.intervalMs;
-    if (!interval || this.timers.has('bench')) return;
-    // A random first offset spreads a fleet's messages over the interval instead of in bursts.
-    const first = setTimeout(
-      () => {
-        void this.sendTelemetry('dynamic');
-        this.timers.set(
-          'bench',
-          setInterval(() => void this.sendTelemetry('dynamic'), interval),
-        );
-      },
-      Math.floor(this.random() * interval),
-    );
-    this.timers.set('bench', first);
-  }
-
-  private clearTimers() {
-    for (const timer of this.timers.values()) clearInterval(timer);
-    this.timers.clear();
-  }
-
-  private async sendTelemetry(category: TelemetryCategory) {
-    const client = this.client;
-    if (!client?.connected) return;
-    let data: unknown;
-    try {
-      data = await this.options.behaviour.read(category);
-    } catch (error) {
-      this.counters.errors += 1;
-      this.options.log?.(`device ${this.deviceId}: reading ${category} failed: ${String(error)}`);
-      return;
-    }
-    if (data === null || data === undefined) return;
-    this.counters.sent += 1;
-    const message = JSON.stringify({ ts: Date.now(), data });
-    client.publish(topics.telemetry(this.deviceId, category), message, { qos: 1 }, (error) => {
-      if (!error) this.counters.acked += 1;
-      else if (!this.stopped) this.counters.errors += 1;
-    });
+    this.telemetry.apply(config.periods);
   }
 
   private publishCollected(message: CollectMessage) {

@@ -45,6 +45,7 @@ export * from './device-config-schema.ts';
 export * from './backup/device-backup.ts';
 export * from './backup/tar.ts';
 export * from './json-path.ts';
+export * from './json-payload.ts';
 export * from './data-collect.ts';
 export * from './device-files.ts';
 export * from './api/data-collect.ts';

@@ -12,6 +12,7 @@ import {
   type OpenError,
   type OpenPayload,
 } from './frames.ts';
+import { parseJsonPayload } from '../json-payload.ts';
 
 /** Where frames go: a WebSocket, or anything else that keeps message boundaries. */
 export interface MuxTransport {
@@ -221,7 +222,7 @@ export class TunnelMux {
       this.pending.delete(frame.stream);
       clearTimeout(pending.timer);
       if (frame.type === FRAME.openOk) return pending.resolve(this.add(frame.stream));
-      const error = openErrorSchema.safeParse(parseJson(frame.payload));
+      const error = openErrorSchema.safeParse(parseJsonPayload(frame.payload));
       return pending.reject(
         new OpenFailed(error.success ? error.data : { code: 'refused', message: 'refused' }),
       );
@@ -244,7 +245,7 @@ export class TunnelMux {
   private async answerOpen(frame: Frame) {
     const refuse = (error: OpenError) =>
       this.send(FRAME.openError, frame.stream, Buffer.from(JSON.stringify(error)));
-    const target = openPayloadSchema.safeParse(parseJson(frame.payload));
+    const target = openPayloadSchema.safeParse(parseJsonPayload(frame.payload));
     if (!this.onOpen || !target.success || this.streams.has(frame.stream)) {
       return refuse({ code: 'not_allowed', message: 'bad open request' });
     }
@@ -293,11 +294,3 @@ export class TunnelMux {
     this.transport.close(reason);
   }
 }
-
-const parseJson = (payload: Buffer): unknown => {
-  try {
-    return JSON.parse(payload.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-};

@@ -8,6 +8,7 @@ import {
   type EnrolResponse,
   identityOf,
   topics,
+  parseJsonPayload,
 } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '@/db/errors';
@@ -204,7 +205,7 @@ export const createEnrolment = (deps: Deps) => {
       perClient.attempt(clientId) &&
       (meta.ip === undefined || !refusalsPerAddress.blocked(meta.ip));
     if (allowed) {
-      const request = enrolRequestSchema.safeParse(parseJson(payload));
+      const request = enrolRequestSchema.safeParse(parseJsonPayload(payload));
       if (request.success) {
         const enrolment: Enrolment = { request: request.data, meta, response };
         await queue.push(enrolment);
@@ -217,12 +218,4 @@ export const createEnrolment = (deps: Deps) => {
       retain: false,
     });
   };
-};
-
-export const parseJson = (payload: Buffer): unknown => {
-  try {
-    return JSON.parse(payload.toString('utf8'));
-  } catch {
-    return undefined;
-  }
 };

@@ -9,6 +9,7 @@ import {
   parseTopic,
   stateMessageSchema,
   topics,
+  parseJsonPayload,
 } from '@netfleet/contracts';
 import type { TunnelRequest } from '@netfleet/contracts/tunnel';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,7 +19,7 @@ import type { DeviceChangeSink } from '@/modules/fleet/device-live/device-live';
 import type { Broker, MessageMeta } from '@/plugins/broker';
 import { createDeviceAuthenticator } from './device-auth';
 import { createConnectionLog } from './connection-log';
-import { createEnrolment, parseJson } from './enrolment';
+import { createEnrolment } from './enrolment';
 import { createDeviceLink } from './device-link';
 import type { GatewayListener, ReadyDevice } from './gateway.port';
 import type { GatewayRepository } from './gateway.repository';
@@ -163,13 +164,13 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   const hellos = createBatchQueue(announce, { max: HELLO_BATCH_MAX });
 
   const hello = async (deviceId: number, payload: Buffer) => {
-    const message = helloSchema.safeParse(parseJson(payload));
+    const message = helloSchema.safeParse(parseJsonPayload(payload));
     if (!message.success) return void log.debug({ deviceId }, 'invalid hello dropped');
     await hellos.push({ deviceId, hello: message.data });
   };
 
   const state = (deviceId: number, payload: Buffer, meta: MessageMeta) => {
-    const message = stateMessageSchema.safeParse(parseJson(payload));
+    const message = stateMessageSchema.safeParse(parseJsonPayload(payload));
     if (!message.success) return void log.debug({ deviceId }, 'invalid state dropped');
     const at = now();
     if (message.data.state === 'online') {
@@ -179,13 +180,13 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   };
 
   const ack = async (deviceId: number, payload: Buffer) => {
-    const message = ackMessageSchema.safeParse(parseJson(payload));
+    const message = ackMessageSchema.safeParse(parseJsonPayload(payload));
     if (!message.success) return void log.debug({ deviceId }, 'invalid ack dropped');
     await notify((listener) => listener.ack?.(deviceId, message.data));
   };
 
   const collected = (deviceId: number, payload: Buffer) => {
-    const message = collectMessageSchema.safeParse(parseJson(payload));
+    const message = collectMessageSchema.safeParse(parseJsonPayload(payload));
     if (!message.success) {
       stats.dropped += 1;
       return void log.debug({ deviceId }, 'invalid data collect message dropped');
