@@ -6,12 +6,12 @@ import { SEARCH_DEBOUNCE_MS } from '@netfleet/contracts';
 // The server already searched: the options are the matches.
 const serverFiltered: OptionsFilter = ({ options }) => options;
 
-interface Pickable {
+export interface Pickable {
   id: number;
   name: string;
 }
 
-type DeviceMultiSelectProps<T extends Pickable> = {
+export type DeviceMultiSelectProps<T extends Pickable> = {
   value: readonly T[];
   onChange: (devices: T[]) => void;
   /** The feature's device search (GET /devices?q=), with the fields it needs of each device. */

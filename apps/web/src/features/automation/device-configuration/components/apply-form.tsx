@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   configActionAnswerSchema,
@@ -11,10 +11,10 @@ import {
   type UseConfigTemplateBody,
 } from '@netfleet/contracts';
 import { confirmDialog, useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { applyTemplate } from '../api/apply-template';
-import { DeviceMultiSelect } from '@/components/device-multi-select';
+import { DeviceIdsField } from '@/components/device-ids-field';
 import { type DevicePick, useDeviceSearch } from '../api/get-devices';
 import { deviceConfigurationKeys } from '../api/keys';
 import { misfitsOf, nameDevices } from '../model/apply-checks';
@@ -86,31 +86,17 @@ export function ApplyForm({
           </Text>
           {`${templateTargetText(template)} · ${T.requestCount(requests)}`}
         </Text>
-        <Controller
+        <DeviceIdsField
           control={form.control}
           name="device_id"
-          render={({ fieldState }) => (
-            <DeviceMultiSelect
-              useSearch={useDeviceSearch}
-              label={T.devices}
-              placeholder={T.searchDevices}
-              nothingFoundMessage={T.noDevices}
-              required
-              data-autofocus
-              value={devices}
-              onChange={(next) => {
-                setDevices(next);
-                form.setValue(
-                  'device_id',
-                  next.map((device) => device.id),
-                  {
-                    shouldValidate: form.formState.isSubmitted,
-                  },
-                );
-              }}
-              error={fieldErrorProp(fieldState.error)}
-            />
-          )}
+          useSearch={useDeviceSearch}
+          label={T.devices}
+          placeholder={T.searchDevices}
+          nothingFoundMessage={T.noDevices}
+          required
+          data-autofocus
+          value={devices}
+          onChange={setDevices}
         />
         {misfits.length > 0 && (
           <Alert color="yellow" variant="light" title={T.misfitsTitle}>

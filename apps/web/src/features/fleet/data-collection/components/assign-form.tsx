@@ -7,7 +7,7 @@ import {
   DATA_COLLECT_PERIOD_MIN,
   type DataCollectConfig,
 } from '@netfleet/contracts';
-import { DeviceMultiSelect } from '@/components/device-multi-select';
+import { DeviceIdsField } from '@/components/device-ids-field';
 import { useDialog } from '@/components/dialogs';
 import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
@@ -50,29 +50,17 @@ export function AssignForm({ config }: { config: DataCollectConfig }) {
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submitter.submit)(event)}>
       <Stack gap="md">
-        <Controller
+        <DeviceIdsField
           control={form.control}
           name="device_id"
-          render={({ fieldState }) => (
-            <DeviceMultiSelect
-              useSearch={useDeviceSearch}
-              label={T.devices}
-              placeholder={T.searchDevices}
-              nothingFoundMessage={T.noDevicesFound}
-              required
-              data-autofocus
-              value={devices}
-              onChange={(next) => {
-                setDevices(next);
-                form.setValue(
-                  'device_id',
-                  next.map((device) => device.id),
-                  { shouldValidate: form.formState.isSubmitted },
-                );
-              }}
-              error={fieldErrorProp(fieldState.error)}
-            />
-          )}
+          useSearch={useDeviceSearch}
+          label={T.devices}
+          placeholder={T.searchDevices}
+          nothingFoundMessage={T.noDevicesFound}
+          required
+          data-autofocus
+          value={devices}
+          onChange={setDevices}
         />
         <Controller
           control={form.control}

@@ -1,12 +1,12 @@
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { FileInfo } from '@netfleet/contracts';
 import { confirmDialog, useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
-import { DeviceMultiSelect } from '@/components/device-multi-select';
+import { DeviceIdsField } from '@/components/device-ids-field';
 import { type DevicePick, useDeviceSearch } from '../api/get-devices';
 import { deviceUpdatesKeys } from '../api/keys';
 import { setUpdates } from '../api/set-updates';
@@ -95,29 +95,17 @@ export function UpdateForm({ kind, file }: { kind: UpdateKind; file: FileInfo })
     <form noValidate onSubmit={(event) => void form.handleSubmit(send)(event)}>
       <Stack gap="md">
         <FileSummary kind={kind} file={file} />
-        <Controller
+        <DeviceIdsField
           control={form.control}
           name="device_id"
-          render={({ fieldState }) => (
-            <DeviceMultiSelect
-              useSearch={useDeviceSearch}
-              label={T.devices}
-              placeholder={T.searchDevices}
-              nothingFoundMessage={T.noDevices}
-              required
-              data-autofocus
-              value={devices}
-              onChange={(next) => {
-                setDevices(next);
-                form.setValue(
-                  'device_id',
-                  next.map((device) => device.id),
-                  { shouldValidate: form.formState.isSubmitted },
-                );
-              }}
-              error={fieldErrorProp(fieldState.error)}
-            />
-          )}
+          useSearch={useDeviceSearch}
+          label={T.devices}
+          placeholder={T.searchDevices}
+          nothingFoundMessage={T.noDevices}
+          required
+          data-autofocus
+          value={devices}
+          onChange={setDevices}
         />
         <MisfitsAlert title={texts.misfitsTitle} misfits={misfits} />
         {kind === 'firmware' && (
