@@ -6,6 +6,7 @@ import {
 } from '@netfleet/contracts';
 import { collectConfigJob } from '../collect-jobs.ts';
 import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
+import { runSimControl } from './sim-pins.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
 import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
@@ -234,7 +235,7 @@ export const runSimCommand = async (
     case 'firmware_update':
       return firmwareUpdate(device, command, context, options, fails);
     case 'command':
-      return runCanned(device, command, fails);
+      return runSimControl(device, command, context) ?? runCanned(device, command, fails);
     case 'hotspot_users':
     case 'hotspot_sessions':
     case 'hotspot_user_add':

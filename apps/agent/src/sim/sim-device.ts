@@ -13,6 +13,7 @@ import { Rng, deviceSeed, hashString } from './random.ts';
 import { defaultSimConfig } from './sim-config-defaults.ts';
 import type { SimFileTable } from './sim-file-table.ts';
 import { FACTORY_PASSWORD_SHA256, passwordSha256 } from './services/credentials.ts';
+import type { Pins } from './sim-pins.ts';
 
 /** Per modem: the active SIM slot and its signal/operator state. */
 export interface SimModem {
@@ -38,6 +39,8 @@ export class SimDevice {
   bootedAt: number;
   temperature: number;
   modems: SimModem[];
+  /** Readings held at a value (`nf-sim pin`, sim-pins.ts); the walks go on from there when unpinned. */
+  pins: Pins = {};
   latitude: number;
   longitude: number;
   /** Cumulative WAN/LAN byte counters since boot. */

@@ -9,11 +9,14 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 const dynamic = (d: SimDevice): TelemetryData<'dynamic'> => {
   const rng = d.rng;
-  d.temperature = Math.round(rng.walk(d.temperature, 10, 200, 750));
+  d.temperature =
+    d.pins.temperature !== undefined
+      ? d.pins.temperature * 10
+      : Math.round(rng.walk(d.temperature, 10, 200, 750));
   d.switchSims();
   const modemInfo = modemOf(d.model);
   const modems = d.modems.map((modem, i) => {
-    modem.signal = Math.round(rng.walk(modem.signal, 4, -120, -50));
+    modem.signal = d.pins.signal ?? Math.round(rng.walk(modem.signal, 4, -120, -50));
     const rx = rng.int(0, 200_000);
     const tx = rng.int(0, 60_000);
     d.wanRx += rx;
