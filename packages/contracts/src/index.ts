@@ -59,3 +59,7 @@ export * from './api/hotspot-users.ts';
 export * from './api-dates.ts';
 export * from './api/remote-access.ts';
 export * from './api/remote-access-routes.ts';
+export * from './automation-parameters.ts';
+export * from './api/automation-messages.ts';
+export * from './api/automations-conditions.ts';
+export * from './api/automations.ts';

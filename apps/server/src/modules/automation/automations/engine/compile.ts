@@ -1,3 +1,4 @@
+import { AUTOMATION_MAX_ATOMS, AUTOMATION_MESSAGES } from '@netfleet/contracts';
 import type {
   Atom,
   CompiledAtom,
@@ -8,7 +9,7 @@ import type {
   RuleDefinition,
 } from './rule-types';
 
-const MAX_ATOMS = 4;
+const MAX_ATOMS = AUTOMATION_MAX_ATOMS;
 
 const NUMERIC: ReadonlySet<string> = new Set(['<', '<=', '>', '>=']);
 const OPERATORS: ReadonlySet<string> = new Set([...NUMERIC, '==', '!=', 'changed']);
@@ -18,10 +19,11 @@ export const COMPILE_MESSAGES = {
   atomCount: `Between 1 and ${MAX_ATOMS} conditions`,
   parameter: 'Parameter is required',
   operator: 'Operator must be one of <, <=, >, >=, ==, != or changed',
-  joinsWith: 'Join with && or || to the next condition',
-  hysteresisOperator: 'Hysteresis needs <, <=, > or >=',
+  // The request schemas give these already; the same words when a rule comes from elsewhere.
+  joinsWith: AUTOMATION_MESSAGES.joinsWith,
+  hysteresisOperator: AUTOMATION_MESSAGES.hysteresisOperator,
   hysteresisValue: 'Hysteresis must be a number >= 0',
-  numberValue: (parameter: string) => `Value must be a number for parameter "${parameter}"`,
+  numberValue: AUTOMATION_MESSAGES.numberValue,
   plainValue: (parameter: string) =>
     `Value must be a number or a string for parameter "${parameter}"`,
   timing: 'Must be a whole number >= 0',

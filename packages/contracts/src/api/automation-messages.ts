@@ -1,0 +1,29 @@
+import { HYSTERESIS_OPERATORS } from '../automation-parameters.ts';
+
+// Texts of automations (design docs/design/alerts-automations.md §2): the server answers them as
+// 422 messages with the body path as `source`, the editor shows them under the field, tests
+// compare them. Kept apart from the schemas so both schema files can use them without a cycle.
+
+export const AUTOMATION_MESSAGES = {
+  created: 'Automation created successfully',
+  updated: 'Automation updated successfully',
+  removed: 'Automation removed successfully',
+  notFound: 'Automation not found',
+  conditionRequired: 'Add a condition',
+  expressionRequired: 'Add at least one condition',
+  elseExpression: 'An else branch has no conditions of its own',
+  nestedOrder: 'Nested conditions are an if, optionally followed by one else',
+  joinsWith: 'Join with && or || to the next condition',
+  unknownParameter: (key: string) => `Unknown parameter "${key}"`,
+  numberValue: (key: string) => `Value must be a number for parameter "${key}"`,
+  textValue: (key: string) => `Value must be text for parameter "${key}"`,
+  eventValue: (key: string) => `Value must be true for event "${key}"`,
+  operatorNotAllowed: (operator: string, key: string) =>
+    `Operator "${operator}" is not allowed for parameter "${key}"`,
+  hysteresisOperator: `Hysteresis needs ${HYSTERESIS_OPERATORS.slice(0, -1).join(', ')} or ${HYSTERESIS_OPERATORS.at(-1)}`,
+  actionUnavailable: (name: string) => `The ${name} action is not available on netfleet devices`,
+  actionForbidden: (name: string, permission: string) =>
+    `You may not use the ${name} action: it needs the ${permission} permission`,
+  webhookNotFound: (id: number) => `Webhook ${id} not found`,
+  enableRequired: 'Give enable (true or false)',
+} as const;
