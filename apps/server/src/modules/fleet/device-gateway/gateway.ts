@@ -161,7 +161,16 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     const devices = ready.map(({ deviceId, hello }) => ({ deviceId, hello }));
     if (devices.length > 0) await notify((listener) => listener.devicesReady?.(devices));
   };
-  const hellos = createBatchQueue(announce, { max: HELLO_BATCH_MAX });
+  // A failed batch is logged once, not once per device: at shutdown, or when the database is
+  // away, a fleet's hellos would otherwise write thousands of identical errors. Its devices get
+  // their periods and waiting jobs at their next hello.
+  const hellos = createBatchQueue(
+    (batch: ReadyDevice[]) =>
+      announce(batch).catch((error: unknown) =>
+        log.error({ err: error, devices: batch.length }, 'device hellos failed'),
+      ),
+    { max: HELLO_BATCH_MAX },
+  );
 
   const hello = async (deviceId: number, payload: Buffer) => {
     const message = helloSchema.safeParse(parseJsonPayload(payload));
