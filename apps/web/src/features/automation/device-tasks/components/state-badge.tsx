@@ -25,9 +25,15 @@ const TASK_LOG_COLORS: Record<TaskLogState, MantineColor> = {
   skipped: 'gray',
 };
 
+/**
+ * A state is a word or two: shown whole. Mantine's badge may shrink to nothing and ellipsise, which
+ * a table squeezed by a wide result column did ("C…").
+ */
+const WHOLE = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 function StateBadge({ label, color }: { label: string; color: MantineColor }) {
   return (
-    <Badge color={color} variant="light" size="sm">
+    <Badge color={color} variant="light" size="sm" styles={WHOLE}>
       {label}
     </Badge>
   );

@@ -9,13 +9,22 @@ import { ACTION_LABELS, TASK_TEXTS as T } from '../texts';
 import { QueryState } from './query-state';
 import { TaskLogStatusBadge } from './state-badge';
 
+/** Badges and times keep their width; the result column takes what is left and wraps. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 function Result({ log: { message, output } }: { log: TaskLog }) {
   if (!message && !output) return T.none;
   return (
     <Stack gap={4} maw={420}>
       {message && <Text size="sm">{message}</Text>}
       {output && (
-        <Code block mah={200} style={{ overflow: 'auto', whiteSpace: 'pre-wrap' }}>
+        // A JSON answer is one long word: it breaks anywhere, or it would widen the column until
+        // the status and the times are squeezed out of sight.
+        <Code
+          block
+          mah={200}
+          style={{ overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {output}
         </Code>
       )}
@@ -50,15 +59,17 @@ function TaskLogsTable({ logs }: { logs: readonly TaskLog[] }) {
             <Table.Tr key={log.id}>
               <Table.Td>{`${log.order + 1}. ${log.name}`}</Table.Td>
               <Table.Td>{ACTION_LABELS[log.action]}</Table.Td>
-              <Table.Td>
+              <Table.Td style={NO_WRAP}>
                 <TaskLogStatusBadge status={log.status} />
               </Table.Td>
               <Table.Td>{log.attempt}</Table.Td>
               <Table.Td>
                 <Result log={log} />
               </Table.Td>
-              <Table.Td>{formatDateTime(log.created_at)}</Table.Td>
-              <Table.Td>{log.finished_at ? formatDateTime(log.finished_at) : T.none}</Table.Td>
+              <Table.Td style={NO_WRAP}>{formatDateTime(log.created_at)}</Table.Td>
+              <Table.Td style={NO_WRAP}>
+                {log.finished_at ? formatDateTime(log.finished_at) : T.none}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
