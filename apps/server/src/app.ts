@@ -112,6 +112,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     deviceFiles: fleet.deviceFiles,
     monitoring: fleet.monitoringSteps,
     companies: companiesRepository,
+    addGatewayListener: fleet.addGatewayListener,
   });
 
   await app.register(spaPlugin, { webDist: config.webDist });

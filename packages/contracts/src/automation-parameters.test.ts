@@ -3,6 +3,7 @@ import {
   AUTOMATION_EVENTS,
   AUTOMATION_PARAMETERS,
   automationParameterOf,
+  automationStatusValues,
   automationValuesOf,
 } from './automation-parameters.ts';
 import { TELEMETRY_SCHEMAS } from './device-telemetry.ts';
@@ -53,12 +54,22 @@ describe('automation parameter catalogue', () => {
     ]);
   });
 
+  it('has the connection status, fed by liveness, not by readings', () => {
+    expect(automationParameterOf('status')).toMatchObject({
+      type: 'number',
+      source: 'status',
+      operators: ['==', '!='],
+    });
+    expect(automationStatusValues(0)).toEqual({ status: 0 });
+    expect(automationStatusValues(1)).toEqual({ status: 1 });
+  });
+
   it('finds plain keys and named IO keys, and nothing else', () => {
     expect(automationParameterOf('signal')).toMatchObject({ unit: 'dBm', source: 'dynamic' });
     expect(automationParameterOf('temperature')?.unit).toBe('°C');
     expect(automationParameterOf('io_input:Door contact')?.key).toBe('io_input');
     expect(automationParameterOf('io_analog:Tank: level')?.key).toBe('io_analog');
-    for (const key of ['io_input', 'io_input:', 'signal:x', 'x', 'status', ''])
+    for (const key of ['io_input', 'io_input:', 'signal:x', 'x', ''])
       expect(automationParameterOf(key)).toBeUndefined();
   });
 });

@@ -32,8 +32,11 @@ export const HYSTERESIS_OPERATORS = [
 ] as const satisfies readonly AutomationOperator[];
 
 export type AutomationParameterType = 'number' | 'string' | 'event';
-/** Where a value comes from: a telemetry category's readings, or an event the server raises. */
-export type AutomationParameterSource = TelemetryCategory | 'event';
+/**
+ * Where a value comes from: a telemetry category's readings, the device's connection status
+ * (the gateway's online/offline transitions), or an event the server raises.
+ */
+export type AutomationParameterSource = TelemetryCategory | 'status' | 'event';
 
 export interface AutomationParameter {
   /** For a `named` entry, the prefix of its keys: `io_input` → `io_input:Digital input`. */
@@ -119,6 +122,15 @@ export const AUTOMATION_PARAMETERS: readonly AutomationParameter[] = [
   number('satellites', 'GPS satellites', null, 'gps'),
   number('wireless_clients', 'Wireless clients', null, 'wireless'),
   number('hotspot_users', 'Hotspot users', null, 'hotspot'),
+  // 0 Offline, 1 Online (the console spec's texts); no reading carries it, liveness does.
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'number',
+    unit: null,
+    operators: ['==', '!='],
+    source: 'status',
+  },
   ...AUTOMATION_EVENTS.map((key): AutomationParameter => ({
     key,
     label: EVENT_LABELS[key],
@@ -214,3 +226,6 @@ export const automationValuesOf = <C extends TelemetryCategory>(
     ((data: TelemetryData<C>) => AutomationValues) | undefined;
   return extract ? extract(data) : {};
 };
+
+/** The `status` parameter's value for a device going offline (0) or online (1). */
+export const automationStatusValues = (status: 0 | 1): AutomationValues => ({ status });

@@ -63,3 +63,4 @@ export * from './automation-parameters.ts';
 export * from './api/automation-messages.ts';
 export * from './api/automations-conditions.ts';
 export * from './api/automations.ts';
+export * from './api/automations-preview.ts';

@@ -46,6 +46,18 @@ export const ROUTES: readonly RouteDef[] = [
     'view_device_alert_configurations',
   ),
   r(
+    'automations.create',
+    '/management/automations/create',
+    'New automation',
+    'manage_device_alert_configurations',
+  ),
+  r(
+    'automations.edit',
+    '/management/automations/edit/:id',
+    'Edit automation',
+    'manage_device_alert_configurations',
+  ),
+  r(
     'automations.item',
     '/management/automations/:id/:tab?',
     'Automation',

@@ -1,5 +1,6 @@
 import type { AreaTable } from './matrix';
 import { automationRoutes } from './routes/automation';
+import { automationsRoutes } from './routes/automations';
 import { companyRoutes } from './routes/companies';
 import { dataCollectRoutes } from './routes/data-collect';
 import { deviceConfiguratorRoutes } from './routes/device-configurator';
@@ -30,6 +31,7 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   statistics: statisticsRoutes,
   'remote-access': remoteAccessRoutes,
   automation: automationRoutes,
+  automations: automationsRoutes,
   'device-configurator': deviceConfiguratorRoutes,
   'data-collect': dataCollectRoutes,
 };

@@ -80,7 +80,24 @@ const compareQuery = (rms: OpenApiDoc, ours: OpenApiDoc, r: Operation, o: Operat
 const typesOutside = (from: Set<TypeName>, to: Set<TypeName>): TypeName[] =>
   [...from].filter((t) => !to.has(t) && !(t === 'integer' && to.has('number')));
 
+/**
+ * A field's enum over its variants: when every variant (each branch of a union, e.g. one per
+ * automation action) declares one, all their values; else the first declared, as before.
+ */
+const enumAcross = (doc: OpenApiDoc, variants: Schema[]): Set<unknown> | null => {
+  const sets = variants.map((v) => enumOf(doc, v));
+  if (sets.some((set) => !set)) return sets.find(Boolean) ?? null;
+  return new Set(sets.flatMap((set) => [...(set ?? [])]));
+};
+
 const describe = (types: Set<TypeName>) => [...types].sort().join('|') || 'untyped';
+
+/** The item schema of an answer's `data` when it is a list, else null. */
+const listItemsOf = (doc: OpenApiDoc, schema: Schema): Schema | null => {
+  const data = resolve(doc, schema).properties?.data;
+  const items = data ? resolve(doc, data).items : undefined;
+  return items ? resolve(doc, items) : null;
+};
 
 /**
  * Body fields: netfleet must accept every type and enum value RMS allows. Response fields: every
@@ -108,8 +125,25 @@ const compareFields = (
       .split('.')
       .slice(0, -1)
       .some((_, i, parts) => (ourFields.get(parts.slice(0, i + 1).join('.')) ?? []).some(isMap));
+  // RMS declares some lists' `data` as one object (GET /automations): netfleet answers the list,
+  // whose items are compared with RMS's object (at the same depth), and the shape is one
+  // difference of its own.
+  const listItems = ourSchema ? listItemsOf(ours, ourSchema) : null;
+  const itemFields = listItems
+    ? fieldsOf(ours, listItems, 'data', new Map(), 1)
+    : new Map<string, Schema[]>();
+  let answeredAsList = false;
   for (const [field, rmsVariants] of rmsFields) {
-    const ourVariants = ourFields.get(field);
+    const asItem = !ourFields.has(field) && itemFields.has(field);
+    if (asItem && !answeredAsList) {
+      answeredAsList = true;
+      differences.push({
+        part,
+        field: 'data',
+        reason: 'RMS declares one object; netfleet answers a list of them',
+      });
+    }
+    const ourVariants = (asItem ? itemFields : ourFields).get(field);
     if (!ourVariants && underMap(field)) continue;
     if (!ourVariants) {
       differences.push({ part, field, reason: 'missing' });
@@ -141,8 +175,8 @@ const compareFields = (
         continue;
       }
     }
-    const rmsEnum = rmsVariants.map((v) => enumOf(rms, v)).find(Boolean) ?? null;
-    const ourEnum = ourVariants.map((v) => enumOf(ours, v)).find(Boolean) ?? null;
+    const rmsEnum = enumAcross(rms, rmsVariants);
+    const ourEnum = enumAcross(ours, ourVariants);
     const [narrow, wide] = part === 'body' ? [rmsEnum, ourEnum] : [ourEnum, rmsEnum];
     if (!wide) continue;
     if (!narrow) {

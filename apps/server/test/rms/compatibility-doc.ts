@@ -47,6 +47,17 @@ export const KNOWN_DIFFERENCES: readonly { match: RegExp; reason: string }[] = [
     reason: 'netfleet reads CSV files only; an xls upload is refused with 422',
   },
   {
+    match: /automations.* response data$/,
+    reason:
+      "RMS's schema declares one object where its example and netfleet answer the list (data[] " +
+      'with meta.total)',
+  },
+  {
+    match: /automations.* response data\.(conditions_body|conditions)\[\].*actions\[\]\.name$/,
+    reason:
+      "netfleet's own actions SendWebhook and RunCommand are answered for rules that use them",
+  },
+  {
     match: /^POST \/files body type$/,
     reason: 'task manager files (device_task_manager_file) arrive with the task manager, issue 17',
   },

@@ -156,6 +156,27 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
+  // An automation on the signal, covering the first device.
+  const automation = (
+    await post('/api/automations', {
+      name: 'Live weak signal',
+      conditions_body: [
+        {
+          type: 'if',
+          tag: 'cond_0',
+          expression: [{ parameter: 'signal', operator: '<', value: -110 }],
+          actions: [],
+        },
+      ],
+    })
+  ).json<{ data?: { id: number } }>();
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/automations/devices/assign',
+    headers: session.headers,
+    payload: { data: [{ automation_id: automation.data?.id, device_id: [ids[0]] }] },
+  });
+
   const first = async (url: string) =>
     (await json<{ data?: { id: number }[] }>(world, url)).data?.[0]?.id ?? 0;
   return {
@@ -179,6 +200,7 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
       groupLogs: await first('/api/devices/tasks/groups/logs'),
       tasks: passwords.meta?.task_id ?? 0,
       dataCollect: collect.data?.id ?? 0,
+      automations: automation.data?.id ?? 0,
     },
     async close() {
       await fleet.stop();

@@ -19,6 +19,7 @@ const deviceDetails = () => import('@/features/fleet/device-details');
 const remoteAccess = () => import('@/features/remote/remote-access');
 const connect = () => import('@/features/remote/connect');
 const deviceUpdates = () => import('@/features/fleet/device-updates');
+const automations = () => import('@/features/automation/automations');
 
 export const PAGES: PageRegistry = {
   login: lazyPage(auth, (m) => m.LoginPage),
@@ -94,6 +95,10 @@ export const PAGES: PageRegistry = {
     () => import('@/features/automation/device-tasks'),
     (m) => m.TaskManagerPage,
   ),
+  automations: lazyPage(automations, (m) => m.AutomationsPage),
+  'automations.create': lazyPage(automations, (m) => m.AutomationCreatePage),
+  'automations.edit': lazyPage(automations, (m) => m.AutomationEditPage),
+  'automations.item': lazyPage(automations, (m) => m.AutomationPage),
   'device-configuration': lazyPage(
     () => import('@/features/automation/device-configuration'),
     (m) => m.DeviceConfigurationPage,

@@ -9,6 +9,7 @@ export const AUTOMATION_MESSAGES = {
   updated: 'Automation updated successfully',
   removed: 'Automation removed successfully',
   notFound: 'Automation not found',
+  logNotFound: 'Automation log not found',
   conditionRequired: 'Add a condition',
   expressionRequired: 'Add at least one condition',
   elseExpression: 'An else branch has no conditions of its own',
@@ -26,4 +27,13 @@ export const AUTOMATION_MESSAGES = {
     `You may not use the ${name} action: it needs the ${permission} permission`,
   webhookNotFound: (id: number) => `Webhook ${id} not found`,
   enableRequired: 'Give enable (true or false)',
+  companyNotFound: 'Company not found',
+  tagNotFound: 'Tag not found',
+  /** A scope company outside the rule's own company and its subtree. */
+  scopeCompanyOutside: "The company is not the automation's company or below it",
+  deviceNotFound: 'Device not found',
+  deviceOutside: "The device is not in the automation's company or below it",
+  taskGroupNotFound: (id: number | string) => `Task group ${id} not found`,
+  smtpConfigNotFound: (id: number) => `SMTP configuration ${id} not found`,
+  recipientNotFound: (recipient: string) => `User ${recipient} not found`,
 } as const;

@@ -268,3 +268,19 @@ export const devicesAutomationsOverwriteBodySchema = z.object({
     .max(DEVICE_JOBS_BULK_MAX),
 });
 export type DevicesAutomationsOverwriteBody = z.infer<typeof devicesAutomationsOverwriteBodySchema>;
+
+/** netfleet GET /automations/parameters: the catalogue rules test (automation-parameters.ts). */
+export const automationParameterSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(['number', 'string', 'event']),
+  unit: z.string().nullable(),
+  operators: z.array(z.string()),
+  source: z.string(),
+  /** One key per named pin of the device: `<key>:<name>`. */
+  named: z.boolean().optional(),
+});
+export type AutomationParameterAnswer = z.infer<typeof automationParameterSchema>;
+export const automationParameterListEnvelopeSchema = successEnvelope(
+  z.array(automationParameterSchema),
+);

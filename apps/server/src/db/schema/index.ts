@@ -22,3 +22,4 @@ export * from './device-tasks';
 export * from './device-passwords';
 export * from './device-configurator';
 export * from './data-collect';
+export * from './automations';

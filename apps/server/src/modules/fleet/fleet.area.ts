@@ -106,5 +106,7 @@ export const fleetArea = async (
     monitoringSteps,
     jobsRepository,
     files: filesService,
+    /** How other areas hear readings, statuses and acks (automations); no-op without a gateway. */
+    addGatewayListener: (listener: GatewayListener) => gateway?.addListener(listener),
   };
 };

@@ -4,6 +4,7 @@ import type {
   CommandMessage,
   ConfigMessage,
   Hello,
+  TelemetryCategory,
 } from '@netfleet/contracts';
 
 /**
@@ -43,4 +44,19 @@ export interface GatewayListener {
   ack?(deviceId: number, ack: AckMessage): Promise<void>;
   /** The device sent one run of a data-collect config (the listener buffers; it must not block). */
   collected?(deviceId: number, message: CollectMessage): void;
+  /**
+   * A valid telemetry reading was buffered: `data` is the object the gateway already parsed (it
+   * passed its category's schema; do not keep or change it). Synchronous, must not block: it runs
+   * on the ingest path once per reading.
+   */
+  reading?(deviceId: number, category: TelemetryCategory, data: unknown, at: Date): void;
+  /** Devices went online (1) or offline (0); called after the statuses were stored. */
+  liveness?(rows: readonly LivenessChange[]): void;
+}
+
+/** A device's status transition as the gateway stored it. */
+export interface LivenessChange {
+  deviceId: number;
+  status: 0 | 1;
+  at: Date;
 }

@@ -177,6 +177,34 @@ describe('device gateway (embedded broker)', () => {
     await again.endAsync();
   });
 
+  it('tells listeners of each valid reading once, with its parsed data, and of status changes', async () => {
+    const readings: { deviceId: number; category: string; data: unknown; at: Date }[] = [];
+    const statuses: { deviceId: number; status: 0 | 1 }[] = [];
+    t.gateway.addListener({
+      reading: (deviceId, category, data, at) => readings.push({ deviceId, category, data, at }),
+      liveness: (rows) =>
+        statuses.push(...rows.map(({ deviceId, status }) => ({ deviceId, status }))),
+    });
+    const pending = await createPendingDevice(t.db);
+    const device = await connectDevice(t.mqttUrl, credentialOf(await enrol(t.mqttUrl, pending)));
+    const now = Date.now();
+    const publish = (category: 'dynamic' | 'gps', body: unknown) =>
+      device.publishAsync(topics.telemetry(pending.id, category), JSON.stringify(body), { qos: 1 });
+    await publish('dynamic', dynamicReading(now - 1000, -118));
+    await publish('gps', { ts: now, data: { latitude: 500, longitude: 25.28 } });
+    await publish('gps', { ts: now, data: { latitude: 54.69, longitude: 25.28 } });
+    await t.gateway.flush();
+    const own = readings.filter((entry) => entry.deviceId === pending.id);
+    expect(own.map((entry) => entry.category)).toEqual(['dynamic', 'gps']);
+    expect(own[0]?.data).toMatchObject({ modems: [{ signal: -118 }, { signal: -90 }] });
+    expect(own[0]?.at.getTime()).toBe(now - 1000);
+    expect(statuses).toContainEqual({ deviceId: pending.id, status: 1 });
+    device.stream.destroy();
+    await waitFor(() => !t.gateway.link.isOnline(pending.id));
+    await t.gateway.flush();
+    expect(statuses.filter((entry) => entry.deviceId === pending.id).at(-1)?.status).toBe(0);
+  });
+
   it('gives a device that asks again before it ever connected a new credential', async () => {
     const pending = await createPendingDevice(t.db);
     // The first answer never reached the device: it timed out and asks again.

@@ -21,6 +21,7 @@ import { createDeviceAuthenticator } from './device-auth';
 import { createConnectionLog } from './connection-log';
 import { createEnrolment } from './enrolment';
 import { createDeviceLink } from './device-link';
+import { createListenerCalls } from './gateway-listeners';
 import type { GatewayListener, ReadyDevice } from './gateway.port';
 import type { GatewayRepository } from './gateway.repository';
 import { livenessChanges, readingChanges } from './live-changes';
@@ -98,6 +99,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   const flushAtRows = options.flushAtRows ?? FLUSH_AT_ROWS;
   const highWaterRows = options.highWaterRows ?? HIGH_WATER_ROWS;
   const listeners: GatewayListener[] = [];
+  const calls = createListenerCalls(listeners, log);
   const inFlight = new Set<Promise<void>>();
   const connects: { deviceId: number; at: Date; ip: string | null }[] = [];
   const stats = { stored: 0, dropped: 0 };
@@ -241,6 +243,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
       const rows = liveness.drain();
       const status = await storeLiveness(repository, rows);
       if (changes) for (const change of livenessChanges(rows, status.written)) changes.add(change);
+      calls.liveness(rows, status.failed);
       if (status.error !== undefined) {
         liveness.restore(status.failed);
         throw status.error;
@@ -320,10 +323,12 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
         return undefined;
       case 'telemetry': {
         const valid = bufferedReading(parsed.category, payload, reading);
-        if (!telemetry.add(deviceId, parsed.category, valid, now())) {
+        const receivedAt = now();
+        if (!valid || !telemetry.add(deviceId, parsed.category, valid, receivedAt)) {
           stats.dropped += 1;
           return void log.debug({ topic }, 'invalid telemetry dropped');
         }
+        calls.reading(deviceId, parsed.category, valid, receivedAt);
         if (telemetry.size < flushAtRows) return undefined;
         const flushed = flush();
         // Past the high-water mark the PUBACK waits for the flush that empties the buffer, so a

@@ -24,6 +24,18 @@ export const createNotificationsRepository = (db: Database) => ({
     return row;
   },
 
+  /** Many users' notifications in one statement, in the order given. */
+  async insertMany(
+    items: readonly { userId: number; type: Notification['type']; summary: string }[],
+    tx: Executor = db,
+  ) {
+    if (items.length === 0) return [];
+    return tx
+      .insert(notifications)
+      .values(items.map(({ userId, type, summary }) => ({ userId, type, summary })))
+      .returning({ ...record, userId: notifications.userId });
+  },
+
   /** Newest first, with how many there are and how many are unseen. */
   async list(userId: number, page: { limit: number; offset: number }, tx: Executor = db) {
     const own = eq(notifications.userId, userId);

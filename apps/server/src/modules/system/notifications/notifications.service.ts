@@ -38,6 +38,29 @@ export const createNotificationsService = ({
     return notification;
   },
 
+  /**
+   * Several notifications at once (alert actions): one insert, then each user's live
+   * WebNotificationCreated and webhooks, as `notify` does for one.
+   */
+  async notifyMany(
+    items: readonly { userId: number; type: Notification['type']; summary: string }[],
+  ): Promise<Notification[]> {
+    const rows = await notificationsRepository.insertMany(items);
+    const byUser = new Map<number, Notification[]>();
+    const created = rows.map((row) => {
+      const notification = toNotification(row);
+      publisher.toUser(row.userId, 'WebNotificationCreated', {
+        channel: userChannel(row.userId),
+        notification,
+      });
+      byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), notification]);
+      return notification;
+    });
+    for (const [userId, payloads] of byUser)
+      await webhooks.enqueueMany(userId, 'notification.created', payloads);
+    return created;
+  },
+
   async list(userId: number, page: { limit: number; offset: number }) {
     const { rows, total, unseen } = await notificationsRepository.list(userId, page);
     return { data: rows.map(toNotification), total, unseen };

@@ -87,6 +87,30 @@ describe('notifications', () => {
     }
   });
 
+  it('notifies many users at once, each live and to their webhooks', async () => {
+    const socket = await connectSocket(url, { cookie: bob.session.cookie });
+    try {
+      expect(await subscribe(socket, userChannel(bob.id))).toEqual({ success: true });
+      const bobEvents = collect(socket, 'WebNotificationCreated');
+      const created = await notifications.notifyMany([
+        { userId: alice.id, type: 'deviceAlert', summary: 'RUT-1: Weak signal' },
+        { userId: bob.id, type: 'deviceAlert', summary: 'RUT-1: Weak signal' },
+      ]);
+      expect(created.map((n) => n.type)).toEqual(['deviceAlert', 'deviceAlert']);
+      expect(await bobEvents.until(1)).toEqual([
+        { channel: userChannel(bob.id), notification: created[1] },
+      ]);
+      expect(recorded.calls).toContainEqual({
+        owner: alice.id,
+        event: 'notification.created',
+        payload: created[0],
+      });
+      expect(await notifications.notifyMany([])).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('lists your own, newest first, with total and unseen counts', async () => {
     const user = await createUser(t.db, 'end_user');
     const session = await loginAs(t.app, user);

@@ -1,0 +1,212 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@/db/client';
+import { runInForeground } from '@/lib/foreground';
+import type { Transition } from '@/modules/automation/automations/engine/rule-types';
+import { alertMessage, newEvaluationId } from './alert-messages';
+import type { AlertBatch, AlertChange, AlertsRepository, EventInsert } from './alerts.repository';
+import type { RuleMeta } from './rule-set';
+import type { RuntimeRepository } from './runtime.repository';
+
+const FLUSH_INTERVAL_MS = 250;
+const FLUSH_AT = 500;
+/**
+ * While the database is away transitions wait in memory, but not without bound: past this the
+ * newest are dropped (state is level-based; open alerts are reconciled at the next start).
+ */
+const QUEUE_MAX = 100_000;
+/** Actions a resolve still runs: telling people the alert is over. */
+const ON_RESOLVE = new Set(['SendNotification', 'SendEmail']);
+
+interface Queued {
+  transition: Transition;
+  rule: RuleMeta;
+}
+
+export interface AlertWriterDeps {
+  db: Pick<Database, 'transaction'>;
+  alerts: Pick<AlertsRepository, 'write'>;
+  devices: Pick<RuntimeRepository, 'devicesNamed' | 'existingRules'>;
+  log: FastifyBaseLogger;
+  /** Hears the ids of the pending actions a committed batch created. */
+  onActions(ids: number[]): void;
+}
+
+const actionsFor = (queued: Queued) => {
+  const { kind } = queued.transition;
+  const actions = queued.rule.actions.filter(
+    (action) => kind !== 'resolved' || ON_RESOLVE.has(action.name),
+  );
+  return actions.map((action) => ({
+    name: action.name,
+    options: (action.options ?? {}) as Record<string, unknown>,
+  }));
+};
+
+/** The pair's end state: later transitions of the same (rule, device) in a batch win. */
+const alertChanges = (events: readonly { queued: Queued; event: EventInsert }[]) => {
+  const changes = new Map<string, AlertChange>();
+  for (const { queued, event } of events) {
+    const { transition } = queued;
+    const key = `${transition.ruleId}:${transition.deviceId}`;
+    const pair = { automationId: transition.ruleId, deviceId: transition.deviceId };
+    const current = changes.get(key);
+    if (transition.kind === 'fired')
+      changes.set(key, {
+        op: 'open',
+        ...pair,
+        companyId: event.companyId,
+        evaluationId: event.evaluationId,
+        firedAt: transition.at,
+        lastNotifiedAt: transition.at,
+        notifyCount: 1,
+        values: transition.values,
+      });
+    else if (transition.kind === 'resolved') changes.set(key, { op: 'close', ...pair });
+    else if (transition.kind === 'renotify') {
+      if (current?.op === 'open') {
+        current.lastNotifiedAt = transition.at;
+        current.notifyCount += 1;
+      } else if (current?.op === 'renotify') {
+        current.at = transition.at;
+        current.count += 1;
+      } else changes.set(key, { op: 'renotify', ...pair, at: transition.at, count: 1 });
+    }
+  }
+  return [...changes.values()];
+};
+
+/**
+ * Transitions queued in memory and written every 250 ms or 500 transitions, in one foreground
+ * transaction (design §4.4). A failed batch stays queued and is tried again next round; the
+ * evaluation never waits for it.
+ */
+export const createAlertWriter = (deps: AlertWriterDeps) => {
+  let queue: Queued[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  let busy = false;
+  let overflowing = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const prepare = async (batch: Queued[]): Promise<AlertBatch> => {
+    const ids = [...new Set(batch.map((queued) => queued.transition.deviceId))];
+    const named = new Map((await deps.devices.devicesNamed(ids)).map((row) => [row.id, row]));
+    const rules = new Set(
+      await deps.devices.existingRules([...new Set(batch.map((queued) => queued.rule.id))]),
+    );
+    const events: { queued: Queued; event: EventInsert }[] = [];
+    for (const queued of batch) {
+      const { transition, rule } = queued;
+      const device = named.get(transition.deviceId);
+      // A device or rule deleted meanwhile: its history went with it (the rule's delete wrote
+      // its own resolves), and a row naming it would fail the whole batch.
+      if (!device || !rules.has(rule.id)) continue;
+      const actions = actionsFor(queued);
+      events.push({
+        queued,
+        event: {
+          evaluationId: newEvaluationId(),
+          kind: transition.kind,
+          automationId: rule.id,
+          revision: rule.revision,
+          deviceId: device.id,
+          companyId: device.companyId,
+          evaluatedParameters: rule.parameters.map((key) => ({
+            key,
+            value: transition.values[key] ?? null,
+          })),
+          evaluatedConditions: [{ key: 'cond_0', value: transition.kind !== 'resolved' }],
+          message: alertMessage(
+            transition.kind,
+            device.name,
+            rule.name,
+            rule.parameters,
+            transition.values,
+          ),
+          readingTs: transition.at,
+          reason: transition.reason ?? null,
+          overallStatus: actions.length > 0 ? 'pending' : 'success',
+          actions,
+        },
+      });
+    }
+    const fires = events
+      .filter(({ event }) => event.kind === 'fired' || event.kind === 'event')
+      .map(({ event }) => ({
+        automationId: event.automationId,
+        deviceId: event.deviceId,
+        count: 1,
+        at: event.readingTs,
+      }));
+    const merged = new Map<string, AlertBatch['fires'][number]>();
+    for (const fire of fires) {
+      const key = `${fire.automationId}:${fire.deviceId}`;
+      const known = merged.get(key);
+      if (known) {
+        known.count += 1;
+        known.at = fire.at;
+      } else merged.set(key, { ...fire });
+    }
+    return {
+      events: events.map(({ event }) => event),
+      alerts: alertChanges(events),
+      fires: [...merged.values()],
+    };
+  };
+
+  /** One batch: read its devices, write it; the ids of the actions it created. */
+  const writeBatch = (batch: Queued[]) =>
+    runInForeground(async () => {
+      const prepared = await prepare(batch);
+      return deps.db.transaction((tx) => deps.alerts.write(prepared, tx));
+    });
+
+  const flush = () => {
+    if (busy) return writing;
+    busy = true;
+    writing = (async () => {
+      try {
+        while (queue.length > 0) {
+          const batch = queue.slice(0, FLUSH_AT);
+          const actionIds = await writeBatch(batch);
+          queue = queue.slice(batch.length);
+          if (actionIds.length > 0) deps.onActions(actionIds);
+        }
+      } catch (error) {
+        // The batch stays queued for the next round; memory has moved on already.
+        deps.log.error({ err: error, queued: queue.length }, 'alert events not written; retrying');
+      } finally {
+        busy = false;
+      }
+    })();
+    return writing;
+  };
+
+  return {
+    add(transition: Transition, rule: RuleMeta) {
+      if (queue.length >= QUEUE_MAX) {
+        // Logged once per overflow, not once per transition.
+        if (!overflowing)
+          deps.log.warn('alert transitions dropped: the database is not keeping up');
+        overflowing = true;
+        return;
+      }
+      overflowing = false;
+      queue.push({ transition, rule });
+      if (queue.length >= FLUSH_AT) void flush();
+    },
+    start() {
+      timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
+      timer.unref();
+    },
+    /** Writes what is queued (one more try for a failing batch). */
+    async close() {
+      clearInterval(timer);
+      await writing;
+      await flush();
+    },
+    flush,
+    queued: () => queue.length,
+  };
+};
+
+export type AlertWriter = ReturnType<typeof createAlertWriter>;

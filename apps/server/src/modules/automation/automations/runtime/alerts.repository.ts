@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '@/db/client';
+import {
+  alertActions,
+  alertEvents,
+  automationAlerts,
+  automationDevices,
+  automations,
+} from '@/db/schema';
+
+type Values = Record<string, number | string | null>;
+
+export interface EventInsert {
+  evaluationId: string;
+  kind: string;
+  automationId: number;
+  revision: number;
+  deviceId: number;
+  companyId: number;
+  evaluatedParameters: { key: string; value: number | string | null }[];
+  evaluatedConditions: { key: string; value: boolean }[];
+  message: string;
+  readingTs: Date;
+  reason: string | null;
+  overallStatus: string;
+  actions: { name: string; options: Record<string, unknown> }[];
+}
+
+/** The end state of one (rule, device) open alert after a batch, in the batch's order. */
+export type AlertChange =
+  | {
+      op: 'open';
+      automationId: number;
+      deviceId: number;
+      companyId: number;
+      evaluationId: string;
+      firedAt: Date;
+      lastNotifiedAt: Date;
+      notifyCount: number;
+      values: Values;
+    }
+  | { op: 'renotify'; automationId: number; deviceId: number; at: Date; count: number }
+  | { op: 'close'; automationId: number; deviceId: number };
+
+export interface AlertBatch {
+  events: EventInsert[];
+  alerts: AlertChange[];
+  /** Fires (fired and event) per rule, and per (rule, device) with the last time. */
+  fires: { automationId: number; deviceId: number; count: number; at: Date }[];
+}
+
+const pairList = (pairs: readonly { automationId: number; deviceId: number }[]) =>
+  sql.join(
+    pairs.map((pair) => sql`(${pair.automationId}::int, ${pair.deviceId}::int)`),
+    sql`, `,
+  );
+
+/** The writer's statements: one transaction per batch, a handful of statements whatever its size. */
+export const createAlertsRepository = (db: Database) => {
+  const applyAlerts = async (
+    changes: readonly AlertChange[],
+    eventIds: Map<string, number>,
+    tx: Executor,
+  ) => {
+    const closed = changes.filter((change) => change.op === 'close');
+    if (closed.length > 0)
+      await tx
+        .delete(automationAlerts)
+        .where(
+          sql`(${automationAlerts.automationId}, ${automationAlerts.deviceId}) in (${pairList(closed)})`,
+        );
+    const opened = changes.flatMap((change) => (change.op === 'open' ? [change] : []));
+    if (opened.length > 0)
+      await tx
+        .insert(automationAlerts)
+        .values(
+          opened.map((change) => ({
+            automationId: change.automationId,
+            deviceId: change.deviceId,
+            companyId: change.companyId,
+            firedEventId: eventIds.get(change.evaluationId) ?? null,
+            firedAt: change.firedAt,
+            lastNotifiedAt: change.lastNotifiedAt,
+            notifyCount: change.notifyCount,
+            firedValues: change.values,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [automationAlerts.automationId, automationAlerts.deviceId],
+          set: {
+            companyId: sql`excluded.company_id`,
+            firedEventId: sql`excluded.fired_event_id`,
+            firedAt: sql`excluded.fired_at`,
+            lastNotifiedAt: sql`excluded.last_notified_at`,
+            notifyCount: sql`excluded.notify_count`,
+            firedValues: sql`excluded.fired_values`,
+          },
+        });
+    // Rare (one per renotify interval per open alert): a statement each.
+    for (const change of changes) {
+      if (change.op !== 'renotify') continue;
+      await tx
+        .update(automationAlerts)
+        .set({
+          lastNotifiedAt: change.at,
+          notifyCount: sql`${automationAlerts.notifyCount} + ${change.count}`,
+        })
+        .where(
+          sql`(${automationAlerts.automationId}, ${automationAlerts.deviceId}) = (${change.automationId}::int, ${change.deviceId}::int)`,
+        );
+    }
+  };
+
+  const countFires = async (fires: AlertBatch['fires'], tx: Executor) => {
+    if (fires.length === 0) return;
+    const perRule = new Map<number, number>();
+    for (const fire of fires)
+      perRule.set(fire.automationId, (perRule.get(fire.automationId) ?? 0) + fire.count);
+    for (const [automationId, count] of perRule)
+      await tx
+        .update(automations)
+        .set({
+          totalTriggeredCount: sql`${automations.totalTriggeredCount} + ${count}`,
+          periodTriggeredCount: sql`${automations.periodTriggeredCount} + ${count}`,
+        })
+        .where(sql`${automations.id} = ${automationId}`);
+    await tx
+      .insert(automationDevices)
+      .values(
+        fires.map((fire) => ({
+          automationId: fire.automationId,
+          deviceId: fire.deviceId,
+          assigned: false,
+          totalTriggeredCount: fire.count,
+          periodTriggeredCount: fire.count,
+          lastTriggeredAt: fire.at,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [automationDevices.automationId, automationDevices.deviceId],
+        set: {
+          totalTriggeredCount: sql`${automationDevices.totalTriggeredCount} + excluded.total_triggered_count`,
+          periodTriggeredCount: sql`${automationDevices.periodTriggeredCount} + excluded.period_triggered_count`,
+          lastTriggeredAt: sql`excluded.last_triggered_at`,
+        },
+      });
+  };
+
+  return {
+    /** Writes a batch; answers the ids of the pending actions it created. */
+    async write(batch: AlertBatch, tx: Executor = db): Promise<number[]> {
+      if (batch.events.length === 0) return [];
+      const inserted = await tx
+        .insert(alertEvents)
+        .values(
+          batch.events.map(({ actions: _actions, ...event }) => ({
+            ...event,
+            source: 'automation',
+          })),
+        )
+        .returning({ id: alertEvents.id, evaluationId: alertEvents.evaluationId });
+      const eventIds = new Map(inserted.map((row) => [row.evaluationId, row.id]));
+      await applyAlerts(batch.alerts, eventIds, tx);
+      await countFires(batch.fires, tx);
+      const actions = batch.events.flatMap((event) =>
+        event.actions.map((action) => ({
+          eventId: eventIds.get(event.evaluationId) ?? 0,
+          name: action.name,
+          options: action.options,
+          status: 'pending',
+        })),
+      );
+      if (actions.length === 0) return [];
+      const rows = await tx.insert(alertActions).values(actions).returning({ id: alertActions.id });
+      return rows.map((row) => row.id);
+    },
+  };
+};
+
+export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

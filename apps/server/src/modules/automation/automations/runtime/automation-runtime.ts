@@ -1,0 +1,302 @@
+import {
+  automationStatusValues,
+  automationValuesOf,
+  type TelemetryCategory,
+} from '@netfleet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { createRuleEvaluator } from '@/modules/automation/automations/engine/evaluator';
+import type {
+  OpenAlert,
+  ParameterValue,
+  Transition,
+} from '@/modules/automation/automations/engine/rule-types';
+import type { LivenessChange } from '@/modules/fleet/device-gateway/gateway.port';
+import { createRuleCompiler, type RuleMeta, rulesByDevice } from './rule-set';
+import type { RuleRow } from './runtime.repository';
+import { valuesFromInfo } from './seed-values';
+
+const TICK_MS = 250;
+const RELOAD_DEBOUNCE_MS = 200;
+const RESOLVE_BATCH_MS = 250;
+/**
+ * After a start, devices are neither online nor offline until this passed (design §4.4): the
+ * embedded broker marked them all offline, which is not a transition; those that reconnect say
+ * so, the others are offline since their last message.
+ */
+export const STATUS_GRACE_MS = 120_000;
+
+type Pair = { automationId: number; deviceId: number };
+
+/** What the runtime reads (the runtime repository; a fake in unit tests). */
+export interface RuntimeReads {
+  rules(): Promise<RuleRow[]>;
+  coverage(deviceIds: readonly number[] | null): Promise<Pair[]>;
+  disabledPairs(): Promise<Pair[]>;
+  latestOf(
+    deviceIds: readonly number[],
+  ): Promise<{ id: number; info: Record<string, unknown>; lastSeenAt: Date | null }[]>;
+  openAlerts(): Promise<(Pair & { firedAt: Date; lastNotifiedAt: Date | null })[]>;
+}
+
+export interface AutomationRuntimeDeps {
+  repository: RuntimeReads;
+  /** Every transition with the rule it belongs to (the writer queues it; never awaited). */
+  onTransition(transition: Transition, rule: RuleMeta): void;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  statusGraceMs?: number;
+}
+
+/**
+ * The live evaluation on this instance (design §4.2–4.4): rules and their devices loaded at start
+ * and again after changes, readings and status transitions evaluated in memory, transitions handed
+ * on. Nothing here queries per reading: new devices are looked up in batches.
+ */
+export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
+  const { repository, log, now } = deps;
+  let meta = new Map<number, RuleMeta>();
+  let compiledIds: ReadonlySet<number> = new Set();
+  /** Until the restore is done, the latest values per device wait here (a restored alert must not fire again). */
+  let early: Map<number, { values: Record<string, ParameterValue>; at: Date }> | null = new Map();
+  const evaluator = createRuleEvaluator({
+    now,
+    onTransition: (transition) => {
+      const rule = meta.get(transition.ruleId);
+      if (rule) deps.onTransition(transition, rule);
+      else log.warn({ rule: transition.ruleId }, 'transition of an unknown automation dropped');
+    },
+  });
+  const compile = createRuleCompiler((id, message) =>
+    log.warn({ automation: id }, `automation skipped: ${message}`),
+  );
+  let coverage = new Map<number, number[]>();
+  let disabled = new Set<string>();
+  /** Devices whose rules are known (possibly none); the others are looked up in a batch. */
+  const resolved = new Set<number>();
+  const unresolved = new Set<number>();
+  /** Devices whose status arrived since the start. */
+  const statusKnown = new Set<number>();
+  const timers: NodeJS.Timeout[] = [];
+  let resolveTimer: NodeJS.Timeout | undefined;
+  let reloadTimer: NodeJS.Timeout | undefined;
+  let loading: Promise<void> = Promise.resolve();
+  let reloadAgain = false;
+  let loads = 0;
+  let closed = false;
+
+  const assignAll = (next: Map<number, number[]>, at: Date) => {
+    for (const deviceId of new Set([...coverage.keys(), ...next.keys()]))
+      evaluator.assign(deviceId, next.get(deviceId) ?? [], at);
+    coverage = next;
+    for (const deviceId of next.keys()) resolved.add(deviceId);
+  };
+
+  const applyDisabled = (
+    pairs: readonly { automationId: number; deviceId: number }[],
+    at: Date,
+  ) => {
+    const next = new Set(pairs.map((pair) => `${pair.automationId}:${pair.deviceId}`));
+    for (const key of disabled)
+      if (!next.has(key)) {
+        const [ruleId, deviceId] = key.split(':').map(Number) as [number, number];
+        evaluator.disable(deviceId, ruleId, false, at);
+      }
+    for (const key of next)
+      if (!disabled.has(key)) {
+        const [ruleId, deviceId] = key.split(':').map(Number) as [number, number];
+        evaluator.disable(deviceId, ruleId, true, at);
+      }
+    disabled = next;
+  };
+
+  /** Rules, their devices and the per-device switches, from the database into the evaluator. */
+  const load = async () => {
+    const [rows, pairs, off] = await Promise.all([
+      repository.rules(),
+      repository.coverage(null),
+      repository.disabledPairs(),
+    ]);
+    const loaded = compile(rows);
+    const at = now();
+    // Resolves of rules removed now still find their names.
+    meta = new Map([...meta, ...loaded.meta]);
+    evaluator.setRules(loaded.rules, at);
+    assignAll(rulesByDevice(pairs, loaded.compiled), at);
+    applyDisabled(off, at);
+    meta = loaded.meta;
+    compiledIds = loaded.compiled;
+    loads += 1;
+    return loaded;
+  };
+
+  const reload = () => {
+    loading = loading.then(async () => {
+      reloadAgain = false;
+      if (closed) return;
+      try {
+        await load();
+      } catch (error) {
+        log.error({ err: error }, 'automations not reloaded; trying again');
+        reloadAgain = true;
+      }
+      if (reloadAgain) schedule(RELOAD_DEBOUNCE_MS * 5);
+    });
+    return loading;
+  };
+  function schedule(ms = RELOAD_DEBOUNCE_MS) {
+    if (closed) return;
+    clearTimeout(reloadTimer);
+    reloadTimer = setTimeout(() => void reload(), ms);
+    reloadTimer.unref();
+  }
+
+  /** Devices first seen since the last load (a new enrolment): their rules in one query. */
+  const resolveNew = async () => {
+    resolveTimer = undefined;
+    const ids = [...unresolved];
+    unresolved.clear();
+    if (ids.length === 0) return;
+    try {
+      const pairs = await repository.coverage(ids);
+      const byDevice = rulesByDevice(pairs, compiledIds);
+      const at = now();
+      for (const deviceId of ids) {
+        const rules = byDevice.get(deviceId) ?? [];
+        if (rules.length > 0) {
+          coverage.set(deviceId, rules);
+          evaluator.assign(deviceId, rules, at);
+        }
+        resolved.add(deviceId);
+      }
+    } catch (error) {
+      for (const id of ids) unresolved.add(id);
+      log.error({ err: error, devices: ids.length }, 'automation devices not resolved; retrying');
+      queueResolve();
+    }
+  };
+  const queueResolve = () => {
+    if (resolveTimer || closed) return;
+    resolveTimer = setTimeout(() => void resolveNew(), RESOLVE_BATCH_MS);
+    resolveTimer.unref();
+  };
+
+  /** Whether the device's values are worth keeping: it has rules, or its rules are not known yet. */
+  const wanted = (deviceId: number) => {
+    if (coverage.has(deviceId)) return true;
+    if (resolved.has(deviceId)) return false;
+    unresolved.add(deviceId);
+    queueResolve();
+    return true;
+  };
+
+  const observe = (deviceId: number, values: Record<string, ParameterValue>, at: Date) => {
+    if (Object.keys(values).length === 0) return;
+    if (early) {
+      const waiting = early.get(deviceId);
+      if (waiting) {
+        Object.assign(waiting.values, values);
+        waiting.at = at;
+      } else early.set(deviceId, { values: { ...values }, at });
+      return;
+    }
+    if (wanted(deviceId)) evaluator.observe(deviceId, values, at);
+  };
+
+  /** Seeds values and open alerts after a start, then reconciles them (design §4.4). */
+  const restore = async (enabled: ReadonlySet<number>) => {
+    const open = await repository.openAlerts();
+    const ids = [...new Set([...coverage.keys(), ...open.map((alert) => alert.deviceId)])];
+    const latest = await repository.latestOf(ids);
+    const values = new Map<number, Record<string, ParameterValue>>();
+    for (const row of latest) values.set(row.id, valuesFromInfo(row.info));
+    const decided: OpenAlert[] = [];
+    const waiting: OpenAlert[] = [];
+    for (const alert of open) {
+      const rule = meta.get(alert.automationId);
+      const known = values.get(alert.deviceId) ?? {};
+      const inScope =
+        enabled.has(alert.automationId) &&
+        (coverage.get(alert.deviceId)?.includes(alert.automationId) ?? false) &&
+        !disabled.has(`${alert.automationId}:${alert.deviceId}`);
+      const readable = rule?.parameters.every((key) => Object.hasOwn(known, key)) ?? false;
+      const entry = {
+        deviceId: alert.deviceId,
+        ruleId: alert.automationId,
+        firedAt: alert.firedAt,
+        lastNotifiedAt: alert.lastNotifiedAt,
+      };
+      // Values that cannot be recovered leave the alert open until the next reading decides.
+      (inScope && !readable ? waiting : decided).push(entry);
+    }
+    evaluator.restore(decided, values);
+    evaluator.reconcile(now());
+    if (waiting.length > 0) evaluator.restore(waiting, new Map());
+    log.info({ open: open.length, waiting: waiting.length }, 'automation alerts restored');
+  };
+
+  /** After the grace, devices that said nothing since the start are offline since their last message. */
+  const settleStatus = async () => {
+    const ids = [...coverage.entries()]
+      .filter(
+        ([deviceId, rules]) =>
+          !statusKnown.has(deviceId) &&
+          rules.some((id) => meta.get(id)?.parameters.includes('status')),
+      )
+      .map(([deviceId]) => deviceId);
+    if (ids.length === 0) return;
+    const rows = await repository.latestOf(ids);
+    for (const row of rows) {
+      if (statusKnown.has(row.id)) continue;
+      statusKnown.add(row.id);
+      evaluator.observe(row.id, automationStatusValues(0), row.lastSeenAt ?? now());
+    }
+  };
+
+  return {
+    async start() {
+      const loaded = await load();
+      await restore(loaded.compiled);
+      const waited = early ?? new Map();
+      early = null;
+      for (const [deviceId, { values, at }] of waited) observe(deviceId, values, at);
+      const every = (ms: number, run: () => void) => {
+        const timer = setInterval(run, ms);
+        timer.unref();
+        timers.push(timer);
+      };
+      every(TICK_MS, () => evaluator.tick(now()));
+      const grace = setTimeout(() => {
+        settleStatus().catch((error: unknown) =>
+          log.error({ err: error }, 'device statuses not settled'),
+        );
+      }, deps.statusGraceMs ?? STATUS_GRACE_MS);
+      grace.unref();
+      timers.push(grace);
+    },
+    /** Rules, scopes or assignments changed: reloaded shortly (changes in a burst load once). */
+    rulesChanged: () => schedule(),
+    reading(deviceId: number, category: TelemetryCategory, data: unknown, at: Date) {
+      observe(deviceId, automationValuesOf(category, data as never), at);
+    },
+    liveness(rows: readonly LivenessChange[]) {
+      for (const row of rows) {
+        statusKnown.add(row.deviceId);
+        observe(row.deviceId, automationStatusValues(row.status), row.at);
+      }
+    },
+    /** Handles what became due (tests drive it instead of the timer). */
+    tick: () => evaluator.tick(now()),
+    /** Waits for a reload in progress (tests). */
+    settled: () => loading,
+    loads: () => loads,
+    async close() {
+      closed = true;
+      for (const timer of timers) clearInterval(timer);
+      clearTimeout(reloadTimer);
+      clearTimeout(resolveTimer);
+      await loading;
+    },
+  };
+};
+
+export type AutomationRuntime = ReturnType<typeof createAutomationRuntime>;

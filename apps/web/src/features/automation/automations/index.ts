@@ -1,0 +1,4 @@
+export { AutomationsPage } from './pages/automations-page';
+export { AutomationCreatePage } from './pages/automation-create-page';
+export { AutomationEditPage } from './pages/automation-edit-page';
+export { AutomationPage } from './pages/automation-page';

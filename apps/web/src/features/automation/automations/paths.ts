@@ -1,0 +1,17 @@
+export const AUTOMATIONS_ROUTE = '/management/automations';
+export const CREATE_AUTOMATION_ROUTE = `${AUTOMATIONS_ROUTE}/create`;
+
+/** An automation id as a route gives it. */
+export const ID_PATTERN = /^[1-9]\d{0,9}$/;
+
+// Route `automations.item` is `/management/automations/:id/:tab?`: the tab is a path segment.
+export const AUTOMATION_TABS = ['devices', 'logs'] as const;
+export type AutomationTab = (typeof AUTOMATION_TABS)[number];
+
+/** The tab a URL names; the devices when it names none (or an unknown one). */
+export const readTab = (value: string | undefined): AutomationTab =>
+  AUTOMATION_TABS.find((tab) => tab === value) ?? 'devices';
+
+export const automationPath = (id: number, tab: AutomationTab = 'devices'): string =>
+  tab === 'devices' ? `${AUTOMATIONS_ROUTE}/${id}` : `${AUTOMATIONS_ROUTE}/${id}/${tab}`;
+export const editAutomationPath = (id: number): string => `${AUTOMATIONS_ROUTE}/edit/${id}`;
