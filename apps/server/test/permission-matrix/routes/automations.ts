@@ -115,7 +115,11 @@ export const automationsRoutes: AreaTable = {
     hidden: 422,
     build: async (context) => ({
       url: '/api/automations/preview',
-      payload: { name: 'preview', company_id: context.zone.company.id, conditions_body: CONDITIONS },
+      payload: {
+        name: 'preview',
+        company_id: context.zone.company.id,
+        conditions_body: CONDITIONS,
+      },
     }),
   },
   'PUT /api/automations/activate': {
