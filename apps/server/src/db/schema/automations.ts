@@ -151,6 +151,10 @@ export const alertEvents = pgTable(
     automationId: integer('automation_id').references(() => automations.id, {
       onDelete: 'set null',
     }),
+    /** A device-side event: the config it came from and its RMS alert type (source device). */
+    alertsConfigId: integer('alerts_config_id'),
+    alertTypeId: smallint('alert_type_id'),
+    alertSubtypeId: smallint('alert_subtype_id'),
     /** The conditions_body_version it was evaluated with (automation_revisions). */
     revision: integer('revision'),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'cascade' }),
@@ -165,6 +169,8 @@ export const alertEvents = pgTable(
     /** When the reading that caused it was taken. */
     readingTs: timestamptz('reading_ts').notNull(),
     reason: text('reason'),
+    /** Evaluated during a silence: its actions were skipped. */
+    silenced: boolean('silenced').notNull().default(false),
     /** pending | success | failed | partial | skipped */
     overallStatus: varchar('overall_status', { length: 12 }).notNull(),
     createdAt: createdAt(),

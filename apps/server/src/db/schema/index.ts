@@ -23,3 +23,4 @@ export * from './device-passwords';
 export * from './device-configurator';
 export * from './data-collect';
 export * from './automations';
+export * from './device-alerts';
