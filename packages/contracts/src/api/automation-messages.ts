@@ -5,6 +5,8 @@ import { HYSTERESIS_OPERATORS } from '../automation-parameters.ts';
 // compare them. Kept apart from the schemas so both schema files can use them without a cycle.
 
 export const AUTOMATION_MESSAGES = {
+  recipientRequired: 'Enter the address to send to',
+  userRequired: 'Pick the user to notify',
   created: 'Automation created successfully',
   updated: 'Automation updated successfully',
   removed: 'Automation removed successfully',

@@ -46,11 +46,11 @@ export const sendEmailActionOptionsSchema = z.object({
   smtp_config_id: requiredIdSchema('SMTP configuration').optional(),
   subject: text(255),
   message: text(5000),
-  receiving_emails: z.array(emailSchema).min(1).max(1),
+  receiving_emails: z.array(emailSchema).min(1, AUTOMATION_MESSAGES.recipientRequired).max(1),
 });
 export const sendNotificationActionOptionsSchema = z.object({
   message: text(5000),
-  receiving_users: z.array(text(255)).min(1).max(1),
+  receiving_users: z.array(text(255)).min(1, AUTOMATION_MESSAGES.userRequired).max(1),
 });
 const taskGroupIdText = z
   .string()

@@ -19,6 +19,9 @@ export const AUTOMATION_DURATION_MAX = 30 * 24 * 60 * 60;
 export const AUTOMATION_REPETITIONS_MAX = 1000;
 export const AUTOMATION_SCOPE_MAX = 100;
 /** RMS action_status of a log: what became of the evaluation's actions. */
+/** fired: the conditions started to hold; resolved: they stopped; renotify: still open; event: once. */
+export const AUTOMATION_LOG_KINDS = ['fired', 'resolved', 'renotify', 'event'] as const;
+export type AutomationLogKind = (typeof AUTOMATION_LOG_KINDS)[number];
 export const AUTOMATION_ACTION_STATUSES = { pending: 0, success: 1, failed: 2 } as const;
 
 const seconds = z.number().int().min(0).max(AUTOMATION_DURATION_MAX);
@@ -130,6 +133,10 @@ export const automationLogSchema = z.object({
   /** pending, success, failed, partial or skipped. */
   overall_status: z.string(),
   serial: z.string(),
+  // netfleet: what the evaluation was (optional so an RMS answer reads with the same schema).
+  kind: z.enum(AUTOMATION_LOG_KINDS).optional(),
+  /** Why an alert resolved without its condition clearing (the rule changed, server down). */
+  reason: z.string().nullable().optional(),
   /** The rule as it was when evaluated. */
   conditions_body: conditionsBodyShapeSchema,
 });

@@ -17,6 +17,8 @@ const columns = {
   evaluatedParameters: alertEvents.evaluatedParameters,
   evaluatedConditions: alertEvents.evaluatedConditions,
   overallStatus: alertEvents.overallStatus,
+  kind: alertEvents.kind,
+  reason: alertEvents.reason,
   createdAt: alertEvents.createdAt,
   conditionsBody: automationRevisions.conditionsBody,
 };

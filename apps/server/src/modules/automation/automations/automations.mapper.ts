@@ -99,6 +99,8 @@ export const toAutomationLog = (row: AutomationLogRow, current: ConditionsBody):
   evaluation_id: row.evaluationId,
   mac: row.mac,
   overall_status: row.overallStatus,
+  kind: row.kind as AutomationLog['kind'],
+  reason: row.reason,
   serial: row.serial ?? '',
   conditions_body: (row.conditionsBody ?? current) as AutomationLog['conditions_body'],
 });

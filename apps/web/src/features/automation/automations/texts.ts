@@ -2,6 +2,7 @@ import {
   AUTOMATION_MAX_ACTIONS,
   AUTOMATION_MAX_ATOMS,
   type AutomationActionName,
+  type AutomationLogKind,
   type AutomationParameterSource,
 } from '@netfleet/contracts';
 import type { AutomationTab } from './paths';
@@ -150,6 +151,8 @@ export const AUTOMATIONS_TEXTS = {
   logsTable: 'Evaluations',
   noLogs: 'No evaluations yet',
   time: 'Time',
+  kind: 'Event',
+  reason: 'Reason',
   status: 'Status',
   parameters: 'Parameters',
   logTitle: (device: string) => `Evaluation on ${device}`,
@@ -189,6 +192,13 @@ export const ACTION_LABELS: Record<AutomationActionName, string> = {
   ExportBackup: 'Export backup',
   ExportTroubleshoot: 'Export troubleshoot',
   ExportEventsLog: 'Export events log',
+};
+
+export const KIND_LABELS: Record<AutomationLogKind, string> = {
+  fired: 'Fired',
+  resolved: 'Resolved',
+  renotify: 'Still open',
+  event: 'Event',
 };
 
 export const ACTION_STATUS_LABELS: Record<number, string> = {

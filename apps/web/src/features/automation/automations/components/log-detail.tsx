@@ -5,7 +5,7 @@ import { formatDateTime } from '@/components/data-table';
 import { dialogs } from '@/components/dialogs';
 import { useAutomationLog } from '../api/get-log';
 import { formatParameter } from '../model/parameters';
-import { ACTION_STATUS_LABELS, AUTOMATIONS_TEXTS as T } from '../texts';
+import { ACTION_STATUS_LABELS, AUTOMATIONS_TEXTS as T, KIND_LABELS } from '../texts';
 import { QueryState } from './query-state';
 import { RuleSummary } from './rule-summary';
 import { StatusBadge } from './status-badge';
@@ -42,6 +42,8 @@ export function LogDetailView({ log }: { log: AutomationLogDetail }) {
         <Fact label={T.time} value={formatDateTime(log.created_at)} />
         <Fact label={T.device} value={`${log.device_name} (${log.serial})`} />
         <Fact label={T.status} value={<StatusBadge status={log.overall_status} />} />
+        {log.kind && <Fact label={T.kind} value={KIND_LABELS[log.kind]} />}
+        {log.reason && <Fact label={T.reason} value={log.reason} />}
       </SimpleGrid>
       <Section title={T.evaluatedConditions}>
         <List size="sm">

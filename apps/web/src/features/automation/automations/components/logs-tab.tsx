@@ -13,7 +13,7 @@ import { useChannel } from '@/lib/realtime';
 import { useAutomationLogs, type LogRow } from '../api/get-logs';
 import { automationsKeys } from '../api/keys';
 import { formatParameter } from '../model/parameters';
-import { AUTOMATIONS_TEXTS as T } from '../texts';
+import { AUTOMATIONS_TEXTS as T, KIND_LABELS } from '../texts';
 import { openLogDialog } from './log-detail';
 import { StatusBadge } from './status-badge';
 
@@ -49,6 +49,11 @@ export function LogsTab({ automationId }: { automationId: number }) {
         render: (row) => formatDateTime(row.created_at),
       },
       { key: 'device_name', header: T.device },
+      {
+        key: 'kind',
+        header: T.kind,
+        render: (row) => (row.kind ? KIND_LABELS[row.kind] : T.none),
+      },
       {
         key: 'overall_status',
         header: T.status,
