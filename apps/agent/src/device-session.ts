@@ -7,11 +7,11 @@ import {
   topics,
   type AckMessage,
   type CollectConfig,
-  type CollectMessage,
   type CommandMessage,
   type ConfigMessage,
 } from '@netfleet/contracts';
 import { tunnelRequestSchema, type TunnelMux } from '@netfleet/contracts/tunnel';
+import { type AlertSet, AlertWatch, EMPTY_ALERT_SET } from './alert-jobs.ts';
 import { CollectSchedule } from './collect-schedule.ts';
 import { helloOf } from './hello.ts';
 import { RecentJobs } from './job-ids.ts';
@@ -43,6 +43,8 @@ export interface DeviceSessionOptions {
   onJobsChanged?: (done: number[]) => void;
   /** The data-collect set saved before this process started (`collect_config`). */
   collectConfigs?: readonly CollectConfig[];
+  /** The device alert set saved before this process started (`alerts_config`). */
+  alertSet?: AlertSet;
   /** After every successful connect, once hello is published. */
   onOnline?: () => void;
   /** The broker refused the credential: the session has stopped for good. */
@@ -77,11 +79,15 @@ export class DeviceSession {
   private readonly tunnels = new Set<TunnelMux>();
   /** Data collection runs while connected; null for a device without a local API. */
   private readonly collect: CollectSchedule | null;
+  private readonly alerts: AlertWatch;
 
   constructor(private readonly options: DeviceSessionOptions) {
     this.counters = options.counters ?? newCounters();
     this.jobs = new RecentJobs(options.doneJobs);
     this.random = options.random ?? Math.random;
+    this.alerts = new AlertWatch(options.alertSet ?? EMPTY_ALERT_SET, (message) =>
+      this.publishOn(topics.alert(this.deviceId), message),
+    );
     this.telemetry = new TelemetryTimers({
       deviceId: options.credential.device_id,
       behaviour: options.behaviour,
@@ -91,13 +97,14 @@ export class DeviceSession {
       intervalMs: options.intervalMs,
       random: this.random,
       log: options.log,
+      onReading: (category, data) => void this.alerts.reading(category, data),
     });
     const api = options.behaviour.localApi;
     this.collect = api
       ? new CollectSchedule({
           api,
           configs: options.collectConfigs ?? [],
-          publish: (message) => this.publishCollected(message),
+          publish: (message) => this.publishOn(topics.collect(this.deviceId), message),
           onError: (config, error) => {
             this.counters.errors += 1;
             this.options.log?.(
@@ -309,15 +316,11 @@ export class DeviceSession {
     this.telemetry.apply(config.periods);
   }
 
-  private publishCollected(message: CollectMessage) {
-    this.client?.publish(
-      topics.collect(this.deviceId),
-      JSON.stringify(message),
-      { qos: 1 },
-      (error) => {
-        if (error && !this.stopped) this.counters.errors += 1;
-      },
-    );
+  /** A device report (data-collect run, alert event) at QoS 1. */
+  private publishOn(topic: string, message: unknown) {
+    this.client?.publish(topic, JSON.stringify(message), { qos: 1 }, (error) => {
+      if (error && !this.stopped) this.counters.errors += 1;
+    });
   }
 
   private async runCommand(command: CommandMessage) {
@@ -341,6 +344,7 @@ export class DeviceSession {
       sendAllTelemetry: () => this.sendAllTelemetry(),
       restart: (downtimeMs, whileDown) => this.restart(downtimeMs, whileDown),
       collect: (configs) => this.collect?.replace(configs),
+      alerts: (set) => this.alerts.replace(set),
     };
     let outcome: CommandOutcome;
     try {

@@ -19,6 +19,8 @@ export interface TelemetryTimersOptions {
   intervalMs?: number;
   random: () => number;
   log?: (message: string) => void;
+  /** Every reading sent, as read (device alerts evaluate it). */
+  onReading?: (category: TelemetryCategory, data: unknown) => void;
 }
 
 /** A device's telemetry: one timer per category the server's periods ask for (QoS 1 readings). */
@@ -81,6 +83,7 @@ export class TelemetryTimers {
       return;
     }
     if (data === null || data === undefined) return;
+    this.options.onReading?.(category, data);
     counters.sent += 1;
     const message = JSON.stringify({ ts: Date.now(), data });
     client.publish(topics.telemetry(deviceId, category), message, { qos: 1 }, (error) => {

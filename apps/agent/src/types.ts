@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type {
+  AlertsConfigArgs,
   CollectConfig,
   CommandMessage,
   LocalApi,
@@ -45,6 +46,8 @@ export interface CommandContext {
    * each runs at once, then every period. Saving it is the handler's part.
    */
   collect(configs: readonly CollectConfig[]): void;
+  /** Makes `set` the device alert set its readings are evaluated against (`alerts_config`). */
+  alerts?(set: AlertsConfigArgs): void;
 }
 
 /** The device-specific half of a session: a real Linux box or a simulated router. */

@@ -1,4 +1,5 @@
 import type {
+  AlertMessage,
   CollectMessage,
   CommandMessage,
   ConfigMessage,
@@ -53,6 +54,10 @@ export const createFakeGateway = () => {
     /** Plays a device's data-collect message to every listener that hears them. */
     collected(deviceId: number, message: CollectMessage) {
       for (const listener of listeners) listener.collected?.(deviceId, message);
+    },
+    /** Plays a device's alert event (`al`) to every listener that hears them. */
+    alerted(deviceId: number, message: AlertMessage) {
+      for (const listener of listeners) listener.alerted?.(deviceId, message);
     },
     commandsFor: (deviceId: number) =>
       commands.filter((sent) => sent.deviceId === deviceId).map((sent) => sent.command),

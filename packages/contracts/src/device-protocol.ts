@@ -50,6 +50,8 @@ export const topics = {
   ack: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/ack`,
   /** device → server, QoS 1: one run of a data-collect config (data-collect.ts). */
   collect: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/dc`,
+  /** device → server, QoS 1: one event of a device alert config (device-alerts.ts). */
+  alert: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/al`,
   /** server → device, retained, QoS 1: monitoring periods. */
   config: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/cfg`,
   /** server → device, QoS 1: commands. */
@@ -66,13 +68,14 @@ export const SERVER_SUBSCRIPTIONS = [
   `${TOPIC_ROOT}/d/+/tm/+`,
   `${TOPIC_ROOT}/d/+/ack`,
   `${TOPIC_ROOT}/d/+/dc`,
+  `${TOPIC_ROOT}/d/+/al`,
 ] as const;
 
 export const SHARED_SUBSCRIPTION_GROUP = 'netfleet';
 
 export type DeviceTopic =
   | { kind: 'enrol'; clientId: string }
-  | { kind: 'state' | 'hello' | 'ack' | 'collect' | 'config' | 'command'; deviceId: number }
+  | { kind: (typeof DEVICE_TOPIC_KINDS)[keyof typeof DEVICE_TOPIC_KINDS]; deviceId: number }
   | { kind: 'telemetry'; deviceId: number; category: TelemetryCategory };
 
 const DEVICE_TOPIC_KINDS = {
@@ -80,6 +83,7 @@ const DEVICE_TOPIC_KINDS = {
   hello: 'hello',
   ack: 'ack',
   dc: 'collect',
+  al: 'alert',
   cfg: 'config',
   cmd: 'command',
 } as const;
@@ -115,7 +119,7 @@ export const mayDevicePublish = (deviceId: number, topic: string): boolean => {
     parsed !== null &&
     parsed.kind !== 'enrol' &&
     parsed.deviceId === deviceId &&
-    ['state', 'hello', 'telemetry', 'ack', 'collect'].includes(parsed.kind)
+    ['state', 'hello', 'telemetry', 'ack', 'collect', 'alert'].includes(parsed.kind)
   );
 };
 export const mayDeviceSubscribe = (deviceId: number, topic: string): boolean =>
@@ -249,6 +253,7 @@ export const COMMAND_TYPES = [
   'backup_export',
   'backup_restore',
   'collect_config',
+  'alerts_config',
   'file_put',
   'file_get',
 ] as const;

@@ -5,6 +5,7 @@ import { macSchema, imeiSchema, serialSchema, claimSecretSchema } from '@netflee
 import { DeviceSession } from '../device-session.ts';
 import { enrol } from '../enrol.ts';
 import { AgentConfigStore } from '../linux/agent-config.ts';
+import { AlertStore } from '../linux/alert-store.ts';
 import { CollectStore } from '../linux/collect-store.ts';
 import { loadAgentState, saveAgentState, type AgentState } from '../linux/agent-state.ts';
 import {
@@ -34,7 +35,8 @@ added, then reports telemetry and runs commands.
   --firmware F           firmware string (default from /etc/version, /etc/openwrt_release or the kernel)
   --state PATH           credential file (default .netfleet-agent/state.json); config.json
                          beside it keeps the settings config_set jobs change, collect.json
-                         the data-collect configs collect_config jobs set
+                         the data-collect configs collect_config jobs set, alerts.json
+                         the device alert configs alerts_config jobs set
   --download-dir DIR     where firmware images go (default .netfleet-agent/downloads)
   --allow-reboot         obey reboot commands (otherwise they are rejected)
   --allow-firmware PATH  install downloaded firmware with this script (otherwise downloads only)
@@ -128,6 +130,7 @@ const main = async () => {
   const save = () => saveAgentState(statePath, state);
   const config = await AgentConfigStore.load(join(dirname(statePath), 'config.json'), log);
   const collect = await CollectStore.load(join(dirname(statePath), 'collect.json'), log);
+  const alerts = await AlertStore.load(join(dirname(statePath), 'alerts.json'), log);
 
   let credential: Credential | null =
     state.device_id && state.username && state.password
@@ -158,6 +161,7 @@ const main = async () => {
     agent: AGENT,
     doneJobs: state.done_jobs,
     collectConfigs: collect.configs(),
+    alertSet: alerts.set(),
     log,
     behaviour: {
       identity: () => identity,
@@ -179,6 +183,7 @@ const main = async () => {
           downloadDir: resolve(values['download-dir']),
           config,
           collect,
+          alerts,
           markPending: async (id, type) => {
             state.pending.push({ id, type });
             await save();

@@ -7,6 +7,7 @@ import {
   firmwareUpdateArgsSchema,
   type CommandMessage,
 } from '@netfleet/contracts';
+import { alertsConfigJob } from '../alert-jobs.ts';
 import { collectConfigJob } from '../collect-jobs.ts';
 import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
@@ -14,6 +15,7 @@ import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts'
 import type { AgentConfigStore } from './agent-config.ts';
 import { agentBackupExport, agentBackupRestore, type AgentBackupOptions } from './agent-backup.ts';
 import { agentFileGet, agentFilePut, type AgentFileOptions } from './agent-files.ts';
+import type { AlertStore } from './alert-store.ts';
 import type { CollectStore } from './collect-store.ts';
 import { lanHosts } from './lan-hosts.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
@@ -66,6 +68,8 @@ export interface LinuxCommandOptions extends AgentBackupOptions, AgentFileOption
   config: AgentConfigStore;
   /** The data-collect set, which `collect_config` replaces. */
   collect: CollectStore;
+  /** The device alert set, which `alerts_config` replaces (absent: those jobs fail). */
+  alerts?: AlertStore;
   /** Records a job that finishes when this process ends (reboot, firmware apply). */
   markPending: (id: number, type: string) => Promise<void>;
   clearPending: (id: number) => Promise<void>;
@@ -329,6 +333,10 @@ export const runLinuxCommand = (
       return agentBackupRestore(command, context, options);
     case 'collect_config':
       return collectConfigJob(command, context, (configs) => options.collect.save(configs));
+    case 'alerts_config':
+      return alertsConfigJob(command, context, (set) =>
+        options.alerts ? options.alerts.save(set) : 'The agent keeps no alert configs',
+      );
     case 'file_put':
       return agentFilePut(command, context, options);
     case 'file_get':

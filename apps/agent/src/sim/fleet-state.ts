@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { collectConfigArgsSchema, deviceConfigSchema } from '@netfleet/contracts';
+import {
+  alertsConfigArgsSchema,
+  collectConfigArgsSchema,
+  deviceConfigSchema,
+} from '@netfleet/contracts';
 import { readState, writeState } from '../state-file.ts';
 import { simFileTableSchema } from './sim-file-table.ts';
 
@@ -18,6 +22,8 @@ const entrySchema = z.object({
   config: deviceConfigSchema.optional(),
   /** The data-collect set, once a `collect_config` job gave the device one. */
   collect: collectConfigArgsSchema.shape.configs.optional(),
+  /** The device alert set, once an `alerts_config` job gave the device one. */
+  alerts: alertsConfigArgsSchema.optional(),
   /** The device's file table, once a `file_put` job wrote a file. */
   files: simFileTableSchema.optional(),
 });

@@ -195,6 +195,7 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
       counters,
       ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
       collectConfigs: device.collect ?? [],
+      ...(device.alerts ? { alertSet: device.alerts } : {}),
       behaviour: {
         identity: () => device.identity(),
         uptime: () => device.uptime(),
@@ -217,6 +218,8 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
               state.set(changed.serial, { ...state.get(changed.serial), config: changed.config }),
             onCollectChanged: (changed) =>
               state.set(changed.serial, { ...state.get(changed.serial), collect: changed.collect }),
+            onAlertsChanged: (changed) =>
+              state.set(changed.serial, { ...state.get(changed.serial), alerts: changed.alerts }),
             onFilesChanged: (changed) =>
               state.set(changed.serial, { ...state.get(changed.serial), files: changed.files }),
           }),
@@ -286,6 +289,7 @@ export const restoreDeviceState = (devices: readonly SimDevice[], state: FleetSt
     if (saved?.admin_password_sha256) device.adminPasswordSha256 = saved.admin_password_sha256;
     if (saved?.config) device.config = saved.config;
     if (saved?.collect) device.collect = saved.collect;
+    if (saved?.alerts) device.alerts = saved.alerts;
     if (saved?.files) device.files = saved.files;
   }
 };

@@ -4,6 +4,7 @@ import {
   firmwareUpdateArgsSchema,
   type CommandMessage,
 } from '@netfleet/contracts';
+import { alertsConfigJob } from '../alert-jobs.ts';
 import { collectConfigJob } from '../collect-jobs.ts';
 import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { runSimControl } from './sim-pins.ts';
@@ -37,6 +38,8 @@ export interface SimCommandOptions {
   onConfigChanged?: (device: SimDevice) => void;
   /** Told after `collect_config` replaced the data-collect set, to keep it. */
   onCollectChanged?: (device: SimDevice) => void;
+  /** Told after `alerts_config` replaced the device alert set, to keep it. */
+  onAlertsChanged?: (device: SimDevice) => void;
   /** Told after `file_put` changed the file table, to keep it. */
   onFilesChanged?: (device: SimDevice) => void;
 }
@@ -264,6 +267,12 @@ export const runSimCommand = async (
       return collectConfigJob(command, context, (configs) => {
         device.collect = configs.length > 0 ? configs : undefined;
         options.onCollectChanged?.(device);
+        return null;
+      });
+    case 'alerts_config':
+      return alertsConfigJob(command, context, (set) => {
+        device.alerts = set.configs.length > 0 ? set : undefined;
+        options.onAlertsChanged?.(device);
         return null;
       });
     case 'file_put':

@@ -1,5 +1,6 @@
 import {
   deviceCapabilities,
+  type AlertsConfigArgs,
   type CollectConfig,
   identityOf,
   modelHardware,
@@ -67,6 +68,8 @@ export class SimDevice {
   config?: DeviceConfig;
   /** The data-collect set a `collect_config` job gave it; unset when it collects nothing. */
   collect?: CollectConfig[];
+  /** The device alert set an `alerts_config` job gave it; unset when it watches nothing. */
+  alerts?: AlertsConfigArgs;
   /** The files `file_put` jobs wrote (sim-files.ts); unset until the first. */
   files?: SimFileTable;
 

@@ -3,6 +3,7 @@ import { automationRoutes } from './routes/automation';
 import { automationsRoutes } from './routes/automations';
 import { companyRoutes } from './routes/companies';
 import { dataCollectRoutes } from './routes/data-collect';
+import { deviceAlertsRoutes } from './routes/device-alerts';
 import { deviceConfiguratorRoutes } from './routes/device-configurator';
 import { deviceJobRoutes } from './routes/device-jobs';
 import { deviceRoutes } from './routes/devices';
@@ -34,4 +35,5 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   automations: automationsRoutes,
   'device-configurator': deviceConfiguratorRoutes,
   'data-collect': dataCollectRoutes,
+  'device-alerts': deviceAlertsRoutes,
 };

@@ -177,6 +177,20 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
     payload: { data: [{ automation_id: automation.data?.id, device_id: [ids[0]] }] },
   });
 
+  // A device alert on the first device's signal, raised by pinning its signal (the whole loop:
+  // alerts_config job, evaluation on the simulator, `al`, the alert history).
+  await post('/api/devices/alerts-configurations', {
+    data: [{ device_id: ids[0], alert_type_id: 3, alert_subtype_id: 9, action: 3, message: '%ex' }],
+  });
+  await post(`/api/devices/${ids[0]}/command`, { command: 'nf-sim pin signal=-118' });
+  const alertsDeadline = Date.now() + 15_000;
+  while (
+    !(await json<{ data?: unknown[] }>(world, '/api/alerts')).data?.length &&
+    Date.now() < alertsDeadline
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
   const first = async (url: string) =>
     (await json<{ data?: { id: number }[] }>(world, url)).data?.[0]?.id ?? 0;
   return {
@@ -201,6 +215,8 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
       tasks: passwords.meta?.task_id ?? 0,
       dataCollect: collect.data?.id ?? 0,
       automations: automation.data?.id ?? 0,
+      alerts: await first('/api/alerts'),
+      'alerts-configurations': await first('/api/alerts-configurations'),
     },
     async close() {
       await fleet.stop();

@@ -25,6 +25,7 @@ export type AutomationLogKind = (typeof AUTOMATION_LOG_KINDS)[number];
 export const AUTOMATION_ACTION_STATUSES = { pending: 0, success: 1, failed: 2 } as const;
 
 const seconds = z.number().int().min(0).max(AUTOMATION_DURATION_MAX);
+export const AUTOMATION_TRIGGER_LIMIT_MAX = 100_000;
 const deviceIds = z.array(requiredIdSchema('Device')).max(DEVICE_JOBS_BULK_MAX);
 const automationIds = z.array(requiredIdSchema('Automation')).max(DEVICE_JOBS_BULK_MAX);
 
@@ -52,6 +53,11 @@ const automationWriteFields = {
   renotify_interval: seconds,
   /** netfleet: devices covered besides those assigned explicitly. */
   scope: automationScopeSchema,
+  /**
+   * netfleet (RMS answers it but takes no value): fires per device per UTC day; past it events are
+   * logged with their actions skipped. null: no limit.
+   */
+  period_trigger_limit: z.number().int().min(1).max(AUTOMATION_TRIGGER_LIMIT_MAX).nullable(),
 };
 
 /** RMS automation_post_put as POST takes it: a name and a condition; the rest as the table's defaults. */
@@ -67,6 +73,7 @@ export const createAutomationBodySchema = z.object({
   enabled: z.boolean().default(true),
   renotify_interval: seconds.default(0),
   scope: automationScopeSchema.default({ tag_id: [], company_id: [] }),
+  period_trigger_limit: automationWriteFields.period_trigger_limit.optional(),
 });
 export type CreateAutomationBody = z.infer<typeof createAutomationBodySchema>;
 

@@ -5,6 +5,8 @@ export const WEBHOOK_EVENTS = [
   'status.update',
   'notification.created',
   'data_collect.collected',
+  /** An automation's SendWebhook action: sent to the webhook the action names. */
+  'automation.alert',
 ] as const;
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

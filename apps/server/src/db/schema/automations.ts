@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns';
 import { companies } from './companies';
+import { deviceAlertConfigs } from './device-alerts';
 import { devices } from './devices';
 import { users } from './users';
 
@@ -152,7 +153,9 @@ export const alertEvents = pgTable(
       onDelete: 'set null',
     }),
     /** A device-side event: the config it came from and its RMS alert type (source device). */
-    alertsConfigId: integer('alerts_config_id'),
+    alertsConfigId: integer('alerts_config_id').references(() => deviceAlertConfigs.id, {
+      onDelete: 'set null',
+    }),
     alertTypeId: smallint('alert_type_id'),
     alertSubtypeId: smallint('alert_subtype_id'),
     /** The conditions_body_version it was evaluated with (automation_revisions). */

@@ -3,9 +3,11 @@ import type { ModuleContext } from '@/modules/context';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
 import type { GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
 import { automationsModule } from '@/modules/automation/automations/automations.module';
+import { deviceAlertsModule } from '@/modules/automation/device-alerts/device-alerts.module';
 import { automationRuntimeModule } from '@/modules/automation/automations/runtime/automation-runtime.module';
 import { deviceConfiguratorModule } from '@/modules/automation/device-configurator/device-configurator.module';
 import { devicePasswordsModule } from '@/modules/automation/device-passwords/device-passwords.module';
+import type { TaskEnded } from '@/modules/automation/device-tasks/task-engine';
 import {
   type DeviceTasksDeps,
   deviceTasksModule,
@@ -26,10 +28,24 @@ export const automationArea = async (
 ) => {
   await deviceConfiguratorModule(app, context, { jobs: fleet.jobs, companies: fleet.companies });
   const { passwordSteps } = await devicePasswordsModule(app, context, { jobs: fleet.jobs });
-  await deviceTasksModule(app, context, { ...fleet, passwords: passwordSteps });
+  // The task engine is built before the runtime: its ended runs reach it through this.
+  const ends: { taskEnded?: (ended: readonly TaskEnded[]) => void } = {};
+  const tasks = await deviceTasksModule(app, context, {
+    ...fleet,
+    passwords: passwordSteps,
+    onTaskEnded: (ended) => ends.taskEnded?.(ended),
+  });
   const runtime = await automationRuntimeModule(app, context, {
     addGatewayListener: fleet.addGatewayListener,
     jobs: fleet.jobs,
+    backups: fleet.backups,
+    taskRuns: tasks.runs,
+    jobMoves: fleet.jobs,
   });
-  await automationsModule(app, context, { onRulesChanged: runtime.rulesChanged });
+  ends.taskEnded = runtime.taskEnded;
+  await automationsModule(app, context, {
+    onRulesChanged: runtime.rulesChanged,
+    onSilencesChanged: runtime.silencesChanged,
+  });
+  await deviceAlertsModule(app, context, fleet);
 };

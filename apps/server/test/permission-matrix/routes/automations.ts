@@ -2,6 +2,7 @@ import type { ConditionsBody } from '@netfleet/contracts';
 import { and, eq } from 'drizzle-orm';
 import { alertEvents, automationDevices, automations } from '@/db/schema';
 import type { AreaTable, CaseContext, RouteSpec } from '../matrix';
+import { silencesRoutes } from './automation-silences';
 import { matrixDevice } from './devices';
 
 // Automations (RMS routes 1–17 and the parameter catalogue). The lists are 'global' here: their
@@ -90,6 +91,7 @@ const bodyWrite = (
 });
 
 export const automationsRoutes: AreaTable = {
+  ...silencesRoutes,
   'GET /api/automations': list('/api/automations'),
   'GET /api/automations/parameters': list('/api/automations/parameters'),
   'POST /api/automations': {

@@ -10,9 +10,13 @@ import { createAutomationRefsRepository } from './automation-refs.repository';
 import { createAutomationsRepository } from './automations.repository';
 import { automationsRoutes } from './automations.routes';
 import { createAutomationsService } from './automations.service';
+import { createOpenAlertsRepository } from './open-alerts.repository';
 import { createAutomationPreview } from './preview/automation-preview';
 import { automationPreviewRoutes } from './preview/automation-preview.routes';
 import { createPreviewRepository } from './preview/preview.repository';
+import { createSilencesRepository } from './silences/silences.repository';
+import { silencesRoutes } from './silences/silences.routes';
+import { createSilencesService } from './silences/silences.service';
 
 export interface AutomationsDeps {
   /**
@@ -20,6 +24,8 @@ export interface AutomationsDeps {
    * committed: the live evaluator reloads.
    */
   onRulesChanged?: (() => void) | undefined;
+  /** Called after every committed silence write: the live evaluator reloads its silences. */
+  onSilencesChanged?: (() => void) | undefined;
 }
 
 /** RMS automations (design docs/design/alerts-automations.md §1, routes 1–17) and the catalogue. */
@@ -45,6 +51,8 @@ export const automationsModule = async (
     logs: createAutomationLogsRepository(db),
     refs,
     actions,
+    openAlerts: createOpenAlertsRepository(db),
+    now: context.now,
     onRulesChanged,
   });
   const automationDevices = createAutomationDevicesService({
@@ -60,5 +68,10 @@ export const automationsModule = async (
     now: context.now,
   });
   await app.register(automationPreviewRoutes, { preview, refs });
+  const silences = createSilencesService({
+    silences: createSilencesRepository(db),
+    onSilencesChanged: deps.onSilencesChanged,
+  });
+  await app.register(silencesRoutes, { silences });
   return { automations: automationsService, automationDevices };
 };

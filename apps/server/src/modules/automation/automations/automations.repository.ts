@@ -71,6 +71,8 @@ export interface AutomationValues {
   delayDuration: number;
   delayRepetitionsCount: number;
   renotifyInterval: number;
+  /** Absent: unchanged on update, none on create. */
+  periodTriggerLimit?: number | null;
   conditionsBody: ConditionsBody;
   dataGroup: string;
 }

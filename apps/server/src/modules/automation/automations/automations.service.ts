@@ -27,6 +27,7 @@ import type {
   AutomationsRepository,
   AutomationValues,
 } from './automations.repository';
+import { AUTOMATION_REMOVED, type OpenAlertsRepository } from './open-alerts.repository';
 
 export interface AutomationsServiceDeps {
   transaction: RunInTransaction;
@@ -35,6 +36,8 @@ export interface AutomationsServiceDeps {
   logs: AutomationLogsRepository;
   refs: Pick<AutomationRefsRepository, 'companies' | 'tags'>;
   actions: ActionChecks;
+  openAlerts: Pick<OpenAlertsRepository, 'resolveAll'>;
+  now: () => Date;
   /** Called after every write that changes what the evaluator runs (it reloads). */
   onRulesChanged?: (() => void) | undefined;
 }
@@ -53,6 +56,9 @@ const valuesOf = (body: UpdateAutomationBody): Partial<AutomationValues> => ({
     ? { delayRepetitionsCount: body.delay_repetitions_count }
     : {}),
   ...(body.renotify_interval !== undefined ? { renotifyInterval: body.renotify_interval } : {}),
+  ...(body.period_trigger_limit !== undefined
+    ? { periodTriggerLimit: body.period_trigger_limit }
+    : {}),
   ...(body.conditions_body !== undefined
     ? { conditionsBody: body.conditions_body, dataGroup: dataGroupOf(body.conditions_body) }
     : {}),
@@ -164,8 +170,12 @@ export const createAutomationsService = (deps: AutomationsServiceDeps) => {
     },
 
     async remove(auth: AuthContext, id: number) {
-      await requireRule(auth, id);
-      await automations.remove(id);
+      const rule = await requireRule(auth, id);
+      // Its open alerts end with it, in the same transaction: the history says why they ended.
+      await transaction(async (tx) => {
+        await deps.openAlerts.resolveAll(rule, AUTOMATION_REMOVED, deps.now(), tx);
+        await automations.remove(id, tx);
+      });
       changed();
     },
 

@@ -7,7 +7,7 @@ import type { DeviceFiles } from '@/modules/fleet/files/device-files';
 import type { FilesService } from '@/modules/fleet/files/files.service';
 import type { MonitoringSteps } from '@/modules/fleet/monitoring/monitoring-steps';
 import type { PasswordSteps } from '@/modules/automation/device-passwords/password-steps';
-import { createTaskEngine } from './task-engine';
+import { createTaskEngine, type TaskEnded } from './task-engine';
 import { createTaskEngineRepository } from './task-engine.repository';
 import { createTaskGroupsRepository } from './task-groups.repository';
 import { taskGroupsRoutes } from './task-groups.routes';
@@ -26,16 +26,28 @@ export interface DeviceTasksDeps {
   deviceFiles: Pick<DeviceFiles, 'getArgs'>;
   monitoring: MonitoringSteps;
   passwords: PasswordSteps;
+  /** Hears the devices whose run ended (automations: task failed). */
+  onTaskEnded?: ((ended: readonly TaskEnded[]) => void) | undefined;
 }
 
 /**
  * The task manager: task groups, their runs over devices, and the engine that carries each
- * device through its steps as device jobs. Returns the engine (tests drive its ticks).
+ * device through its steps as device jobs. Returns the engine (tests drive its ticks) and the
+ * runs service (automations start runs with it).
  */
 export const deviceTasksModule = async (
   app: FastifyInstance,
   context: ModuleContext,
-  { jobs, jobsRepository, files, backups, deviceFiles, monitoring, passwords }: DeviceTasksDeps,
+  {
+    jobs,
+    jobsRepository,
+    files,
+    backups,
+    deviceFiles,
+    monitoring,
+    passwords,
+    onTaskEnded,
+  }: DeviceTasksDeps,
 ) => {
   const { db, status, now } = context;
   const groups = createTaskGroupsRepository(db);
@@ -56,6 +68,7 @@ export const deviceTasksModule = async (
     },
     now,
     log: app.log,
+    onEnded: onTaskEnded,
   });
   const poke = () => void engine.poke();
   const stopListening = jobs.onJobsMoved(poke);
@@ -74,5 +87,5 @@ export const deviceTasksModule = async (
     stopListening();
     await engine.stop();
   });
-  return { engine };
+  return { engine, runs: runsService };
 };

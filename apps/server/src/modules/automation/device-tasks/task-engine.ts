@@ -44,12 +44,19 @@ interface Deps {
   passwords: Pick<PasswordSteps, 'generate' | 'record'>;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Hears the devices whose run ended (after commit; automations follow failed ones). */
+  onEnded?: ((ended: readonly TaskEnded[]) => void) | undefined;
 }
 
-interface Finished {
+/** A device's run that ended: completed, failed, timeout… */
+export interface TaskEnded {
+  runId: number;
   deviceId: number;
   state: string;
   message: string | null;
+}
+
+interface Finished extends TaskEnded {
   /** The run's status channel, known from the batch that moved the device. */
   channel: string | null;
 }
@@ -237,7 +244,13 @@ export const createTaskEngine = (deps: Deps) => {
     return { count: done.length, finished: await finish(moves, runs, tx) };
   };
 
+  /** Tells the end listener, then each run's status channel. */
   const publish = async (finished: readonly Finished[]) => {
+    try {
+      deps.onEnded?.(finished);
+    } catch (error) {
+      log.error({ err: error }, 'task end listener failed');
+    }
     for (const [channel, items] of groupBy(finished, (f) => f.channel)) {
       if (!channel) continue;
       await deps.status.publishMany(

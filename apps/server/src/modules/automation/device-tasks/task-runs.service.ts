@@ -216,35 +216,44 @@ export const createTaskRunsService = ({ groups, runs, logs, targets, status, pok
     poke();
   };
 
+  const execute = async (auth: AuthContext, groupId: number, body: ExecuteTaskGroupBody) => {
+    const group = await groups.find(auth, groupId);
+    if (!group) throw notFound(DEVICE_TASK_MESSAGES.groupNotFound);
+    await checkTargets(auth, group.companyPath, body);
+    const { startAt, validUntil } = windowOf(body);
+    if (body.recurrence && (await runs.hasActiveSeries(groupId))) {
+      throw conflict(DEVICE_TASK_MESSAGES.seriesExists, 'recurrence');
+    }
+    const steps = await stepsOf(auth, groupId, body);
+    await checkFirmwareModels(auth, body.device_id, steps);
+    const channel = await status.open(auth.user.id);
+    const runId = await runs.insert({
+      groupId,
+      groupName: group.name,
+      companyId: group.companyId,
+      userId: auth.user.id,
+      targets: { deviceIds: body.device_id, tagIds: body.tag_id, companyIds: body.company_id },
+      steps,
+      successTagIds: group.successTagIds,
+      failedTagIds: group.failedTagIds,
+      channel,
+      startAt,
+      validUntil,
+      recurrence: body.recurrence ?? null,
+    });
+    poke();
+    return { channel, runId };
+  };
+
   return {
-    async execute(auth: AuthContext, groupId: number, body: ExecuteTaskGroupBody) {
-      const group = await groups.find(auth, groupId);
-      if (!group) throw notFound(DEVICE_TASK_MESSAGES.groupNotFound);
-      await checkTargets(auth, group.companyPath, body);
-      const { startAt, validUntil } = windowOf(body);
-      if (body.recurrence && (await runs.hasActiveSeries(groupId))) {
-        throw conflict(DEVICE_TASK_MESSAGES.seriesExists, 'recurrence');
-      }
-      const steps = await stepsOf(auth, groupId, body);
-      await checkFirmwareModels(auth, body.device_id, steps);
-      const channel = await status.open(auth.user.id);
-      const runId = await runs.insert({
-        groupId,
-        groupName: group.name,
-        companyId: group.companyId,
-        userId: auth.user.id,
-        targets: { deviceIds: body.device_id, tagIds: body.tag_id, companyIds: body.company_id },
-        steps,
-        successTagIds: group.successTagIds,
-        failedTagIds: group.failedTagIds,
-        channel,
-        startAt,
-        validUntil,
-        recurrence: body.recurrence ?? null,
-      });
-      poke();
-      return { channel, runId };
-    },
+    execute,
+
+    /**
+     * A run of the group on these devices, now, with the group's own variables and the default
+     * window (an automation's TaskManagerAction, as its owner): the checks of `execute`.
+     */
+    executeFor: (auth: AuthContext, groupId: number, deviceIds: readonly number[]) =>
+      execute(auth, groupId, { device_id: [...deviceIds], tag_id: [], company_id: [], tasks: [] }),
 
     async list(auth: AuthContext, query: TaskRunListQuery) {
       const { rows, total } = await runs.list(auth, query);

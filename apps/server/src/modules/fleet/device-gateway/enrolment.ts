@@ -36,6 +36,8 @@ interface Deps {
   now: () => Date;
   /** Hears of the device leaving pending (status 0 until it connects). */
   changes?: DeviceChangeSink | undefined;
+  /** Hears the devices whose enrolment was stored (the gateway's listeners). */
+  calls?: { enrolled(deviceIds: readonly number[]): void } | undefined;
 }
 
 /** MAC or IMEI, whichever identifies the device's series, as the request states it. */
@@ -191,6 +193,7 @@ export const createEnrolment = (deps: Deps) => {
         password,
       };
     }
+    deps.calls?.enrolled(logs.map((entry) => entry.deviceId));
     // Logged before the answers: the device connects with its credential right after one.
     await deps.repository.insertLogs(logs);
     for (const enrolment of batch) {

@@ -1,6 +1,6 @@
-import type { TelemetryCategory } from '@netfleet/contracts';
+import { alertMessageSchema, parseJsonPayload, type TelemetryCategory } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { GatewayListener, LivenessChange } from './gateway.port';
+import type { DeviceIdentity, GatewayListener, LivenessChange } from './gateway.port';
 import type { LivenessRow } from './gateway.repository';
 import type { BufferedReading } from './telemetry-buffer';
 
@@ -48,6 +48,21 @@ export const createListenerCalls = (
         if (row.status !== null && !retried.has(row))
           stored.push({ deviceId: row.deviceId, status: row.status, at: row.seenAt });
       if (stored.length > 0) each((listener) => listener.liveness?.(stored), 'liveness');
+    },
+    /** A stored change of model or firmware (copies: the caller's objects are not handed out). */
+    identityChanged(deviceId: number, before: DeviceIdentity, after: DeviceIdentity) {
+      const was = { model: before.model, firmware: before.firmware };
+      const now = { model: after.model, firmware: after.firmware };
+      each((listener) => listener.identityChanged?.(deviceId, was, now), 'identity');
+    },
+    /** A device alert event (`al`); an invalid one is counted as dropped. */
+    alerted(deviceId: number, payload: Buffer, stats: { dropped: number }) {
+      const message = alertMessageSchema.safeParse(parseJsonPayload(payload));
+      if (!message.success) return void (stats.dropped += 1);
+      each((listener) => listener.alerted?.(deviceId, message.data), 'alert');
+    },
+    enrolled(deviceIds: readonly number[]) {
+      if (deviceIds.length > 0) each((listener) => listener.enrolled?.(deviceIds), 'enrolment');
     },
   };
 };

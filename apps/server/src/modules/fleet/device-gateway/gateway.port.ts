@@ -1,5 +1,6 @@
 import type {
   AckMessage,
+  AlertMessage,
   CollectMessage,
   CommandMessage,
   ConfigMessage,
@@ -44,6 +45,8 @@ export interface GatewayListener {
   ack?(deviceId: number, ack: AckMessage): Promise<void>;
   /** The device sent one run of a data-collect config (the listener buffers; it must not block). */
   collected?(deviceId: number, message: CollectMessage): void;
+  /** The device raised an event of one of its alert configs (the listener buffers). */
+  alerted?(deviceId: number, message: AlertMessage): void;
   /**
    * A valid telemetry reading was buffered: `data` is the object the gateway already parsed (it
    * passed its category's schema; do not keep or change it). Synchronous, must not block: it runs
@@ -52,6 +55,17 @@ export interface GatewayListener {
   reading?(deviceId: number, category: TelemetryCategory, data: unknown, at: Date): void;
   /** Devices went online (1) or offline (0); called after the statuses were stored. */
   liveness?(rows: readonly LivenessChange[]): void;
+  /** A hello announced another model or firmware; called after it was stored. Must not block. */
+  identityChanged?(deviceId: number, before: DeviceIdentity, after: DeviceIdentity): void;
+  /** Devices completed their enrolment (stored). Must not block. */
+  enrolled?(deviceIds: readonly number[]): void;
+}
+
+/** What a hello says a device is. */
+export interface DeviceIdentity {
+  /** Null before the device's first hello. */
+  model: string | null;
+  firmware: string | null;
 }
 
 /** A device's status transition as the gateway stored it. */

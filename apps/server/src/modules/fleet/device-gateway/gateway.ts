@@ -108,7 +108,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   let flushQueued = false;
 
   const { changes } = options;
-  const enrol = createEnrolment({ repository, broker, logs, log, now, changes });
+  const enrol = createEnrolment({ repository, broker, logs, log, now, changes, calls });
 
   /** Async handlers are tracked so close() waits for them before the last flush. */
   const track = (work: Promise<void>, what: string) => {
@@ -155,6 +155,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
           ip: null,
           at: now(),
         });
+        calls.identityChanged(deviceId, device, hello);
       }
       ready.push({ deviceId, hello, config: configOf(device) });
     }
@@ -319,8 +320,9 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
         track(ack(deviceId, payload), 'ack');
         return undefined;
       case 'collect':
-        collected(deviceId, payload);
-        return undefined;
+        return void collected(deviceId, payload);
+      case 'alert':
+        return void calls.alerted(deviceId, payload, stats);
       case 'telemetry': {
         const valid = bufferedReading(parsed.category, payload, reading);
         const receivedAt = now();

@@ -40,11 +40,10 @@ export interface NewJob {
 }
 
 /** What a finished or advanced job reports to its channel. */
-export interface MovedJob {
-  id: number;
-  deviceId: number;
-  channel: string | null;
-}
+export type MovedJob = Pick<
+  typeof deviceJobs.$inferSelect,
+  'id' | 'deviceId' | 'channel' | 'type' | 'status' | 'message'
+>;
 
 /** The columns a move may set; an absent key keeps the row's value. */
 export interface JobValues {
@@ -67,7 +66,14 @@ export interface JobChange {
 const carried = (key: keyof JobValues, value: SQL, column: SQL | AnyColumn) =>
   sql`case when c.v->'values' ? ${key} then ${value} else ${column} end`;
 
-const moved = { id: deviceJobs.id, deviceId: deviceJobs.deviceId, channel: deviceJobs.channel };
+const moved = {
+  id: deviceJobs.id,
+  deviceId: deviceJobs.deviceId,
+  channel: deviceJobs.channel,
+  type: deviceJobs.type,
+  status: deviceJobs.status,
+  message: deviceJobs.message,
+};
 
 /**
  * A job's args may carry a secret the device needs (a hotspot user's password): kept until the

@@ -15,7 +15,10 @@ import type {
   ReadyDevice,
 } from '@/modules/fleet/device-gateway/gateway.port';
 import type { StatusService } from '@/modules/system/status/status.service';
-import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type {
+  DeviceJobsRepository,
+  MovedJob,
+} from '@/modules/fleet/device-jobs/device-jobs.repository';
 import {
   deviceError,
   type JobArgs,
@@ -89,10 +92,20 @@ export const createDeviceJobsService = ({
   waiters,
 }: Deps) => {
   const report = createJobReport({ status, log });
-  /** Told whenever jobs moved (acks, timeouts): the task engine follows its steps with it. */
-  const moveListeners = new Set<() => void>();
-  const tellMoved = (count: number) => {
-    if (count > 0) for (const listener of moveListeners) listener();
+  /**
+   * Told whenever jobs moved (acks, timeouts), with the jobs: the task engine follows its steps
+   * with it, automations their failed firmware updates.
+   */
+  const moveListeners = new Set<(jobs: readonly MovedJob[]) => void>();
+  const tellMoved = (jobs: readonly MovedJob[]) => {
+    if (jobs.length === 0) return;
+    for (const listener of moveListeners) {
+      try {
+        listener(jobs);
+      } catch (error) {
+        log.warn({ err: error }, 'job move listener failed');
+      }
+    }
   };
 
   /** Sends the jobs; those the broker took become `sent` (one UPDATE), the others wait for hello. */
@@ -134,7 +147,7 @@ export const createDeviceJobsService = ({
       const changes = batch.map((step) => step.change);
       const moved = new Map((await jobsRepository.applyChanges(changes)).map((j) => [j.id, j]));
       waiters?.notify(moved.keys());
-      tellMoved(moved.size);
+      tellMoved([...moved.values()]);
       await report(
         batch.flatMap(({ change, update }) => {
           const job = moved.get(change.id);
@@ -208,8 +221,8 @@ export const createDeviceJobsService = ({
       );
     },
 
-    /** Calls `listener` after jobs moved; returns the function that stops it. */
-    onJobsMoved(listener: () => void) {
+    /** Calls `listener` with the jobs after they moved; returns the function that stops it. */
+    onJobsMoved(listener: (jobs: readonly MovedJob[]) => void) {
       moveListeners.add(listener);
       return () => moveListeners.delete(listener);
     },
@@ -245,7 +258,7 @@ export const createDeviceJobsService = ({
       for (;;) {
         const expired = await jobsRepository.timeOutExpired(now(), batch);
         await report(expired.map((job) => ({ job, update: TIMED_OUT })));
-        tellMoved(expired.length);
+        tellMoved(expired);
         total += expired.length;
         if (expired.length < batch) return total;
       }

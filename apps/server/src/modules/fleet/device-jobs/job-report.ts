@@ -4,7 +4,7 @@ import type { MovedJob } from '@/modules/fleet/device-jobs/device-jobs.repositor
 import type { StatusService } from '@/modules/system/status/status.service';
 
 export type JobReport = (
-  reports: readonly { job: MovedJob; update: StatusUpdate }[],
+  reports: readonly { job: Pick<MovedJob, 'id' | 'deviceId' | 'channel'>; update: StatusUpdate }[],
 ) => Promise<void>;
 
 /**

@@ -52,9 +52,16 @@ const scopeOf = (auth: AuthContext): CompanyScope => ({
 /** '' and null both mean "none". */
 const orNull = (value: string | null | undefined) => value || null;
 
-/** nodemailer's SMTP transport for a stored configuration. */
-const transportFor = (c: Row['configuration']): MailTransport =>
+/**
+ * nodemailer's SMTP transport for a stored configuration; `pool` keeps its connections open for
+ * senders that reuse it (alert actions, smtp-transports.ts).
+ */
+export const transportFor = (
+  c: Row['configuration'],
+  { pool = false }: { pool?: boolean } = {},
+): MailTransport =>
   createTransport({
+    ...(pool ? { pool: true } : {}),
     host: c.host,
     port: c.port,
     secure: c.secure,

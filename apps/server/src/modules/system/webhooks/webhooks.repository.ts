@@ -145,6 +145,45 @@ export const createWebhooksRepository = (db: Database) => ({
     await insertDeliveries(tx, ownerUserId, event, payloads, at);
   },
 
+  /**
+   * One pending delivery to this webhook, whatever events it subscribed to (an automation's
+   * SendWebhook action names it), when it is `ownerUserId`'s and enabled; its id, else null.
+   */
+  async enqueueTo(
+    webhookId: number,
+    event: WebhookEvent,
+    payload: unknown,
+    at: Date,
+    ownerUserId: number,
+    tx: Executor = db,
+  ): Promise<number | null> {
+    const when = at.toISOString();
+    const result = await tx.execute(sql`
+      insert into ${webhookDeliveries} (webhook_id, event, payload, status, next_attempt_at, created_at)
+      select ${webhooks.id}, ${event}::text, ${JSON.stringify(payload)}::jsonb, 'pending',
+        ${when}::timestamptz, ${when}::timestamptz
+      from ${webhooks}
+      where ${own(ownerUserId, webhookId)} and ${webhooks.enabled}
+      returning id`);
+    const [row] = (result as unknown as { rows: { id: number | string }[] }).rows;
+    return row ? Number(row.id) : null;
+  },
+
+  /** Where a delivery stands (an action that enqueued it follows it); null once pruned. */
+  async deliveryOutcome(id: number, tx: Executor = db) {
+    const [row] = await tx
+      .select({
+        status: webhookDeliveries.status,
+        attempts: webhookDeliveries.attempts,
+        responseCode: webhookDeliveries.responseCode,
+        error: webhookDeliveries.error,
+        nextAttemptAt: webhookDeliveries.nextAttemptAt,
+      })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, id));
+    return row ?? null;
+  },
+
   /** A delivery already claimed by its creator (the test send), so no worker picks it up. */
   async insertClaimed(
     webhookId: number,

@@ -6,6 +6,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'notification.created': 'Notifications (notification.created)',
   'data_collect.collected':
     'Collected data of your data collection configs (data_collect.collected)',
+  'automation.alert': 'Alerts of automations that name this webhook (automation.alert)',
 };
 
 export const DELIVERY_STATUS_LABELS: Record<WebhookDelivery['status'], string> = {

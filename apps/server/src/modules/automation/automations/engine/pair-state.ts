@@ -101,5 +101,7 @@ export const dropPair = (engine: Engine, device: DeviceEntry, pair: PairState) =
 export const valuesOf = (device: DeviceEntry, rule: CompiledRule) => {
   const values: Record<string, ParameterValue | null> = {};
   for (const parameter of rule.parameters) values[parameter] = device.values.get(parameter) ?? null;
+  for (const parameter of rule.carries ?? [])
+    values[parameter] = device.values.get(parameter) ?? null;
   return values;
 };

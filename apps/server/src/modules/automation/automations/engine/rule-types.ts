@@ -48,6 +48,11 @@ export interface CompiledRule {
   /** Distinct parameters the atoms read, in order of first use. */
   readonly parameters: readonly string[];
   /**
+   * Parameters its transitions carry without reading them (nested if/else branches decide on
+   * them once it fired); they never trigger an evaluation.
+   */
+  readonly carries?: readonly string[];
+  /**
    * Every group needs a 'changed' atom, so the expression can only hold on the reading that made
    * the change: the rule reports one-off 'event' transitions and never opens an alert.
    */

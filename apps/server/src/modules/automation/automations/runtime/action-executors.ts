@@ -1,16 +1,29 @@
 import type { Notification } from '@netfleet/contracts';
 import { AUTOMATION_MESSAGES } from '@netfleet/contracts';
-import type { AuthContext, Identity } from '@/modules/identity/auth/auth.types';
+import type { Identity } from '@/modules/identity/auth/auth.types';
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import { JOB_EXPIRY_SECONDS } from '@/modules/fleet/device-jobs/device-jobs.service';
+import type { DeviceBackups } from '@/modules/fleet/files/device-backups';
+import type { SmtpTransports } from '@/modules/system/email-configurations/smtp-transports';
+import { SMTP_ROUTE_MESSAGES } from '@/modules/system/email-configurations/smtp-transports';
 import { type MailService, SUPPRESSED_MESSAGE } from '@/modules/system/mail/mail.service';
 import type { NotificationsService } from '@/modules/system/notifications/notifications.service';
 import { expandPlaceholders } from './alert-messages';
 import { ACTION_RUN_MESSAGES } from './action-permissions';
 import type { ActionsRepository } from './actions.repository';
+import {
+  createIntegrationActions,
+  type IntegrationActionDeps,
+  ownerAuth,
+} from './action-integrations';
 
+/**
+ * What running an action gave. `checkAt`: it started something that finishes elsewhere (a
+ * webhook delivery); the action is looked at again then, with its `ref`, and follows it.
+ */
 export type ActionResult =
-  { ok: true; ref: Record<string, unknown> } | { ok: false; error: string; permanent: boolean };
+  | { ok: true; ref: Record<string, unknown>; checkAt?: Date }
+  | { ok: false; error: string; permanent: boolean; ref?: Record<string, unknown> };
 
 export interface ActionInput {
   name: string;
@@ -20,33 +33,33 @@ export interface ActionInput {
   readingTs: Date;
   deviceId: number;
   deviceName: string;
+  deviceSerial: string;
   companyPath: string;
+  ruleId: number | null;
+  ruleName: string;
+  evaluationId: string;
+  parameters: readonly { key: string; value: number | string | null }[];
+  /** What an earlier run of this action started (a webhook delivery it follows). */
+  ref: Record<string, unknown> | null;
   owner: Identity;
 }
 
-export interface ActionExecutorDeps {
+export interface ActionExecutorDeps extends IntegrationActionDeps {
   repository: Pick<ActionsRepository, 'usersNamed'>;
   notifications: Pick<NotificationsService, 'notifyMany'>;
   mail: Pick<MailService, 'deliver'>;
+  /** Companies' own SMTP servers (SendEmail's smtp_config_id); absent: the default server only. */
+  smtp: Pick<SmtpTransports, 'routeFor'> | null;
   jobs: Pick<DeviceJobsService, 'createJobs'> | null;
-  now: () => Date;
+  backups: Pick<DeviceBackups, 'exportArgs'> | null;
 }
+
+/** A backup upload link outlives its job by this much (as the devices' own backup action). */
+const LINK_GRACE_SECONDS = 60 * 60;
 
 const fail = (error: string, permanent = true): ActionResult => ({ ok: false, error, permanent });
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
-
-/** The owner as a caller of the jobs service: actions run with the owner's rights. */
-const ownerAuth = (owner: Identity, at: Date): AuthContext => ({
-  ...owner,
-  realUser: owner.user,
-  impersonating: false,
-  via: 'session',
-  sessionId: null,
-  tokenId: null,
-  exp: Math.floor(at.getTime() / 1000) + 3600,
-  passwordConfirmedAt: null,
-});
 
 /** What each action does (design §4.6); unknown or not yet wired actions fail at once. */
 export const createActionExecutors = (deps: ActionExecutorDeps) => {
@@ -79,38 +92,63 @@ export const createActionExecutors = (deps: ActionExecutorDeps) => {
     const resolved = input.kind === 'resolved';
     const subject = placeholders(text(input.options.subject), input);
     const body = placeholders(text(input.options.message), input);
-    // smtp_config_id is not routed yet: the default server sends (email-configurations does not
-    // export its transports).
-    const delivery = await deps.mail.deliver({
-      to,
-      subject: resolved ? `Resolved: ${subject}` : subject,
-      text: `${body}\n\n${input.message}`,
-    });
+    const configId = input.options.smtp_config_id;
+    let route;
+    if (typeof configId === 'number') {
+      // Re-checked at every send: the owner may have lost sight of the configuration.
+      route = (await deps.smtp?.routeFor(input.owner, configId)) ?? undefined;
+      if (!route) return fail(SMTP_ROUTE_MESSAGES.notFound(configId));
+    }
+    const delivery = await deps.mail.deliver(
+      {
+        to,
+        subject: resolved ? `Resolved: ${subject}` : subject,
+        text: `${body}\n\n${input.message}`,
+      },
+      route,
+    );
     if (delivery.ok) return { ok: true, ref: { to } };
     return fail(delivery.error, delivery.error === SUPPRESSED_MESSAGE);
   };
 
+  /** Reboot, RunCommand and ExportBackup: a durable job of the owner on the device. */
   const deviceJob = async (input: ActionInput): Promise<ActionResult> => {
-    if (!deps.jobs) return fail(ACTION_RUN_MESSAGES.unavailable(input.name));
-    const command = input.name === 'Reboot';
-    const created = await deps.jobs.createJobs(
+    const backup = input.name === 'ExportBackup';
+    const { jobs, backups } = deps;
+    if (!jobs || (backup && !backups)) return fail(ACTION_RUN_MESSAGES.unavailable(input.name));
+    const linkExpiry = new Date(
+      deps.now().getTime() + (JOB_EXPIRY_SECONDS.action + LINK_GRACE_SECONDS) * 1000,
+    );
+    const { type, args } =
+      input.name === 'Reboot'
+        ? { type: 'reboot' as const, args: {} }
+        : backup
+          ? {
+              type: 'backup_export' as const,
+              args: (deviceId: number) => backups?.exportArgs(deviceId, linkExpiry) ?? {},
+            }
+          : {
+              type: 'command' as const,
+              args: {
+                command: text(input.options.command),
+                ...(typeof input.options.timeout === 'number'
+                  ? { timeout: input.options.timeout }
+                  : {}),
+              },
+            };
+    const created = await jobs.createJobs(
       ownerAuth(input.owner, deps.now()),
       [input.deviceId],
-      command ? 'reboot' : 'command',
-      command
-        ? {}
-        : {
-            command: text(input.options.command),
-            ...(typeof input.options.timeout === 'number'
-              ? { timeout: input.options.timeout }
-              : {}),
-          },
+      type,
+      args,
       { expiresInSeconds: JOB_EXPIRY_SECONDS.action },
     );
     const [job] = created.jobs;
     if (!job) return fail(created.errors[0]?.message ?? ACTION_RUN_MESSAGES.deviceHidden);
     return { ok: true, ref: { job_id: job.id } };
   };
+
+  const integrations = createIntegrationActions(deps);
 
   return async (input: ActionInput): Promise<ActionResult> => {
     switch (input.name) {
@@ -120,7 +158,12 @@ export const createActionExecutors = (deps: ActionExecutorDeps) => {
         return sendEmail(input);
       case 'Reboot':
       case 'RunCommand':
+      case 'ExportBackup':
         return deviceJob(input);
+      case 'SendWebhook':
+        return integrations.sendWebhook(input);
+      case 'TaskManagerAction':
+        return integrations.startTaskRun(input);
       default:
         return fail(ACTION_RUN_MESSAGES.unavailable(input.name));
     }

@@ -28,6 +28,16 @@ export const actionOutcome = (
   attempts: number,
   at: Date,
 ): ActionOutcome => {
+  if (result.ok && result.checkAt)
+    return {
+      id,
+      status: 'pending',
+      attempts,
+      nextAttemptAt: result.checkAt,
+      error: null,
+      ref: result.ref,
+      finishedAt: null,
+    };
   if (result.ok)
     return {
       id,
@@ -45,7 +55,7 @@ export const actionOutcome = (
       attempts,
       nextAttemptAt: null,
       error: result.error,
-      ref: null,
+      ref: result.ref ?? null,
       finishedAt: at,
     };
   const retryAt = new Date(at.getTime() + webhookRetryDelaySeconds(attempts) * 1000);
@@ -55,7 +65,7 @@ export const actionOutcome = (
     attempts,
     nextAttemptAt: retryAt,
     error: result.error,
-    ref: null,
+    ref: result.ref ?? null,
     finishedAt: null,
   };
 };
@@ -83,7 +93,9 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
   };
 
   const runOne = async (action: Awaited<ReturnType<typeof repository.details>>[number]) => {
-    const attempts = action.attempts + 1;
+    // An action with a ref is following what it started (a webhook delivery): looking again is
+    // not another attempt.
+    const attempts = action.ref ? action.attempts : action.attempts + 1;
     let result: ActionResult;
     try {
       const owner = await ownerOf(action.ownerId);
@@ -99,7 +111,13 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
               readingTs: action.readingTs,
               deviceId: action.deviceId,
               deviceName: action.deviceName ?? '',
+              deviceSerial: action.deviceSerial ?? '',
               companyPath: action.companyPath ?? '',
+              ruleId: action.ruleId,
+              ruleName: action.ruleName ?? '',
+              evaluationId: action.evaluationId,
+              parameters: action.parameters,
+              ref: action.ref,
               owner,
             });
     } catch (error) {
@@ -107,6 +125,7 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
         ok: false,
         error: error instanceof Error ? error.message : String(error),
         permanent: false,
+        ...(action.ref ? { ref: action.ref } : {}),
       };
     }
     await repository.finish(actionOutcome(action.id, result, attempts, now()));

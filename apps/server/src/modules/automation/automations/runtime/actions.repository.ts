@@ -1,6 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
-import { alertActions, alertEvents, automations, companies, devices } from '@/db/schema';
+import {
+  alertActions,
+  alertEvents,
+  automations,
+  companies,
+  deviceAlertConfigs,
+  devices,
+} from '@/db/schema';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -51,19 +58,26 @@ export const createActionsRepository = (db: Database) => ({
         name: alertActions.name,
         options: alertActions.options,
         attempts: alertActions.attempts,
+        ref: alertActions.ref,
         eventId: alertEvents.id,
+        evaluationId: alertEvents.evaluationId,
         kind: alertEvents.kind,
         message: alertEvents.message,
         readingTs: alertEvents.readingTs,
+        parameters: alertEvents.evaluatedParameters,
+        ruleId: automations.id,
         ruleName: automations.name,
-        ownerId: automations.userId,
+        // A device-side alert has no rule: its config's creator owns its actions.
+        ownerId: sql<number | null>`coalesce(${automations.userId}, ${deviceAlertConfigs.userId})`,
         deviceId: devices.id,
         deviceName: devices.name,
+        deviceSerial: devices.serial,
         companyPath: companies.path,
       })
       .from(alertActions)
       .innerJoin(alertEvents, eq(alertEvents.id, alertActions.eventId))
       .leftJoin(automations, eq(automations.id, alertEvents.automationId))
+      .leftJoin(deviceAlertConfigs, eq(deviceAlertConfigs.id, alertEvents.alertsConfigId))
       .leftJoin(devices, eq(devices.id, alertEvents.deviceId))
       .leftJoin(companies, eq(companies.id, devices.companyId))
       .where(inArray(alertActions.id, [...ids]));

@@ -3,6 +3,8 @@ import type { Database } from '@/db/client';
 import { runInForeground } from '@/lib/foreground';
 import type { Transition } from '@/modules/automation/automations/engine/rule-types';
 import { alertMessage, newEvaluationId } from './alert-messages';
+import { decideBranches } from './nested-conditions';
+import { isOverLimit } from './trigger-limits';
 import type { AlertBatch, AlertChange, AlertsRepository, EventInsert } from './alerts.repository';
 import type { RuleMeta } from './rule-set';
 import type { RuntimeRepository } from './runtime.repository';
@@ -14,12 +16,16 @@ const FLUSH_AT = 500;
  * newest are dropped (state is level-based; open alerts are reconciled at the next start).
  */
 const QUEUE_MAX = 100_000;
-/** Actions a resolve still runs: telling people the alert is over. */
-const ON_RESOLVE = new Set(['SendNotification', 'SendEmail']);
+/** Actions a resolve still runs: telling people (and integrations) the alert is over. */
+const ON_RESOLVE = new Set(['SendNotification', 'SendEmail', 'SendWebhook']);
 
 interface Queued {
   transition: Transition;
   rule: RuleMeta;
+  /** Why its actions are stored `skipped` instead of run (the daily trigger limit). */
+  skipped?: string | undefined;
+  /** It fell in a silence (design §4.7): the event row says so. */
+  silenced?: boolean | undefined;
 }
 
 export interface AlertWriterDeps {
@@ -31,15 +37,26 @@ export interface AlertWriterDeps {
   onActions(ids: number[]): void;
 }
 
+/**
+ * The actions a transition runs and the conditions it records: a resolve tells of the end with
+ * the top condition's messages; anything else takes the nested if/else branches it fired into.
+ */
 const actionsFor = (queued: Queued) => {
-  const { kind } = queued.transition;
-  const actions = queued.rule.actions.filter(
-    (action) => kind !== 'resolved' || ON_RESOLVE.has(action.name),
-  );
-  return actions.map((action) => ({
+  const { transition, rule } = queued;
+  const decision =
+    transition.kind === 'resolved'
+      ? {
+          actions: rule.actions.filter((action) => ON_RESOLVE.has(action.name)),
+          conditions: [{ key: rule.tag, value: false }],
+        }
+      : decideBranches(rule, transition.values);
+  const skipped = queued.skipped ? { status: 'skipped' as const, error: queued.skipped } : {};
+  const actions = decision.actions.map((action) => ({
     name: action.name,
     options: (action.options ?? {}) as Record<string, unknown>,
+    ...skipped,
   }));
+  return { actions, conditions: decision.conditions };
 };
 
 /** The pair's end state: later transitions of the same (rule, device) in a batch win. */
@@ -100,7 +117,7 @@ export const createAlertWriter = (deps: AlertWriterDeps) => {
       // A device or rule deleted meanwhile: its history went with it (the rule's delete wrote
       // its own resolves), and a row naming it would fail the whole batch.
       if (!device || !rules.has(rule.id)) continue;
-      const actions = actionsFor(queued);
+      const { actions, conditions } = actionsFor(queued);
       events.push({
         queued,
         event: {
@@ -110,11 +127,11 @@ export const createAlertWriter = (deps: AlertWriterDeps) => {
           revision: rule.revision,
           deviceId: device.id,
           companyId: device.companyId,
-          evaluatedParameters: rule.parameters.map((key) => ({
+          evaluatedParameters: [...rule.parameters, ...rule.nestedParameters].map((key) => ({
             key,
             value: transition.values[key] ?? null,
           })),
-          evaluatedConditions: [{ key: 'cond_0', value: transition.kind !== 'resolved' }],
+          evaluatedConditions: conditions,
           message: alertMessage(
             transition.kind,
             device.name,
@@ -124,13 +141,19 @@ export const createAlertWriter = (deps: AlertWriterDeps) => {
           ),
           readingTs: transition.at,
           reason: transition.reason ?? null,
-          overallStatus: actions.length > 0 ? 'pending' : 'success',
+          silenced: queued.silenced === true,
+          overallStatus: queued.skipped ? 'skipped' : actions.length > 0 ? 'pending' : 'success',
           actions,
         },
       });
     }
+    // Fires over the daily limit do not count (the limit counts what it let through; silenced
+    // ones it let through count).
     const fires = events
-      .filter(({ event }) => event.kind === 'fired' || event.kind === 'event')
+      .filter(
+        ({ queued, event }) =>
+          !isOverLimit(queued.skipped) && (event.kind === 'fired' || event.kind === 'event'),
+      )
       .map(({ event }) => ({
         automationId: event.automationId,
         deviceId: event.deviceId,
@@ -182,7 +205,7 @@ export const createAlertWriter = (deps: AlertWriterDeps) => {
   };
 
   return {
-    add(transition: Transition, rule: RuleMeta) {
+    add(transition: Transition, rule: RuleMeta, skipped: string | null = null, silenced = false) {
       if (queue.length >= QUEUE_MAX) {
         // Logged once per overflow, not once per transition.
         if (!overflowing)
@@ -191,7 +214,12 @@ export const createAlertWriter = (deps: AlertWriterDeps) => {
         return;
       }
       overflowing = false;
-      queue.push({ transition, rule });
+      queue.push({
+        transition,
+        rule,
+        ...(skipped ? { skipped } : {}),
+        ...(silenced ? { silenced } : {}),
+      });
       if (queue.length >= FLUSH_AT) void flush();
     },
     start() {

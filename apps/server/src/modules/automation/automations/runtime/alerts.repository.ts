@@ -7,6 +7,7 @@ import {
   automationDevices,
   automations,
 } from '@/db/schema';
+import { utcDayStart } from './trigger-limits';
 
 type Values = Record<string, number | string | null>;
 
@@ -22,8 +23,16 @@ export interface EventInsert {
   message: string;
   readingTs: Date;
   reason: string | null;
+  /** It fell in a silence: its actions are stored skipped. */
+  silenced?: boolean;
   overallStatus: string;
-  actions: { name: string; options: Record<string, unknown> }[];
+  /** Pending unless stored `skipped` with why (over the daily trigger limit). */
+  actions: {
+    name: string;
+    options: Record<string, unknown>;
+    status?: 'skipped';
+    error?: string;
+  }[];
 }
 
 /** The end state of one (rule, device) open alert after a batch, in the batch's order. */
@@ -111,19 +120,33 @@ export const createAlertsRepository = (db: Database) => {
     }
   };
 
+  /**
+   * Counts fires; the period counters (RMS: per UTC day) start again from this batch's when their
+   * last reset was before the fire's day.
+   */
   const countFires = async (fires: AlertBatch['fires'], tx: Executor) => {
     if (fires.length === 0) return;
-    const perRule = new Map<number, number>();
-    for (const fire of fires)
-      perRule.set(fire.automationId, (perRule.get(fire.automationId) ?? 0) + fire.count);
-    for (const [automationId, count] of perRule)
+    const perRule = new Map<number, { count: number; day: Date }>();
+    for (const fire of fires) {
+      const known = perRule.get(fire.automationId);
+      const day = utcDayStart(fire.at);
+      perRule.set(fire.automationId, {
+        count: (known?.count ?? 0) + fire.count,
+        day: known && known.day > day ? known.day : day,
+      });
+    }
+    for (const [automationId, { count, day: dayStart }] of perRule) {
+      const day = sql`${dayStart.toISOString()}::timestamptz`;
       await tx
         .update(automations)
         .set({
           totalTriggeredCount: sql`${automations.totalTriggeredCount} + ${count}`,
-          periodTriggeredCount: sql`${automations.periodTriggeredCount} + ${count}`,
+          periodTriggeredCount: sql`case when ${automations.periodLatestReset} >= ${day}
+            then ${automations.periodTriggeredCount} + ${count} else ${count} end`,
+          periodLatestReset: sql`greatest(${automations.periodLatestReset}, ${day})`,
         })
         .where(sql`${automations.id} = ${automationId}`);
+    }
     await tx
       .insert(automationDevices)
       .values(
@@ -133,6 +156,7 @@ export const createAlertsRepository = (db: Database) => {
           assigned: false,
           totalTriggeredCount: fire.count,
           periodTriggeredCount: fire.count,
+          periodLatestReset: utcDayStart(fire.at),
           lastTriggeredAt: fire.at,
         })),
       )
@@ -140,7 +164,11 @@ export const createAlertsRepository = (db: Database) => {
         target: [automationDevices.automationId, automationDevices.deviceId],
         set: {
           totalTriggeredCount: sql`${automationDevices.totalTriggeredCount} + excluded.total_triggered_count`,
-          periodTriggeredCount: sql`${automationDevices.periodTriggeredCount} + excluded.period_triggered_count`,
+          periodTriggeredCount: sql`case
+            when ${automationDevices.periodLatestReset} >= excluded.period_latest_reset
+            then ${automationDevices.periodTriggeredCount} + excluded.period_triggered_count
+            else excluded.period_triggered_count end`,
+          periodLatestReset: sql`greatest(${automationDevices.periodLatestReset}, excluded.period_latest_reset)`,
           lastTriggeredAt: sql`excluded.last_triggered_at`,
         },
       });
@@ -167,12 +195,17 @@ export const createAlertsRepository = (db: Database) => {
           eventId: eventIds.get(event.evaluationId) ?? 0,
           name: action.name,
           options: action.options,
-          status: 'pending',
+          status: action.status ?? 'pending',
+          error: action.error ?? null,
+          finishedAt: action.status ? event.readingTs : null,
         })),
       );
       if (actions.length === 0) return [];
-      const rows = await tx.insert(alertActions).values(actions).returning({ id: alertActions.id });
-      return rows.map((row) => row.id);
+      const rows = await tx
+        .insert(alertActions)
+        .values(actions)
+        .returning({ id: alertActions.id, status: alertActions.status });
+      return rows.flatMap((row) => (row.status === 'pending' ? [row.id] : []));
     },
   };
 };

@@ -89,7 +89,7 @@ describe('alert actions', () => {
       { status: 'done', error: null },
       { status: 'failed', error: SUPPRESSED_MESSAGE },
       { status: 'failed', error: 'User nobody@x.test not found' },
-      { status: 'failed', error: 'The TaskManagerAction action is not available yet' },
+      { status: 'failed', error: 'Task group not found' },
     ]);
     expect(actions.every((action) => action.attempts === 1)).toBe(true);
     expect(event?.overallStatus).toBe('partial');

@@ -22,6 +22,7 @@ const ruleRow = (id: number, expression: ConditionsBody[number]['expression']): 
   cooldownEnabled: false,
   cooldownDuration: 0,
   renotifyInterval: 0,
+  periodTriggerLimit: null,
   updatedAt: new Date(),
 });
 const weakSignal = ruleRow(1, [
@@ -43,7 +44,11 @@ const fakeRepository = (pairs: { automationId: number; deviceId: number }[]) => 
     },
     coverage: async (ids: readonly number[] | null) => {
       calls.push(ids === null ? 'coverage' : `coverage ${ids.join(',')}`);
-      return pairs.filter((pair) => ids === null || ids.includes(pair.deviceId));
+      const byDevice = new Map<number, number[]>();
+      for (const { automationId, deviceId } of pairs)
+        if (ids === null || ids.includes(deviceId))
+          byDevice.set(deviceId, [...(byDevice.get(deviceId) ?? []), automationId]);
+      return byDevice;
     },
     disabledPairs: async () => [],
     latestOf: async (ids: readonly number[]) => {

@@ -1,6 +1,8 @@
 import {
+  automationParameterOf,
   automationStatusValues,
   automationValuesOf,
+  type AutomationEvent,
   type TelemetryCategory,
 } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +13,7 @@ import type {
   Transition,
 } from '@/modules/automation/automations/engine/rule-types';
 import type { LivenessChange } from '@/modules/fleet/device-gateway/gateway.port';
+import { createSimWatch, type ObserveEvent } from './event-sources';
 import { createRuleCompiler, type RuleMeta, rulesByDevice } from './rule-set';
 import type { RuleRow } from './runtime.repository';
 import { valuesFromInfo } from './seed-values';
@@ -26,11 +29,13 @@ const RESOLVE_BATCH_MS = 250;
 export const STATUS_GRACE_MS = 120_000;
 
 type Pair = { automationId: number; deviceId: number };
+type WaitingEvent = { deviceId: number; key: AutomationEvent; text: string; at: Date };
 
 /** What the runtime reads (the runtime repository; a fake in unit tests). */
 export interface RuntimeReads {
   rules(): Promise<RuleRow[]>;
-  coverage(deviceIds: readonly number[] | null): Promise<Pair[]>;
+  /** Enabled rules by device: lists may be shared between devices, never mutated. */
+  coverage(deviceIds: readonly number[] | null): Promise<ReadonlyMap<number, readonly number[]>>;
   disabledPairs(): Promise<Pair[]>;
   latestOf(
     deviceIds: readonly number[],
@@ -58,11 +63,27 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
   let compiledIds: ReadonlySet<number> = new Set();
   /** Until the restore is done, the latest values per device wait here (a restored alert must not fire again). */
   let early: Map<number, { values: Record<string, ParameterValue>; at: Date }> | null = new Map();
+  /** Event keys an enabled rule reads; other events are not observed. */
+  let eventKeys: ReadonlySet<string> = new Set();
+  /** Devices' event keys that hold a value: an event is a change of it (rule-definition.ts). */
+  const eventSeeded = new Set<string>();
+  let eventCount = 0;
+  /** The event being observed: its transitions carry its words instead of the counter. */
+  let current: WaitingEvent | null = null;
+  /** Events before the start, or of devices whose rules are being looked up (a new enrolment). */
+  let waitingEvents: WaitingEvent[] = [];
+  const sims = createSimWatch();
+  const worded = (transition: Transition): Transition =>
+    current?.deviceId === transition.deviceId &&
+    transition.kind === 'event' &&
+    Object.hasOwn(transition.values, current.key)
+      ? { ...transition, values: { ...transition.values, [current.key]: current.text } }
+      : transition;
   const evaluator = createRuleEvaluator({
     now,
     onTransition: (transition) => {
       const rule = meta.get(transition.ruleId);
-      if (rule) deps.onTransition(transition, rule);
+      if (rule) deps.onTransition(worded(transition), rule);
       else log.warn({ rule: transition.ruleId }, 'transition of an unknown automation dropped');
     },
   });
@@ -125,6 +146,11 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
     applyDisabled(off, at);
     meta = loaded.meta;
     compiledIds = loaded.compiled;
+    eventKeys = new Set(
+      loaded.rules.flatMap((rule) =>
+        rule.parameters.filter((key) => automationParameterOf(key)?.type === 'event'),
+      ),
+    );
     loads += 1;
     return loaded;
   };
@@ -168,6 +194,7 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
         }
         resolved.add(deviceId);
       }
+      replayEvents();
     } catch (error) {
       for (const id of ids) unresolved.add(id);
       log.error({ err: error, devices: ids.length }, 'automation devices not resolved; retrying');
@@ -188,6 +215,39 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
     queueResolve();
     return true;
   };
+
+  /** The event as a new value of its key (the first seen is seeded first, so it is a change). */
+  const fireEvent = (event: WaitingEvent) => {
+    const { deviceId, key, at } = event;
+    const seeded = `${deviceId}:${key}`;
+    if (!eventSeeded.has(seeded)) {
+      eventSeeded.add(seeded);
+      evaluator.observe(deviceId, { [key]: 0 }, at);
+    }
+    eventCount += 1;
+    current = event;
+    try {
+      evaluator.observe(deviceId, { [key]: eventCount }, at);
+    } finally {
+      current = null;
+    }
+  };
+  const observeEvent: ObserveEvent = (deviceId, key, text, at) => {
+    if (!eventKeys.has(key)) return;
+    const event = { deviceId, key, text, at };
+    if (early) return void waitingEvents.push(event);
+    if (coverage.has(deviceId)) return fireEvent(event);
+    if (resolved.has(deviceId)) return;
+    waitingEvents.push(event);
+    unresolved.add(deviceId);
+    queueResolve();
+  };
+  /** Waiting events of devices whose rules are known now. */
+  function replayEvents() {
+    const ready = waitingEvents.filter((event) => resolved.has(event.deviceId));
+    waitingEvents = waitingEvents.filter((event) => !resolved.has(event.deviceId));
+    for (const event of ready) if (coverage.has(event.deviceId)) fireEvent(event);
+  }
 
   const observe = (deviceId: number, values: Record<string, ParameterValue>, at: Date) => {
     if (Object.keys(values).length === 0) return;
@@ -259,6 +319,9 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
       const waited = early ?? new Map();
       early = null;
       for (const [deviceId, { values, at }] of waited) observe(deviceId, values, at);
+      const events = waitingEvents;
+      waitingEvents = [];
+      for (const event of events) observeEvent(event.deviceId, event.key, event.text, event.at);
       const every = (ms: number, run: () => void) => {
         const timer = setInterval(run, ms);
         timer.unref();
@@ -276,8 +339,16 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
     /** Rules, scopes or assignments changed: reloaded shortly (changes in a burst load once). */
     rulesChanged: () => schedule(),
     reading(deviceId: number, category: TelemetryCategory, data: unknown, at: Date) {
-      observe(deviceId, automationValuesOf(category, data as never), at);
+      const values = automationValuesOf(category, data as never);
+      observe(deviceId, values, at);
+      // Devices without rules keep no SIM baseline; those being looked up do.
+      if (!eventKeys.has('sim_changed') || (resolved.has(deviceId) && !coverage.has(deviceId)))
+        return;
+      const text = sims.changed(deviceId, category, data, values);
+      if (text) observeEvent(deviceId, 'sim_changed', text, at);
     },
+    /** An event of a device (design §4.2: firmware or SIM changed, added, task failed…). */
+    event: observeEvent,
     liveness(rows: readonly LivenessChange[]) {
       for (const row of rows) {
         statusKnown.add(row.deviceId);

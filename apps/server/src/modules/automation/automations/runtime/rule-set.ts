@@ -2,6 +2,7 @@ import type { AutomationAction } from '@netfleet/contracts';
 import { compileRule } from '@/modules/automation/automations/engine/compile';
 import { ruleDefinitionOf } from '@/modules/automation/automations/engine/rule-definition';
 import type { CompiledRule } from '@/modules/automation/automations/engine/rule-types';
+import { type Branch, branchesOf, nestedParameters, topTag } from './nested-conditions';
 import type { RuleRow } from './runtime.repository';
 
 /** What the writer and the actions need of a rule besides its compiled form. */
@@ -12,9 +13,16 @@ export interface RuleMeta {
   userId: number | null;
   /** conditions_body_version, the revision an event was evaluated with. */
   revision: number;
-  /** The top condition's actions (nested if/else branches are not chosen yet). */
+  /** The top condition's actions; `branches` adds those of the nested if/else it fired into. */
   actions: readonly AutomationAction[];
   parameters: readonly string[];
+  /** The top condition's tag (`cond_0`) and its nested branches, compiled. */
+  tag: string;
+  branches: readonly Branch[];
+  /** What the nested branches read besides `parameters`. */
+  nestedParameters: readonly string[];
+  /** Fires per device per UTC day (RMS period_trigger_limit); null: no limit. */
+  periodTriggerLimit: number | null;
 }
 
 export interface LoadedRules {
@@ -30,15 +38,24 @@ const parametersOf = (row: RuleRow) => [
   ...new Set((row.conditionsBody[0]?.expression ?? []).map((atom) => atom.parameter)),
 ];
 
-const metaOf = (row: RuleRow): RuleMeta => ({
-  id: row.id,
-  name: row.name,
-  companyId: row.companyId,
-  userId: row.userId,
-  revision: row.conditionsBodyVersion,
-  actions: row.conditionsBody[0]?.actions ?? [],
-  parameters: parametersOf(row),
-});
+const metaOf = (row: RuleRow): RuleMeta => {
+  const top = row.conditionsBody[0];
+  const parameters = parametersOf(row);
+  const branches = branchesOf(top);
+  return {
+    id: row.id,
+    name: row.name,
+    companyId: row.companyId,
+    userId: row.userId,
+    revision: row.conditionsBodyVersion,
+    actions: top?.actions ?? [],
+    parameters,
+    tag: topTag(top),
+    branches,
+    nestedParameters: nestedParameters(branches, parameters),
+    periodTriggerLimit: row.periodTriggerLimit,
+  };
+};
 
 interface Cached {
   key: string;
@@ -68,8 +85,11 @@ export const createRuleCompiler = (warn: (id: number, message: string) => void) 
         cooldown_duration: row.cooldownDuration,
         renotify_interval: row.renotifyInterval,
       });
-      const key = JSON.stringify(definition);
-      meta.set(row.id, metaOf(row));
+      const rowMeta = metaOf(row);
+      meta.set(row.id, rowMeta);
+      // Nested branches' parameters ride along on its transitions (they choose the actions).
+      const carries = rowMeta.nestedParameters;
+      const key = JSON.stringify([definition, carries]);
       if (!row.enabled) continue;
       let cached = cache.get(row.id);
       if (cached?.key !== key) {
@@ -82,7 +102,10 @@ export const createRuleCompiler = (warn: (id: number, message: string) => void) 
           }
           continue;
         }
-        cached = { key, rule: result.rule };
+        cached = {
+          key,
+          rule: carries.length > 0 ? { ...result.rule, carries } : result.rule,
+        };
       }
       next.set(row.id, cached);
       rules.push(cached.rule);
@@ -95,16 +118,19 @@ export const createRuleCompiler = (warn: (id: number, message: string) => void) 
 
 /** Rule ids per device from (rule, device) pairs, only of rules that compiled. */
 export const rulesByDevice = (
-  pairs: readonly { automationId: number; deviceId: number }[],
+  coverage: ReadonlyMap<number, readonly number[]>,
   compiled: ReadonlySet<number>,
 ) => {
+  // Devices share their lists (coverage-index): filter each list once.
+  const filtered = new Map<readonly number[], number[]>();
   const byDevice = new Map<number, number[]>();
-  for (const { automationId, deviceId } of pairs) {
-    if (!compiled.has(automationId)) continue;
-    const list = byDevice.get(deviceId);
-    if (list) list.push(automationId);
-    else byDevice.set(deviceId, [automationId]);
+  for (const [deviceId, rules] of coverage) {
+    let list = filtered.get(rules);
+    if (!list) {
+      list = rules.filter((id) => compiled.has(id));
+      filtered.set(rules, list);
+    }
+    if (list.length) byDevice.set(deviceId, list);
   }
-  for (const list of byDevice.values()) list.sort((a, b) => a - b);
   return byDevice;
 };

@@ -1,5 +1,5 @@
-import type { AutomationAction } from '@netfleet/contracts';
-import { buildApp, type App } from '@/app';
+import type { AutomationAction, TelemetryCategory } from '@netfleet/contracts';
+import { buildApp, type App, type BuildAppOptions } from '@/app';
 import { automationDevices, automations } from '@/db/schema';
 import type { Database } from '@/db/client';
 import type { GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
@@ -27,6 +27,22 @@ export const createPlayedGateway = () => {
     status(deviceId: number, status: 0 | 1, at = new Date()) {
       for (const listener of heard) listener.liveness?.([{ deviceId, status, at }]);
     },
+    /** Any valid reading of a category, as the gateway hands it on. */
+    reading(deviceId: number, category: TelemetryCategory, data: object, at = new Date()) {
+      for (const listener of heard) listener.reading?.(deviceId, category, data, at);
+    },
+    /** A hello with other firmware, as the gateway's announce() reports it. */
+    identity(deviceId: number, before: string | null, after: string) {
+      for (const listener of heard)
+        listener.identityChanged?.(
+          deviceId,
+          { model: 'RUTX11', firmware: before },
+          { model: 'RUTX11', firmware: after },
+        );
+    },
+    enrolled(deviceIds: number[]) {
+      for (const listener of heard) listener.enrolled?.(deviceIds);
+    },
   };
 };
 export type PlayedGateway = ReturnType<typeof createPlayedGateway>;
@@ -35,13 +51,18 @@ export type PlayedGateway = ReturnType<typeof createPlayedGateway>;
  * Another instance on the test app's database (as after a restart): the runtime loads rules at
  * start, so a test inserts its rules first and then starts an instance.
  */
-export const startInstance = async (base: TestApp, gateway: PlayedGateway): Promise<App> => {
+export const startInstance = async (
+  base: TestApp,
+  gateway: PlayedGateway,
+  options: Pick<BuildAppOptions, 'now' | 'deliverWebhooks'> = {},
+): Promise<App> => {
   const app = await buildApp({
     config: base.config,
     db: base.db,
     jwtSecret: base.jwtSecret,
     logger: false,
     deviceGateway: gateway.double,
+    ...options,
   });
   await app.ready();
   return app;

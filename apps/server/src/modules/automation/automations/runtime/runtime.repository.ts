@@ -1,38 +1,20 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
+import { coverageOf } from './coverage-index';
 import { automationAlerts, automationDevices, automations, devices } from '@/db/schema';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Devices a rule covers: explicit assignments, its scope's tags and company subtrees. */
-const coveredSql = (deviceIds: readonly number[] | null) => {
-  const only = (column: ReturnType<typeof sql.raw>) =>
-    deviceIds === null
-      ? sql``
-      : sql` and ${column} = any(${sql.raw(`'{${deviceIds.map(Number).join(',')}}'::int[]`)})`;
-  // Always bounded by the rule's own company subtree, whatever its scope names.
-  return sql`
-    select c.automation_id, c.device_id
-    from (
-      select ad.automation_id, ad.device_id from automation_devices ad
-        where ad.assigned${only(sql.raw('ad.device_id'))}
-      union
-      select s.automation_id, dt.device_id from automation_scopes s
-        join device_tags dt on dt.tag_id = s.target_id
-        where s.kind = 2${only(sql.raw('dt.device_id'))}
-      union
-      select s.automation_id, d.id from automation_scopes s
-        join companies sc on sc.id = s.target_id
-        join companies dc on dc.path like sc.path || '%'
-        join devices d on d.company_id = dc.id
-        where s.kind = 3${only(sql.raw('d.id'))}
-    ) c
-    join automations a on a.id = c.automation_id and a.enabled
+const idList = (ids: readonly number[]) => sql.raw(`'{${ids.map(Number).join(',')}}'::int[]`);
+
+/** Enabled rules with their company path and scope targets (a row with kind null when none). */
+const SCOPES_SQL = sql`
+  select a.id as automation_id, ac.path as rule_path, s.kind, s.target_id, sc.path as target_path
+  from automations a
     join companies ac on ac.id = a.company_id
-    join devices d on d.id = c.device_id
-    join companies dc on dc.id = d.company_id
-    where dc.path like ac.path || '%'`;
-};
+    left join automation_scopes s on s.automation_id = a.id
+    left join companies sc on s.kind = 3 and sc.id = s.target_id
+  where a.enabled`;
 
 export type RuleRow = Awaited<ReturnType<RuntimeRepository['rules']>>[number];
 
@@ -55,20 +37,56 @@ export const createRuntimeRepository = (db: Database) => ({
         cooldownEnabled: automations.cooldownEnabled,
         cooldownDuration: automations.cooldownDuration,
         renotifyInterval: automations.renotifyInterval,
+        periodTriggerLimit: automations.periodTriggerLimit,
         updatedAt: automations.updatedAt,
       })
       .from(automations)
       .orderBy(automations.id);
   },
 
-  /** (rule, device) pairs of enabled rules; only for `deviceIds` when given. */
+  /** Enabled rules by device (only `deviceIds` when given), matched in memory (coverage-index). */
   async coverage(deviceIds: readonly number[] | null, tx: Executor = db) {
-    if (deviceIds?.length === 0) return [];
-    const result = await tx.execute(coveredSql(deviceIds));
-    return rowsOf<{ automation_id: number; device_id: number }>(result).map((row) => ({
-      automationId: Number(row.automation_id),
-      deviceId: Number(row.device_id),
-    }));
+    if (deviceIds?.length === 0) return new Map<number, number[]>();
+    const only = (column: string) =>
+      deviceIds === null ? sql`` : sql` and ${sql.raw(column)} = any(${idList(deviceIds)})`;
+    const [scopes, facts, explicit] = await Promise.all([
+      tx.execute(SCOPES_SQL),
+      tx.execute(sql`
+        select d.id, dc.path,
+          coalesce(array_agg(dt.tag_id) filter (where dt.tag_id is not null), '{}') as tag_ids
+        from devices d
+          join companies dc on dc.id = d.company_id
+          left join device_tags dt on dt.device_id = d.id
+        where true${only('d.id')}
+        group by d.id, dc.path`),
+      tx.execute(sql`
+        select automation_id, device_id from automation_devices
+        where assigned${only('device_id')}`),
+    ]);
+    return coverageOf(
+      rowsOf<{
+        automation_id: number;
+        rule_path: string;
+        kind: number | null;
+        target_id: number | null;
+        target_path: string | null;
+      }>(scopes).map((row) => ({
+        automationId: Number(row.automation_id),
+        rulePath: row.rule_path,
+        kind: row.kind === null ? null : Number(row.kind),
+        targetId: row.target_id === null ? null : Number(row.target_id),
+        targetPath: row.target_path,
+      })),
+      rowsOf<{ id: number; path: string; tag_ids: number[] }>(facts).map((row) => ({
+        id: Number(row.id),
+        path: row.path,
+        tagIds: row.tag_ids.map(Number),
+      })),
+      rowsOf<{ automation_id: number; device_id: number }>(explicit).map((row) => ({
+        automationId: Number(row.automation_id),
+        deviceId: Number(row.device_id),
+      })),
+    );
   },
 
   /** Per-device switches turned off (RMS device activation). */
