@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   deviceChangesIntervalMs?: number;
   /** How often sockets' live device channels are checked again (tests shorten it). */
   realtimeRecheckMs?: number;
+  /** How often due alert actions (retries, followed deliveries) are looked for (tests shorten it). */
+  alertActionSweepMs?: number;
 }
 
 /**
@@ -113,6 +115,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     monitoring: fleet.monitoringSteps,
     companies: companiesRepository,
     addGatewayListener: fleet.addGatewayListener,
+    alertActionSweepMs: options.alertActionSweepMs,
   });
 
   await app.register(spaPlugin, { webDist: config.webDist });

@@ -24,6 +24,7 @@ export const automationArea = async (
     companies: Pick<CompaniesRepository, 'isVisible'>;
     /** Readings and statuses for the live evaluation of automations. */
     addGatewayListener?: (listener: GatewayListener) => void;
+    alertActionSweepMs?: number | undefined;
   },
 ) => {
   await deviceConfiguratorModule(app, context, { jobs: fleet.jobs, companies: fleet.companies });
@@ -41,6 +42,7 @@ export const automationArea = async (
     backups: fleet.backups,
     taskRuns: tasks.runs,
     jobMoves: fleet.jobs,
+    actionSweepMs: fleet.alertActionSweepMs,
   });
   ends.taskEnded = runtime.taskEnded;
   await automationsModule(app, context, {

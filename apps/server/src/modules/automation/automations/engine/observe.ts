@@ -3,20 +3,38 @@ import type { DeviceEntry, Engine } from './pair-state';
 import { stepReading } from './pair-steps';
 import type { RuleGroup } from './rule-groups';
 import type { CompiledRule, ParameterValue } from './rule-types';
+import { crossedBy } from './threshold-index';
+
+type Previous = ReadonlyMap<string, ParameterValue | undefined>;
 
 /**
- * The rules a reading can change, by id: all of the device's group when the group changed since
- * its last reading, else those reading one of the reading's keys.
+ * The rules a reading can change, by id. A rule with state (pending, open, cooling down) counts
+ * every reading of its parameters. One without was false when its values were last evaluated, so
+ * only a value crossing one of its atoms' boundaries can make it true (threshold-index.ts).
  */
-const candidatesOf = (group: RuleGroup, keys: readonly string[], everything: boolean) => {
-  if (everything) return group.all;
-  const lists: CompiledRule[][] = [];
-  for (const key of keys) {
-    const list = group.byParam.get(key);
-    if (list) lists.push(list);
+const candidatesOf = (
+  engine: Engine,
+  device: DeviceEntry,
+  group: RuleGroup,
+  values: Readonly<Record<string, ParameterValue>>,
+  previous: Previous,
+): readonly CompiledRule[] => {
+  let found: Set<CompiledRule> | null = null;
+  for (const [key, before] of previous) {
+    const index = group.parameters.get(key);
+    if (index) crossedBy(index, before, values[key] as ParameterValue, (found ??= new Set()));
   }
-  if (lists.length <= 1) return lists[0] ?? [];
-  return [...new Set(lists.flat())].sort((a, b) => a.id - b.id);
+  if (device.pairs)
+    for (const ruleId of device.pairs.keys()) {
+      const rule = engine.rules.get(ruleId);
+      if (!rule || !group.ids.has(ruleId)) continue;
+      if (rule.parameters.some((key) => Object.hasOwn(values, key)))
+        (found ??= new Set()).add(rule);
+    }
+  if (!found) return [];
+  const list = [...found];
+  if (list.length > 1) list.sort((a, b) => a.id - b.id);
+  return list;
 };
 
 /** Merges a reading into the device's known values and evaluates the rules it can change. */
@@ -26,16 +44,15 @@ export const observeReading = (
   values: Readonly<Record<string, ParameterValue>>,
   at: number,
 ) => {
-  const keys = Object.keys(values);
-  // touched: values new or different; changed: different from a value known before.
-  const touched = new Set<string>();
+  // The values new or different, with the value known before (undefined: none).
+  const previous = new Map<string, ParameterValue | undefined>();
   const changed = new Set<string>();
-  for (const key of keys) {
+  for (const key in values) {
     const value = values[key] as ParameterValue;
-    const previous = device.values.get(key);
-    if (previous === value) continue;
-    touched.add(key);
-    if (previous !== undefined) changed.add(key);
+    const before = device.values.get(key);
+    if (before === value) continue;
+    previous.set(key, before);
+    if (before !== undefined) changed.add(key);
     device.values.set(key, value);
   }
   const group = device.group;
@@ -43,21 +60,11 @@ export const observeReading = (
   const everything = device.seen !== group.version;
   device.seen = group.version;
   const valueOf = (key: string) => device.values.get(key);
-  for (const rule of candidatesOf(group, keys, everything)) {
+  // A group this device never evaluated (new, or its rules changed) is evaluated whole, once.
+  const rules = everything ? group.all : candidatesOf(engine, device, group, values, previous);
+  for (const rule of rules) {
     if (device.disabled?.has(rule.id)) continue;
-    const pair = device.pairs?.get(rule.id);
-    let read = false;
-    let fresh = false;
-    for (const key of rule.parameters) {
-      read ||= Object.hasOwn(values, key);
-      fresh ||= touched.has(key);
-    }
-    // A rule without state was false when its values were last evaluated, so unchanged values
-    // keep it false (its 'changed' atoms only get falser); pending ones count every reading. A
-    // rule this device never evaluated in this group is looked at once, whatever the reading.
-    const due = read ? pair !== undefined || everything || fresh : pair === undefined;
-    if (!due) continue;
-    const holds = expressionHolds(rule, valueOf, changed, pair?.phase === 'open');
-    stepReading(engine, device, rule, holds, at);
+    const open = device.pairs?.get(rule.id)?.phase === 'open';
+    stepReading(engine, device, rule, expressionHolds(rule, valueOf, changed, open), at);
   }
 };

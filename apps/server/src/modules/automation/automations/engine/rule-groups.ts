@@ -1,4 +1,5 @@
 import type { CompiledRule } from './rule-types';
+import { indexParameters, type ParameterIndex } from './threshold-index';
 
 /**
  * The rules assigned to some devices. Devices with the same assignment share one group, so a
@@ -8,8 +9,8 @@ export interface RuleGroup {
   readonly ids: ReadonlySet<number>;
   /** The group's known rules, by id. */
   all: CompiledRule[];
-  /** The group's known rules per parameter they read, each list by id. */
-  byParam: Map<string, CompiledRule[]>;
+  /** Per parameter its rules read: the rules and their boundaries (threshold-index.ts). */
+  parameters: Map<string, ParameterIndex>;
   /** Changes whenever the group's rules change: devices then evaluate all of them once. */
   version: number;
   devices: number;
@@ -37,13 +38,7 @@ export const createRuleGroups = (initial: ReadonlyMap<number, CompiledRule>): Ru
         const rule = rules.get(id);
         return rule ? [rule] : [];
       });
-    group.byParam = new Map();
-    for (const rule of group.all)
-      for (const parameter of rule.parameters) {
-        const list = group.byParam.get(parameter);
-        if (list) list.push(rule);
-        else group.byParam.set(parameter, [rule]);
-      }
+    group.parameters = indexParameters(group.all);
     versions += 1;
     group.version = versions;
   };
@@ -53,7 +48,7 @@ export const createRuleGroups = (initial: ReadonlyMap<number, CompiledRule>): Ru
       const key = keyOf(ruleIds);
       let group = groups.get(key);
       if (!group) {
-        group = { ids: new Set(ruleIds), all: [], byParam: new Map(), version: 0, devices: 0 };
+        group = { ids: new Set(ruleIds), all: [], parameters: new Map(), version: 0, devices: 0 };
         index(group);
         groups.set(key, group);
       }

@@ -19,6 +19,8 @@ export interface ActionRunnerDeps {
   auth: Pick<AuthRepository, 'loadIdentity'>;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** How often due actions are looked for (SWEEP_MS). */
+  sweepMs?: number;
 }
 
 /** Like the webhook worker's outcomeOf: 30 s doubling, a permanent error or the last attempt fails. */
@@ -155,7 +157,7 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
     /** Runs what is due now (tests drive it instead of the timer). */
     sweep: () => enqueue(null),
     start() {
-      timer = setInterval(() => void enqueue(null), SWEEP_MS);
+      timer = setInterval(() => void enqueue(null), deps.sweepMs ?? SWEEP_MS);
       timer.unref();
     },
     async close() {

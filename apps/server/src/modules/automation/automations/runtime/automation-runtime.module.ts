@@ -31,6 +31,8 @@ export interface AutomationRuntimeModuleDeps {
   statusGraceMs?: number | undefined;
   /** Job moves: failed firmware updates are the firmware_update_failed event. */
   jobMoves?: Pick<DeviceJobsService, 'onJobsMoved'> | undefined;
+  /** How often due actions are looked for (tests shorten it). */
+  actionSweepMs?: number | undefined;
 }
 
 /**
@@ -62,6 +64,7 @@ export const automationRuntimeModule = async (
     auth: context.auth.authRepository,
     now,
     log: app.log,
+    ...(deps.actionSweepMs === undefined ? {} : { sweepMs: deps.actionSweepMs }),
   });
   const writer = createAlertWriter({
     db,

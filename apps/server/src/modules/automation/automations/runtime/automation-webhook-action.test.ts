@@ -1,5 +1,5 @@
 import { WEBHOOK_MAX_ATTEMPTS } from '@netfleet/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@/app';
 import { alertActions, alertEvents, webhookDeliveries, webhooks } from '@/db/schema';
@@ -60,6 +60,16 @@ const eventsOf = (ruleId: number) =>
     .from(alertEvents)
     .where(eq(alertEvents.automationId, ruleId))
     .orderBy(asc(alertEvents.id));
+/** Attempts recorded on the webhook's newest delivery. */
+const attemptsRecorded = async (webhookId: number) => {
+  const [row] = await t.db
+    .select({ attempts: webhookDeliveries.attempts })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(1);
+  return row?.attempts ?? 0;
+};
 const actionsOf = (eventId: number) =>
   t.db.select().from(alertActions).where(eq(alertActions.eventId, eventId));
 
@@ -89,7 +99,7 @@ beforeAll(async () => {
   await ruleWith('own', owner.id, owner.id);
   await ruleWith('foreign', owner.id, other.id);
   await t.app.close();
-  app = await startInstance(t, gateway, { now, deliverWebhooks: true });
+  app = await startInstance(t, gateway, { now, deliverWebhooks: true, alertActionSweepMs: 500 });
 });
 afterAll(async () => {
   await app.close();
@@ -164,6 +174,12 @@ describe('SendWebhook action', () => {
         await until(
           async () => receiver.received.length,
           (length) => length >= sent + attempt,
+        );
+        // The clock moves only once the attempt's outcome is recorded: moved before, the outcome
+        // would schedule the retry a backoff after the moved clock, and it would wait for the next.
+        await until(
+          () => attemptsRecorded(rules.own?.webhookId ?? 0),
+          (attempts) => attempts >= attempt,
         );
         // Past the backoff of the attempt just made (30 s doubling; a day covers them all).
         ahead += 86_400_000;

@@ -54,7 +54,7 @@ export type PlayedGateway = ReturnType<typeof createPlayedGateway>;
 export const startInstance = async (
   base: TestApp,
   gateway: PlayedGateway,
-  options: Pick<BuildAppOptions, 'now' | 'deliverWebhooks'> = {},
+  options: Pick<BuildAppOptions, 'now' | 'deliverWebhooks' | 'alertActionSweepMs'> = {},
 ): Promise<App> => {
   const app = await buildApp({
     config: base.config,
