@@ -58,6 +58,8 @@ export interface BuildAppOptions {
   realtimeRecheckMs?: number;
   /** How often due alert actions (retries, followed deliveries) are looked for (tests shorten it). */
   alertActionSweepMs?: number;
+  /** How often instances renew and rebalance the devices they evaluate (tests shorten it). */
+  automationHeartbeatMs?: number;
 }
 
 /**
@@ -116,6 +118,8 @@ export const buildApp = async (options: BuildAppOptions) => {
     companies: companiesRepository,
     addGatewayListener: fleet.addGatewayListener,
     alertActionSweepMs: options.alertActionSweepMs,
+    redis: options.redis,
+    automationHeartbeatMs: options.automationHeartbeatMs,
   });
 
   await app.register(spaPlugin, { webDist: config.webDist });

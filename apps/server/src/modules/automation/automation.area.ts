@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ModuleContext } from '@/modules/context';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
 import type { GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
@@ -25,6 +26,9 @@ export const automationArea = async (
     /** Readings and statuses for the live evaluation of automations. */
     addGatewayListener?: (listener: GatewayListener) => void;
     alertActionSweepMs?: number | undefined;
+    /** REDIS_URL's client: instances share the evaluation of the devices' rules. */
+    redis?: Redis | undefined;
+    automationHeartbeatMs?: number | undefined;
   },
 ) => {
   await deviceConfiguratorModule(app, context, { jobs: fleet.jobs, companies: fleet.companies });
@@ -43,6 +47,8 @@ export const automationArea = async (
     taskRuns: tasks.runs,
     jobMoves: fleet.jobs,
     actionSweepMs: fleet.alertActionSweepMs,
+    redis: fleet.redis,
+    heartbeatMs: fleet.automationHeartbeatMs,
   });
   ends.taskEnded = runtime.taskEnded;
   await automationsModule(app, context, {

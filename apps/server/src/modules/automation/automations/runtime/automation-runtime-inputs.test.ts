@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Transition } from '@/modules/automation/automations/engine/rule-types';
 import { createAutomationRuntime } from './automation-runtime';
+import { partitionOf } from './cluster/partition-leases';
 import type { RuleRow } from './runtime.repository';
 
 const log = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
@@ -35,9 +36,11 @@ const offline = ruleRow(2, [
 /** A repository over fixed rows that counts what it is asked. */
 const fakeRepository = (pairs: { automationId: number; deviceId: number }[]) => {
   const calls: string[] = [];
+  const open: OpenRow[] = [];
   return {
     calls,
     pairs,
+    open,
     rules: async () => {
       calls.push('rules');
       return [weakSignal, offline];
@@ -55,11 +58,21 @@ const fakeRepository = (pairs: { automationId: number; deviceId: number }[]) => 
       calls.push(`latest ${ids.join(',')}`);
       return ids.map((id) => ({ id, info: {}, lastSeenAt: new Date(Date.UTC(2026, 10, 1)) }));
     },
-    openAlerts: async () => [],
+    openAlerts: async () => open,
   };
 };
+type OpenRow = {
+  automationId: number;
+  deviceId: number;
+  firedAt: Date;
+  lastNotifiedAt: Date | null;
+};
 
-const build = (pairs: { automationId: number; deviceId: number }[], statusGraceMs = 60_000) => {
+const build = (
+  pairs: { automationId: number; deviceId: number }[],
+  statusGraceMs = 60_000,
+  owns?: (deviceId: number) => boolean,
+) => {
   const repository = fakeRepository(pairs);
   const transitions: Transition[] = [];
   const runtime = createAutomationRuntime({
@@ -68,6 +81,7 @@ const build = (pairs: { automationId: number; deviceId: number }[], statusGraceM
     log,
     now: () => new Date(),
     statusGraceMs,
+    ...(owns ? { owns } : {}),
   });
   return { repository, transitions, runtime };
 };
@@ -142,6 +156,38 @@ describe('automation runtime inputs', () => {
       ['fired', 21],
       ['fired', 20],
     ]);
+    await runtime.close();
+  });
+
+  it('keeps the state of the partitions it owns and restores the open alerts of those it takes over', async () => {
+    const owned = new Set([partitionOf(10)]);
+    const { repository, transitions, runtime } = build(
+      [
+        { automationId: 1, deviceId: 10 },
+        { automationId: 1, deviceId: 11 },
+      ],
+      60_000,
+      (deviceId) => owned.has(partitionOf(deviceId)),
+    );
+    repository.open.push({
+      automationId: 1,
+      deviceId: 11,
+      firedAt: new Date(Date.UTC(2026, 10, 1)),
+      lastNotifiedAt: null,
+    });
+    await runtime.start();
+    expect(repository.calls).toContain('latest 10');
+    runtime.reading(10, 'dynamic', dynamic(-118), new Date());
+    // Device 11's partition moves here, device 10's away: 11's alert is still open.
+    owned.add(partitionOf(11));
+    owned.delete(partitionOf(10));
+    runtime.partitionsChanged({ gained: [partitionOf(11)], lost: [partitionOf(10)] });
+    await runtime.settled();
+    expect(repository.calls).toContain('latest 11');
+    runtime.reading(11, 'dynamic', dynamic(-119), new Date());
+    runtime.reading(11, 'dynamic', dynamic(-80), new Date());
+    // Device 10's open alert is left to its new owner: nothing resolves here.
+    expect(transitions.map((t) => `${t.kind} ${t.deviceId}`)).toEqual(['fired 10', 'resolved 11']);
     await runtime.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ModuleContext } from '@/modules/context';
 import type { TaskRunsService } from '@/modules/automation/device-tasks/task-runs.service';
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
@@ -18,6 +19,7 @@ import { createRuntimeRepository } from './runtime.repository';
 import { createSilenceGate, silencedText } from './silence-gate';
 import { createTriggerCountsRepository } from './trigger-counts.repository';
 import { createTriggerLimits } from './trigger-limits';
+import { createAutomationCluster } from './cluster/automation-cluster';
 
 export interface AutomationRuntimeModuleDeps {
   /** Where readings and status transitions come from; absent: nothing is evaluated live. */
@@ -33,6 +35,10 @@ export interface AutomationRuntimeModuleDeps {
   jobMoves?: Pick<DeviceJobsService, 'onJobsMoved'> | undefined;
   /** How often due actions are looked for (tests shorten it). */
   actionSweepMs?: number | undefined;
+  /** REDIS_URL's client: instances share the devices' evaluation (cluster/). */
+  redis?: Redis | undefined;
+  /** How often the partitions are renewed and rebalanced (tests shorten it). */
+  heartbeatMs?: number | undefined;
 }
 
 /**
@@ -95,12 +101,28 @@ export const automationRuntimeModule = async (
     onTransition: (transition, rule) => silences.pass(transition, rule),
     log: app.log,
     now,
+    owns: (deviceId) => cluster.owns(deviceId),
     ...(deps.statusGraceMs === undefined ? {} : { statusGraceMs: deps.statusGraceMs }),
   });
-  const sources = createEventSources(runtime.event, now);
+  const cluster = createAutomationCluster({
+    redis: deps.redis,
+    jwtSecret: context.jwtSecret,
+    instanceUrl: context.config.instanceUrl,
+    runtime,
+    onChanged: (change) => (change === 'rules' ? runtime.rulesChanged() : silences.changed()),
+    log: app.log,
+    ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }),
+  });
+  if (!deps.redis && context.config.mqttUrl)
+    app.log.warn(
+      'MQTT_URL without REDIS_URL: this instance evaluates the alert rules of every device it hears from, which is right only when it is the only instance',
+    );
+  // Inputs go to the instance that evaluates the device (this one when alone).
+  const inputs = cluster.inputs;
+  const sources = createEventSources(inputs.event, now);
   deps.addGatewayListener?.({
-    reading: (deviceId, category, data, at) => runtime.reading(deviceId, category, data, at),
-    liveness: (rows) => runtime.liveness(rows),
+    reading: (deviceId, category, data, at) => inputs.reading(deviceId, category, data, at),
+    liveness: (rows) => inputs.liveness(rows),
     identityChanged: (deviceId, before, after) => sources.identityChanged(deviceId, before, after),
     enrolled: (deviceIds) => {
       sources.enrolled(deviceIds);
@@ -113,6 +135,8 @@ export const automationRuntimeModule = async (
     // Before the first transition: the limit needs today's counts.
     await limits.start();
     await silences.start();
+    // The partitions first: the runtime restores the alerts of the devices it owns.
+    await cluster.start();
     await runtime.start();
     writer.start();
     runner.start();
@@ -122,14 +146,15 @@ export const automationRuntimeModule = async (
     limits.close();
     stopJobMoves?.();
     await silences.close();
+    await cluster.close();
     await runtime.close();
     await writer.close();
     await runner.close();
     smtp.close();
   });
   return {
-    rulesChanged: runtime.rulesChanged,
-    silencesChanged: silences.changed,
+    rulesChanged: () => cluster.changed('rules'),
+    silencesChanged: () => cluster.changed('silences'),
     /** Task runs that ended on devices (the task engine's onEnded): failed ones are events. */
     taskEnded: sources.taskEnded,
   };

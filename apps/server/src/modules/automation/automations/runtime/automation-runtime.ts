@@ -8,7 +8,6 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { createRuleEvaluator } from '@/modules/automation/automations/engine/evaluator';
 import type {
-  OpenAlert,
   ParameterValue,
   Transition,
 } from '@/modules/automation/automations/engine/rule-types';
@@ -16,7 +15,8 @@ import type { LivenessChange } from '@/modules/fleet/device-gateway/gateway.port
 import { createSimWatch, type ObserveEvent } from './event-sources';
 import { createRuleCompiler, type RuleMeta, rulesByDevice } from './rule-set';
 import type { RuleRow } from './runtime.repository';
-import { valuesFromInfo } from './seed-values';
+import { partitionOf, type PartitionChange } from './cluster/partition-leases';
+import { restoreAlerts } from './restore-alerts';
 
 const TICK_MS = 250;
 const RELOAD_DEBOUNCE_MS = 200;
@@ -50,6 +50,8 @@ export interface AutomationRuntimeDeps {
   log: FastifyBaseLogger;
   now: () => Date;
   statusGraceMs?: number;
+  /** Whether this instance evaluates the device (cluster/partition-leases.ts); default: all. */
+  owns?: (deviceId: number) => boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export interface AutomationRuntimeDeps {
  */
 export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
   const { repository, log, now } = deps;
+  const owns = deps.owns ?? (() => true);
   let meta = new Map<number, RuleMeta>();
   let compiledIds: ReadonlySet<number> = new Set();
   /** Until the restore is done, the latest values per device wait here (a restored alert must not fire again). */
@@ -262,36 +265,40 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
     if (wanted(deviceId)) evaluator.observe(deviceId, values, at);
   };
 
-  /** Seeds values and open alerts after a start, then reconciles them (design §4.4). */
-  const restore = async (enabled: ReadonlySet<number>) => {
-    const open = await repository.openAlerts();
-    const ids = [...new Set([...coverage.keys(), ...open.map((alert) => alert.deviceId)])];
-    const latest = await repository.latestOf(ids);
-    const values = new Map<number, Record<string, ParameterValue>>();
-    for (const row of latest) values.set(row.id, valuesFromInfo(row.info));
-    const decided: OpenAlert[] = [];
-    const waiting: OpenAlert[] = [];
-    for (const alert of open) {
-      const rule = meta.get(alert.automationId);
-      const known = values.get(alert.deviceId) ?? {};
-      const inScope =
-        enabled.has(alert.automationId) &&
-        (coverage.get(alert.deviceId)?.includes(alert.automationId) ?? false) &&
-        !disabled.has(`${alert.automationId}:${alert.deviceId}`);
-      const readable = rule?.parameters.every((key) => Object.hasOwn(known, key)) ?? false;
-      const entry = {
-        deviceId: alert.deviceId,
-        ruleId: alert.automationId,
-        firedAt: alert.firedAt,
-        lastNotifiedAt: alert.lastNotifiedAt,
-      };
-      // Values that cannot be recovered leave the alert open until the next reading decides.
-      (inScope && !readable ? waiting : decided).push(entry);
-    }
-    evaluator.restore(decided, values);
-    evaluator.reconcile(now());
-    if (waiting.length > 0) evaluator.restore(waiting, new Map());
-    log.info({ open: open.length, waiting: waiting.length }, 'automation alerts restored');
+  const restoreContext = () => ({
+    repository,
+    evaluator,
+    meta,
+    enabled: compiledIds,
+    coverage,
+    disabled,
+    now,
+    log,
+  });
+
+  /** Partitions moved (cluster/partition-leases.ts): their devices' state comes or goes. */
+  const partitionsChanged = (change: PartitionChange) => {
+    const lost = new Set(change.lost);
+    const gained = new Set(change.gained);
+    loading = loading.then(async () => {
+      if (closed) return;
+      const at = now();
+      for (const deviceId of coverage.keys()) {
+        const partition = partitionOf(deviceId);
+        // Open alerts stay in the database for the new owner; nothing resolves here.
+        if (lost.has(partition)) {
+          evaluator.forget(deviceId);
+          statusKnown.delete(deviceId);
+        } else if (gained.has(partition))
+          evaluator.assign(deviceId, coverage.get(deviceId) ?? [], at);
+      }
+      if (gained.size === 0) return;
+      try {
+        await restoreAlerts(restoreContext(), (deviceId) => gained.has(partitionOf(deviceId)));
+      } catch (error) {
+        log.error({ err: error }, 'alerts of partitions taken over not restored');
+      }
+    });
   };
 
   /** After the grace, devices that said nothing since the start are offline since their last message. */
@@ -299,6 +306,7 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
     const ids = [...coverage.entries()]
       .filter(
         ([deviceId, rules]) =>
+          owns(deviceId) &&
           !statusKnown.has(deviceId) &&
           rules.some((id) => meta.get(id)?.parameters.includes('status')),
       )
@@ -315,7 +323,7 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
   return {
     async start() {
       const loaded = await load();
-      await restore(loaded.compiled);
+      await restoreAlerts({ ...restoreContext(), enabled: loaded.compiled }, owns);
       const waited = early ?? new Map();
       early = null;
       for (const [deviceId, { values, at }] of waited) observe(deviceId, values, at);
@@ -338,6 +346,7 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
     },
     /** Rules, scopes or assignments changed: reloaded shortly (changes in a burst load once). */
     rulesChanged: () => schedule(),
+    partitionsChanged,
     reading(deviceId: number, category: TelemetryCategory, data: unknown, at: Date) {
       const values = automationValuesOf(category, data as never);
       observe(deviceId, values, at);

@@ -54,7 +54,10 @@ export type PlayedGateway = ReturnType<typeof createPlayedGateway>;
 export const startInstance = async (
   base: TestApp,
   gateway: PlayedGateway,
-  options: Pick<BuildAppOptions, 'now' | 'deliverWebhooks' | 'alertActionSweepMs'> = {},
+  options: Pick<
+    BuildAppOptions,
+    'now' | 'deliverWebhooks' | 'alertActionSweepMs' | 'redis' | 'automationHeartbeatMs'
+  > = {},
 ): Promise<App> => {
   const app = await buildApp({
     config: base.config,
