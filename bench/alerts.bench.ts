@@ -82,6 +82,7 @@ const runOnce = async (rules: number) => {
       window = probeDriver(api, probeRule);
     }
     let latencies: number[] = [];
+    let eventLatencies: number[] = [];
     const ingest = await runIngest(
       {
         mqttUrls: [server.mqttUrl],
@@ -96,10 +97,13 @@ const runOnce = async (rules: number) => {
           const db = await PGlite.create({ dataDir: join(server.dataDir, 'pglite') });
           try {
             const query = <T>(sql: string, params: unknown[]) => db.query<T>(sql, params);
-            if (probeRule !== null)
-              latencies = (await query<{ ms: number }>(PROBE_LATENCY_SQL, [probeRule])).rows.map(
-                (row) => Number(row.ms),
-              );
+            if (probeRule !== null) {
+              const rows = (
+                await query<{ ms: number; event_ms: number }>(PROBE_LATENCY_SQL, [probeRule])
+              ).rows;
+              latencies = rows.map((row) => Number(row.ms));
+              eventLatencies = rows.map((row) => Number(row.event_ms));
+            }
             return await use(query);
           } finally {
             await db.close();
@@ -109,7 +113,12 @@ const runOnce = async (rules: number) => {
       { devices: DEVICES, seconds: SECONDS, rampLimitSeconds: 300, seed: 1 },
       teardown,
     );
-    return { ...ingest, rules, notification_latency: latencySummary(latencies) };
+    return {
+      ...ingest,
+      rules,
+      notification_latency: latencySummary(latencies),
+      event_latency: latencySummary(eventLatencies),
+    };
   } finally {
     await teardown.run();
   }
@@ -118,6 +127,8 @@ const runOnce = async (rules: number) => {
 type AlertRun = IngestResult & {
   rules: number;
   notification_latency: ReturnType<typeof latencySummary>;
+  /** Reading time to the stored alert event: the notification's latency before its action ran. */
+  event_latency: ReturnType<typeof latencySummary>;
 };
 
 let exitCode = 0;

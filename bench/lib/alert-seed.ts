@@ -66,9 +66,13 @@ export const seedAlertRules = async (
   return probe.data.id;
 };
 
-/** Notification latency of the probe rule: reading time to the notification row, in ms. */
+/**
+ * Notification latency of the probe rule: reading time to the notification row, in ms; and its
+ * first part, reading time to the stored alert event (reception and evaluation).
+ */
 export const PROBE_LATENCY_SQL = `
-  select extract(epoch from n.created_at - e.reading_ts) * 1000 as ms
+  select extract(epoch from n.created_at - e.reading_ts) * 1000 as ms,
+    extract(epoch from e.created_at - e.reading_ts) * 1000 as event_ms
   from alert_actions a
     join alert_events e on e.id = a.event_id
     join notifications n on n.id = (a.ref->'notification_ids'->>0)::int

@@ -58,11 +58,19 @@ export interface AlertBatch {
   fires: { automationId: number; deviceId: number; count: number; at: Date }[];
 }
 
-const pairList = (pairs: readonly { automationId: number; deviceId: number }[]) =>
-  sql.join(
-    pairs.map((pair) => sql`(${pair.automationId}::int, ${pair.deviceId}::int)`),
-    sql`, `,
-  );
+/** An int[] literal of numbers (never user text), so the list is one value, not n parameters. */
+const intArray = (values: readonly number[]) =>
+  sql.raw(`'{${values.map((value) => Math.trunc(Number(value))).join(',')}}'::int[]`);
+
+/**
+ * `(automation_id, device_id)` is one of the pairs. As two arrays: a `(a, b) in ((1, 2), …)` list
+ * of a few thousand pairs aborted the embedded database (its parser recursed past the WASM stack),
+ * half-way through the batch's transaction, and the retried batch was written again.
+ */
+const pairsIn = (pairs: readonly { automationId: number; deviceId: number }[]) =>
+  sql`(${automationAlerts.automationId}, ${automationAlerts.deviceId}) in (select * from unnest(${intArray(
+    pairs.map((pair) => pair.automationId),
+  )}, ${intArray(pairs.map((pair) => pair.deviceId))}))`;
 
 /** The writer's statements: one transaction per batch, a handful of statements whatever its size. */
 export const createAlertsRepository = (db: Database) => {
@@ -72,12 +80,7 @@ export const createAlertsRepository = (db: Database) => {
     tx: Executor,
   ) => {
     const closed = changes.filter((change) => change.op === 'close');
-    if (closed.length > 0)
-      await tx
-        .delete(automationAlerts)
-        .where(
-          sql`(${automationAlerts.automationId}, ${automationAlerts.deviceId}) in (${pairList(closed)})`,
-        );
+    if (closed.length > 0) await tx.delete(automationAlerts).where(pairsIn(closed));
     const opened = changes.flatMap((change) => (change.op === 'open' ? [change] : []));
     if (opened.length > 0)
       await tx
