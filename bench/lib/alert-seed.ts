@@ -9,7 +9,8 @@ type Api = <T>(path: string, init?: { method?: string; body?: unknown }) => Prom
 
 /** Parameter, operator and a threshold past the simulator's range (sim-readings.ts). */
 const TAILS = [
-  ['signal', '<', -125],
+  // Below the probe's pin too (PROBE_LOW): the probes' alerts are the only ones that fire.
+  ['signal', '<', -140],
   ['rsrp', '<', -150],
   ['rsrq', '<', -40],
   ['sinr', '<', -30],

@@ -123,3 +123,45 @@ test('a signal rule fires live in the bell and by e-mail, and resolves when the 
   await expect(detail.getByText('cond_0: held')).toBeVisible();
   await page.screenshot({ path: 'e2e/.artifacts/automation-log-detail.png' });
 });
+
+test('the device page shows its alert history; device alerts and silences open from the console', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const [device] = fleet.devices();
+  if (!device) throw new Error('the simulator enrolled no device');
+  page.setDefaultTimeout(20_000);
+  await logIn(page, SUPER_ADMIN);
+  await acceptAgreementIfAsked(page);
+
+  // The rule of the first test fired and resolved on this device: both are in its history.
+  await page.goto(`/devices/${device.id}`);
+  await page.getByRole('tab', { name: 'Alerts', exact: true }).click();
+  const history = page.getByRole('table', { name: 'Alert history' });
+  await expect(history.getByRole('row', { name: /Fired.*signal: -118 dBm/ })).toBeVisible();
+  await expect(history.getByRole('row', { name: /Resolved.*signal: -80 dBm/ })).toBeVisible();
+  await expect(history.getByRole('link', { name: /^Weak signal/ }).first()).toBeVisible();
+  await page.screenshot({ path: 'e2e/.artifacts/device-alert-history.png', fullPage: true });
+
+  // The device alerts dialog lists what the device evaluates itself (nothing yet).
+  await page.getByRole('button', { name: 'Device alerts' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Device alerts/ });
+  await expect(dialog.getByText('No alerts configured on this device')).toBeVisible();
+  await page.screenshot({ path: 'e2e/.artifacts/device-alerts-dialog.png' });
+  await page.keyboard.press('Escape');
+
+  // A silence for the next hour, on every automation and device of the company.
+  const silence = `Maintenance ${Date.now() % 100_000}`;
+  await page.goto('/management/automations');
+  await page.getByRole('tab', { name: 'Silences' }).click();
+  await page.getByRole('button', { name: 'New silence' }).first().click();
+  const form = page.getByRole('dialog', { name: /silence/i });
+  await form.getByRole('textbox', { name: /^Name/ }).fill(silence);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Silence created successfully')).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Silences' })
+    .getByRole('row', { name: new RegExp(silence) });
+  await expect(row.getByText('Active now')).toBeVisible();
+  await page.screenshot({ path: 'e2e/.artifacts/automation-silences.png', fullPage: true });
+});

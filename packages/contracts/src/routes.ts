@@ -46,6 +46,12 @@ export const ROUTES: readonly RouteDef[] = [
     'view_device_alert_configurations',
   ),
   r(
+    'automations.silences',
+    '/management/automations/silences',
+    'Automation silences',
+    'view_device_alert_configurations',
+  ),
+  r(
     'automations.create',
     '/management/automations/create',
     'New automation',

@@ -22,12 +22,16 @@ const seesSubsidiaries = (viewer: Viewer) => viewer.permissions.has('access_chil
 
 /**
  * Companies the caller may see: their own company and, with access_child_companies, its whole
- * subtree (spec §6: an end client or a guest sees only its own company).
+ * subtree (spec §6: an end client or a guest sees only its own company). `table` is an alias of
+ * companies when a query joins it twice (a row's company and the company of what it refers to).
  */
-export const visibleCompaniesFilter = (viewer: Viewer): SQL =>
+export const visibleCompaniesFilter = (
+  viewer: Viewer,
+  table: { id: AnyColumn; path: AnyColumn } = companies,
+): SQL =>
   seesSubsidiaries(viewer)
-    ? companySubtreeFilter(viewer)
-    : (eq(companies.id, viewer.company.id) as SQL);
+    ? companySubtreeFilter(viewer, table.path)
+    : (eq(table.id, viewer.company.id) as SQL);
 
 /** The same rule for a company already loaded. */
 export const canSeeCompany = (viewer: Viewer, company: { id: number; path: string }): boolean =>

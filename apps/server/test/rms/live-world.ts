@@ -185,7 +185,8 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
   await post(`/api/devices/${ids[0]}/command`, { command: 'nf-sim pin signal=-118' });
   const alertsDeadline = Date.now() + 15_000;
   while (
-    !(await json<{ data?: unknown[] }>(world, '/api/alerts')).data?.length &&
+    // The history holds the automation's events too: wait for the device's own alert.
+    !(await json<{ data?: unknown[] }>(world, '/api/alerts?source=device')).data?.length &&
     Date.now() < alertsDeadline
   ) {
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -158,6 +158,19 @@ describe('named dialogs (spec §2)', () => {
     ).toBeInTheDocument();
   });
 
+  it("opens a device's alerts by name, and the same dialog on its add form as 'alerts.create'", async () => {
+    await renderSignedIn({ 'GET /api/alerts-configurations': () => ok([]) });
+    const devices = [{ id: 11, name: 'Gate router' }];
+    await act(() => openNamedDialog('alerts.device-alerts', { devices }));
+    const alerts = await screen.findByRole('dialog', { name: /^Device alerts/ });
+    expect(
+      await within(alerts).findByText('No alerts configured on this device'),
+    ).toBeInTheDocument();
+    await act(() => openNamedDialog('alerts.create', { devices }));
+    const create = await screen.findByRole('dialog', { name: /^Create alert/ });
+    expect(within(create).getByRole('form', { name: 'New alert' })).toBeInTheDocument();
+  });
+
   it('refuses a name nothing registered, saying which', async () => {
     await renderSignedIn();
     await expect(openNamedDialog('company.move-devices')).rejects.toThrow(

@@ -4,6 +4,7 @@
 import type { Role } from '@netfleet/contracts';
 import type { DialogOptions } from '@/components/dialogs';
 import type { MfaSetupOptions } from '@/features/identity/account';
+import type { DeviceAlertsDialogProps } from '@/features/automation/device-alerts';
 import type { MultiConfigurationProps } from '@/features/automation/device-configuration';
 import type { PasswordManagerDialogProps } from '@/features/fleet/device-passwords';
 import type { HotspotTarget } from '@/features/fleet/wireless';
@@ -32,6 +33,7 @@ const wireless = () => import('@/features/fleet/wireless');
 const remoteAccess = () => import('@/features/remote/remote-access');
 const devicePasswords = () => import('@/features/fleet/device-passwords');
 const deviceConfiguration = () => import('@/features/automation/device-configuration');
+const deviceAlerts = () => import('@/features/automation/device-alerts');
 
 export const NAMED_DIALOGS = {
   'company.new': formNamed('new-company'),
@@ -68,6 +70,14 @@ export const NAMED_DIALOGS = {
   'device-actions.password-manager': lazyDialog(
     devicePasswords,
     (m, props: PasswordManagerDialogProps) => m.passwordManagerDialog(props),
+  ),
+  // Device-side alert configurations of one device (the device page) or the devices list's
+  // selection: { devices: [{ id, name }] }; 'alerts.create' opens on the add form.
+  'alerts.device-alerts': lazyDialog(deviceAlerts, (m, props: DeviceAlertsDialogProps) =>
+    m.deviceAlertsDialog(props),
+  ),
+  'alerts.create': lazyDialog(deviceAlerts, (m, props: DeviceAlertsDialogProps) =>
+    m.createAlertDialog(props),
   ),
   // The devices list's selection: { devices: [{ id, name }] }.
   'multi-configuration': lazyDialog(deviceConfiguration, (m, props: MultiConfigurationProps) =>

@@ -96,6 +96,7 @@ export const PAGES: PageRegistry = {
     (m) => m.TaskManagerPage,
   ),
   automations: lazyPage(automations, (m) => m.AutomationsPage),
+  'automations.silences': lazyPage(automations, (m) => m.SilencesPage),
   'automations.create': lazyPage(automations, (m) => m.AutomationCreatePage),
   'automations.edit': lazyPage(automations, (m) => m.AutomationEditPage),
   'automations.item': lazyPage(automations, (m) => m.AutomationPage),

@@ -9,6 +9,7 @@ import {
   DEVICE_ALERT_STATUS_TYPE,
 } from '../device-alerts.ts';
 import { ID_MAX, idListSchema, idSchema, listQuerySchema } from '../list.ts';
+import { AUTOMATION_LOG_KINDS } from './automations.ts';
 import { DEVICE_JOBS_BULK_MAX } from './device-jobs.ts';
 
 const commaList = listQuerySchema.shape.fields.unwrap();
@@ -37,7 +38,17 @@ const limitOffset = {
 };
 const optionalId = z.coerce.number().int().min(1).max(ID_MAX).optional();
 
-/** GET /alerts (route 18). `type`: an alert type id or name. */
+/**
+ * Where an alert came from: a device-side alert configuration the device evaluated, or a
+ * server-side automation (rule). GET /alerts answers both as one history.
+ */
+export const DEVICE_ALERT_SOURCES = ['device', 'automation'] as const;
+export type DeviceAlertSource = (typeof DEVICE_ALERT_SOURCES)[number];
+
+/**
+ * GET /alerts (route 18). `type`: an alert type id or name. netfleet adds `source` and
+ * `automation_id` (RMS has only device alerts, so its filters narrow to those by themselves).
+ */
 export const deviceAlertListQuerySchema = z.object({
   ...limitOffset,
   id: idListSchema.optional(),
@@ -45,6 +56,8 @@ export const deviceAlertListQuerySchema = z.object({
   alerts_configs_id: optionalId,
   device_id: optionalId,
   type: z.string().trim().max(64).optional(),
+  source: z.enum(DEVICE_ALERT_SOURCES).optional(),
+  automation_id: optionalId,
 });
 export type DeviceAlertListQuery = z.infer<typeof deviceAlertListQuerySchema>;
 
@@ -63,6 +76,13 @@ export const DEVICE_ALERT_FIELDS = [
   'alert_type_id',
   'alert_subtype_id',
   'created_at',
+  'source',
+  'kind',
+  'automation_id',
+  'automation_name',
+  'alerts_configs_id',
+  'evaluated_parameters',
+  'reason',
 ] as const;
 
 export const deviceAlertSchema = z.object({
@@ -75,6 +95,21 @@ export const deviceAlertSchema = z.object({
   alert_type_id: z.number().int().nullable(),
   alert_subtype_id: z.number().int().nullable(),
   created_at: apiDateSchema,
+  // netfleet: the history holds automation events too; these say which and what they read.
+  source: z.enum(DEVICE_ALERT_SOURCES),
+  /** fired / resolved / renotify of an automation's alert; `event` for one-off events. */
+  kind: z.enum(AUTOMATION_LOG_KINDS),
+  /** Null for device alerts, and once the automation is deleted. */
+  automation_id: z.number().int().nullable(),
+  /** Null as well when the automation belongs to a company the caller cannot see. */
+  automation_name: z.string().nullable(),
+  alerts_configs_id: z.number().int().nullable(),
+  /** The values the alert was raised on (`signal: -118`). */
+  evaluated_parameters: z.array(
+    z.object({ key: z.string(), value: z.union([z.string(), z.number(), z.boolean(), z.null()]) }),
+  ),
+  /** Why an automation's alert resolved without its condition clearing (rule changed, …). */
+  reason: z.string().nullable(),
 });
 export type DeviceAlert = z.infer<typeof deviceAlertSchema>;
 

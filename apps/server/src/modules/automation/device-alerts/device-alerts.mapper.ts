@@ -10,19 +10,13 @@ import {
   deviceAlertTypeOf,
   type DataLimitPeriod,
   toApiDate,
+  AUTOMATION_LOG_KINDS,
+  type AutomationLogKind,
+  DEVICE_ALERT_SOURCES,
+  type DeviceAlertSource,
 } from '@netfleet/contracts';
+import type { AlertHistoryRow } from './alert-history.repository';
 import type { DeviceAlertConfigRow } from './device-alerts.repository';
-
-interface AlertRow {
-  id: number;
-  companyId: number;
-  deviceId: number | null;
-  alertsConfigId: number | null;
-  message: string;
-  alertTypeId: number | null;
-  alertSubtypeId: number | null;
-  createdAt: Date;
-}
 
 const typeName = (typeId: number | null) =>
   typeId === null ? null : (deviceAlertTypeOf(typeId)?.name ?? null);
@@ -39,7 +33,20 @@ export const alertTypeIdOf = (type: string | undefined): number | undefined | nu
   return found ? found.id : null;
 };
 
-export const toAlert = (row: AlertRow): DeviceAlert => ({
+/** A type filter for SQL: a type that names nothing matches nothing (id 0 never exists). */
+export const alertTypeFilter = (type: string | undefined): number | undefined => {
+  const typeId = alertTypeIdOf(type);
+  return typeId === null ? 0 : typeId;
+};
+
+// The columns are varchar: a value the contracts do not name (none is written) must not fail the
+// answer's schema, so it reads as a device's one-off event.
+const sourceOf = (source: string): DeviceAlertSource =>
+  DEVICE_ALERT_SOURCES.find((known) => known === source) ?? 'device';
+const kindOf = (kind: string): AutomationLogKind =>
+  AUTOMATION_LOG_KINDS.find((known) => known === kind) ?? 'event';
+
+export const toAlert = (row: AlertHistoryRow): DeviceAlert => ({
   id: row.id,
   company_id: row.companyId,
   device_id: row.deviceId,
@@ -49,9 +56,16 @@ export const toAlert = (row: AlertRow): DeviceAlert => ({
   alert_type_id: row.alertTypeId,
   alert_subtype_id: row.alertSubtypeId,
   created_at: toApiDate(row.createdAt),
+  source: sourceOf(row.source),
+  kind: kindOf(row.kind),
+  automation_id: row.automationId,
+  automation_name: row.automationName,
+  alerts_configs_id: row.alertsConfigId,
+  evaluated_parameters: row.evaluatedParameters,
+  reason: row.reason,
 });
 
-export const toAlertDetail = (row: AlertRow): DeviceAlertDetail => ({
+export const toAlertDetail = (row: AlertHistoryRow): DeviceAlertDetail => ({
   id: row.id,
   alerts_configs_id: row.alertsConfigId,
   device_id: row.deviceId,

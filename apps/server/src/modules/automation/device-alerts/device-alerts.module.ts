@@ -4,6 +4,8 @@ import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jo
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import type { GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
 import { createAlertEventsRepository } from './alert-events.repository';
+import { createAlertHistoryRepository } from './alert-history.repository';
+import { createAlertHistoryService } from './alert-history.service';
 import { createAlertIngest } from './alert-ingest';
 import { createDeviceAlertsRepository } from './device-alerts.repository';
 import { deviceAlertsRoutes } from './device-alerts.routes';
@@ -33,7 +35,10 @@ export const deviceAlertsModule = async (
     status: context.status,
     now: context.now,
   });
-  await app.register(deviceAlertsRoutes, { deviceAlerts });
+  const alertHistory = createAlertHistoryService({
+    repository: createAlertHistoryRepository(context.db),
+  });
+  await app.register(deviceAlertsRoutes, { deviceAlerts, alertHistory });
 
   const ingest = createAlertIngest({
     repository: createAlertEventsRepository(context.db),

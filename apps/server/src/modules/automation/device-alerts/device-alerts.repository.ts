@@ -2,9 +2,8 @@ import { OPEN_DEVICE_JOB_STATES } from '@netfleet/contracts';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
-import { countAll } from '@/db/list';
+import { containsPattern, countAll } from '@/db/list';
 import {
-  alertEvents,
   alertTokens,
   companies,
   deviceAlertConfigs,
@@ -18,15 +17,6 @@ interface Page {
   offset: number;
 }
 
-export interface AlertFilters extends Page {
-  ids?: readonly number[] | undefined;
-  companyId?: number | undefined;
-  configId?: number | undefined;
-  deviceId?: number | undefined;
-  typeId?: number | undefined;
-  q?: string | undefined;
-}
-
 export interface ConfigFilters extends Page {
   companyId?: number | undefined;
   userId?: number | undefined;
@@ -37,36 +27,11 @@ export interface ConfigFilters extends Page {
 
 export type DeviceAlertConfigValues = typeof deviceAlertConfigs.$inferInsert;
 export type DeviceAlertConfigRow = typeof deviceAlertConfigs.$inferSelect;
-export type AlertEventValues = typeof alertEvents.$inferInsert;
 
-const contains = (column: SQL | typeof alertEvents.message, q: string) =>
-  sql`${column} ilike ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+const contains = (column: SQL, q: string) => sql`${column} ilike ${containsPattern(q)}`;
 
-const alertColumns = {
-  id: alertEvents.id,
-  companyId: alertEvents.companyId,
-  deviceId: alertEvents.deviceId,
-  alertsConfigId: alertEvents.alertsConfigId,
-  message: alertEvents.message,
-  alertTypeId: alertEvents.alertTypeId,
-  alertSubtypeId: alertEvents.alertSubtypeId,
-  createdAt: alertEvents.createdAt,
-};
-
-/** Device alert configs, their events (alert_events of source device) and alert tokens. */
+/** Device alert configs and alert tokens (their events: alert-history.repository.ts). */
 export const createDeviceAlertsRepository = (db: Database) => {
-  const alertsWhere = (viewer: Viewer, filters: Omit<AlertFilters, keyof Page>) =>
-    and(
-      eq(alertEvents.source, 'device'),
-      visibleCompaniesFilter(viewer),
-      filters.ids?.length ? inArray(alertEvents.id, [...filters.ids]) : undefined,
-      filters.companyId ? eq(alertEvents.companyId, filters.companyId) : undefined,
-      filters.configId ? eq(alertEvents.alertsConfigId, filters.configId) : undefined,
-      filters.deviceId ? eq(alertEvents.deviceId, filters.deviceId) : undefined,
-      filters.typeId !== undefined ? eq(alertEvents.alertTypeId, filters.typeId) : undefined,
-      filters.q ? contains(alertEvents.message, filters.q) : undefined,
-    );
-
   const configsWhere = (viewer: Viewer, filters: Omit<ConfigFilters, keyof Page>) =>
     and(
       visibleCompaniesFilter(viewer),
@@ -83,37 +48,6 @@ export const createDeviceAlertsRepository = (db: Database) => {
     );
 
   return {
-    async listAlerts(viewer: Viewer, filters: AlertFilters, tx: Executor = db) {
-      const where = alertsWhere(viewer, filters);
-      const rows = await tx
-        .select(alertColumns)
-        .from(alertEvents)
-        .innerJoin(companies, eq(companies.id, alertEvents.companyId))
-        .where(where)
-        .orderBy(desc(alertEvents.id))
-        .limit(filters.limit)
-        .offset(filters.offset);
-      const [count] = await tx
-        .select({ total: countAll })
-        .from(alertEvents)
-        .innerJoin(companies, eq(companies.id, alertEvents.companyId))
-        .where(where);
-      return { rows, total: count?.total ?? 0 };
-    },
-
-    async findAlert(viewer: Viewer, id: number, tx: Executor = db) {
-      const [row] = await tx
-        .select(alertColumns)
-        .from(alertEvents)
-        .innerJoin(companies, eq(companies.id, alertEvents.companyId))
-        .where(alertsWhere(viewer, { ids: [id] }));
-      return row ?? null;
-    },
-
-    async removeAlert(id: number, tx: Executor = db) {
-      await tx.delete(alertEvents).where(eq(alertEvents.id, id));
-    },
-
     async addToken(userId: number, token: string, tx: Executor = db) {
       await tx.insert(alertTokens).values({ userId, token }).onConflictDoNothing();
     },

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api-error';
 import { requireAuth } from '@/plugins/auth';
 import { pickFields } from './device-alerts.mapper';
+import type { AlertHistoryService } from './alert-history.service';
 import type { DeviceAlertsService } from './device-alerts.service';
 
 const alertTags = ['alerts'];
@@ -48,17 +49,22 @@ const checkFields = (fields: readonly string[] | undefined, known: readonly stri
   }
 };
 
-/** RMS alerts (device events, routes 18–21) and alerts configurations (routes 22–27). */
+/**
+ * RMS alerts (routes 18–21: the alert history, device alerts and automation events) and alerts
+ * configurations (routes 22–27).
+ */
 export const deviceAlertsRoutes: FastifyPluginAsyncZod<{
   deviceAlerts: DeviceAlertsService;
-}> = async (app, { deviceAlerts }) => {
+  alertHistory: AlertHistoryService;
+}> = async (app, { deviceAlerts, alertHistory }) => {
   app.get(
     '/api/alerts',
     {
       config: view,
       schema: {
         tags: alertTags,
-        summary: 'Alerts devices raised, in the companies you can see (newest first)',
+        summary:
+          'Alert history in the companies you can see, newest first: alerts devices raised and the events of automations (source, kind, automation_id, automation_name)',
         querystring: deviceAlertListQuerySchema,
         response: { 200: deviceAlertListEnvelopeSchema },
       },
@@ -67,7 +73,7 @@ export const deviceAlertsRoutes: FastifyPluginAsyncZod<{
       const { fields, fields_only: fieldsOnly } = request.query;
       checkFields(fields, DEVICE_ALERT_FIELDS);
       if (fieldsOnly) return { success: true as const, data: [...DEVICE_ALERT_FIELDS] };
-      const { data, total } = await deviceAlerts.listAlerts(requireAuth(request), request.query);
+      const { data, total } = await alertHistory.listAlerts(requireAuth(request), request.query);
       return {
         success: true as const,
         data: data.map((item) => pickFields(item, fields)),
@@ -109,7 +115,7 @@ export const deviceAlertsRoutes: FastifyPluginAsyncZod<{
       const { fields, fields_only: fieldsOnly } = request.query;
       checkFields(fields, DEVICE_ALERT_DETAIL_FIELDS);
       if (fieldsOnly) return { success: true as const, data: [...DEVICE_ALERT_DETAIL_FIELDS] };
-      const data = await deviceAlerts.getAlert(requireAuth(request), request.params.id);
+      const data = await alertHistory.getAlert(requireAuth(request), request.params.id);
       return { success: true as const, data: data.map((item) => pickFields(item, fields)) };
     },
   );
@@ -120,13 +126,13 @@ export const deviceAlertsRoutes: FastifyPluginAsyncZod<{
       config: manage,
       schema: {
         tags: alertTags,
-        summary: 'Delete an alert',
+        summary: "Delete a device's alert (an automation's events are its log and stay)",
         params,
         response: { 200: emptySuccessSchema, 404: errorEnvelopeSchema },
       },
     },
     async (request) => {
-      await deviceAlerts.removeAlert(requireAuth(request), request.params.id);
+      await alertHistory.removeAlert(requireAuth(request), request.params.id);
       return { success: true as const };
     },
   );

@@ -4,7 +4,6 @@ import {
   type AlertConfigUpdate,
   DEVICE_ALERT_CONFIGS_PER_DEVICE_MAX,
   DEVICE_ALERT_MESSAGES,
-  type DeviceAlertListQuery,
   deviceAlertSubtypeOf,
   deviceAlertTypeOf,
 } from '@netfleet/contracts';
@@ -16,14 +15,7 @@ import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.
 import type { StatusService } from '@/modules/system/status/status.service';
 import type { Transaction } from '@/db/client';
 import type { DeviceAlertsRepository } from './device-alerts.repository';
-import {
-  alertTypeIdOf,
-  setsOf,
-  toAlert,
-  toAlertDetail,
-  toConfig,
-  toConfigListItem,
-} from './device-alerts.mapper';
+import { alertTypeFilter, setsOf, toConfig, toConfigListItem } from './device-alerts.mapper';
 
 /** An `alerts_config` job waits this long for an offline device (then `devicesReady` re-sends). */
 const JOB_EXPIRY_SECONDS = 30 * 24 * 60 * 60;
@@ -40,9 +32,10 @@ interface Deps {
 }
 
 /**
- * RMS alerts and alerts configurations (design §1 rows 18–27, §4.8). A device learns its whole
- * set of enabled configs with one `alerts_config` job, stored in the transaction that changed it
- * under the device's row lock, as data collect does.
+ * RMS alerts configurations and alert tokens (design §1 rows 20, 22–27, §4.8; the alerts
+ * themselves: alert-history.service.ts). A device learns its whole set of enabled configs with
+ * one `alerts_config` job, stored in the transaction that changed it under the device's row
+ * lock, as data collect does.
  */
 export const createDeviceAlertsService = ({
   transaction,
@@ -110,12 +103,6 @@ export const createDeviceAlertsService = ({
     return storeSets({ userId: auth.user.id, channel }, deviceIds, change);
   };
 
-  const typeFilter = (type: string | undefined) => {
-    const typeId = alertTypeIdOf(type);
-    // A type that names nothing matches nothing (id 0 never exists).
-    return typeId === null ? 0 : typeId;
-  };
-
   return {
     /** Devices back after their set's job expired get it again (no user, no channel). */
     async resendExpired(deviceIds: readonly number[]) {
@@ -123,36 +110,10 @@ export const createDeviceAlertsService = ({
       if (owed.length) await storeSets({ userId: null, channel: null }, owed, async () => {});
     },
 
-    async listAlerts(auth: AuthContext, query: DeviceAlertListQuery) {
-      const typeId = typeFilter(query.type);
-      const { rows, total } = await repository.listAlerts(auth, {
-        limit: query.limit,
-        offset: query.offset,
-        ids: query.id,
-        companyId: query.company_id,
-        configId: query.alerts_configs_id,
-        deviceId: query.device_id,
-        typeId,
-        q: query.q,
-      });
-      return { data: rows.map(toAlert), total };
-    },
-
-    async getAlert(auth: AuthContext, id: number) {
-      const row = await repository.findAlert(auth, id);
-      if (!row) throw notFound(DEVICE_ALERT_MESSAGES.notFound);
-      return [toAlertDetail(row)];
-    },
-
-    async removeAlert(auth: AuthContext, id: number) {
-      if (!(await repository.findAlert(auth, id))) throw notFound(DEVICE_ALERT_MESSAGES.notFound);
-      await repository.removeAlert(id);
-    },
-
     addToken: (auth: AuthContext, token: string) => repository.addToken(auth.user.id, token),
 
     async listConfigs(auth: AuthContext, query: AlertConfigListQuery) {
-      const typeId = typeFilter(query.type);
+      const typeId = alertTypeFilter(query.type);
       const { rows, total } = await repository.listConfigs(auth, {
         limit: query.limit,
         offset: query.offset,

@@ -1,5 +1,7 @@
 export const AUTOMATIONS_ROUTE = '/management/automations';
 export const CREATE_AUTOMATION_ROUTE = `${AUTOMATIONS_ROUTE}/create`;
+/** Route `automations.silences`: a static segment, preferred by the router to `:id`. */
+export const SILENCES_ROUTE = `${AUTOMATIONS_ROUTE}/silences`;
 
 /** An automation id as a route gives it. */
 export const ID_PATTERN = /^[1-9]\d{0,9}$/;

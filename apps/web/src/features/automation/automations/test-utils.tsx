@@ -1,10 +1,12 @@
 // Test-only: the automation pages' route harness (src/test/render-route) and fixtures.
-import type {
-  Automation,
-  AutomationDevice,
-  AutomationLog,
-  AutomationLogDetail,
-  AutomationPreview,
+import {
+  toApiDate,
+  type Automation,
+  type AutomationDevice,
+  type AutomationLog,
+  type AutomationLogDetail,
+  type AutomationPreview,
+  type Silence,
 } from '@netfleet/contracts';
 
 export { currentLocation, dialog, lastBody, listOk, renderWithSession } from '@/test/render-route';
@@ -121,6 +123,29 @@ export function preview(overrides: Partial<AutomationPreview> = {}): AutomationP
     thinned: true,
     unreplayed_parameters: [],
     per_device: [{ device_id: 42, device_name: 'Depot router', fired: 4, resolved: 3 }],
+    ...overrides,
+  };
+}
+
+const HOUR_MS = 3_600_000;
+/** An API date `hours` from now (negative: ago). */
+export const hoursFromNow = (hours: number) => toApiDate(new Date(Date.now() + hours * HOUR_MS));
+
+/** A silence active now: an hour ago until an hour on, two devices and a tag, all rules. */
+export function silence(overrides: Partial<Silence> = {}): Silence {
+  return {
+    id: 5,
+    name: 'Maintenance',
+    company_id: 3,
+    created_by: 7,
+    automation_ids: [],
+    device_ids: [42, 43],
+    tag_ids: [9],
+    starts_at: hoursFromNow(-1),
+    ends_at: hoursFromNow(1),
+    recurrence: null,
+    notify_after: true,
+    created_at: '2026-11-20T10:00:00Z',
     ...overrides,
   };
 }

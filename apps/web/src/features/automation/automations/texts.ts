@@ -38,8 +38,6 @@ export const AUTOMATIONS_TEXTS = {
   deleteConfirm: (name: string) =>
     `Delete automation ${name}? Its open alerts are resolved and its logs are no longer shown.`,
   activated: (enabled: boolean) => (enabled ? 'Automation enabled' : 'Automation disabled'),
-  loading: 'Loading',
-  retry: 'Retry',
   notFound: 'Automation not found',
   none: '—',
   save: 'Save',

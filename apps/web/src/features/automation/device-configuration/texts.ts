@@ -35,8 +35,6 @@ export const CONFIG_TEXTS = {
   searchPlaceholder: 'Search by name',
   deleteTitle: 'Delete template',
   deleteConfirm: (name: string, version: string) => `Delete template ${name} ${version}?`,
-  loading: 'Loading',
-  retry: 'Retry',
   notFound: 'Not found',
   none: '—',
   // Template form

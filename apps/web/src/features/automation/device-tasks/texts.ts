@@ -32,8 +32,6 @@ export const TASK_TEXTS = {
   searchPlaceholder: 'Search by name',
   deleteTitle: 'Delete task group',
   deleteConfirm: (name: string) => `Delete task group ${name}?`,
-  loading: 'Loading',
-  retry: 'Retry',
   notFound: 'Not found',
   // Group form
   successTags: 'Tags on success',

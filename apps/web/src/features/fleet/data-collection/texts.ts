@@ -32,7 +32,6 @@ export const DATA_COLLECTION_TEXTS = {
   deleteConfirm: (name: string) =>
     `Delete data collection config ${name}? Devices it is assigned to stop collecting it.`,
   loading: 'Loading',
-  retry: 'Retry',
   notFound: 'Data collection config not found',
   none: '—',
   save: 'Save',

@@ -18,6 +18,7 @@ export const DEVICE_TEXTS = {
   edit: 'Edit',
   webUi: 'Web UI',
   cli: 'CLI',
+  deviceAlerts: 'Device alerts',
   rebootTitle: 'Reboot device',
   rebootConfirm: (name: string) => `Reboot ${name}? It is offline while it restarts.`,
   rebootStatus: (name: string) => `Reboot ${name}`,
@@ -38,6 +39,7 @@ export const DEVICE_TEXTS = {
   description: 'Description',
   // Tabs
   activity: 'Activity',
+  alerts: 'Alerts',
   location: 'Location',
   dataUsage: 'Data usage',
   portsAndAccess: 'Ports and access',
@@ -68,6 +70,18 @@ export const DEVICE_TEXTS = {
   noDataUsage: 'No data usage in this period',
   dataUsageChart: 'Data per day',
   modemLabel: (modem: number) => `Modem ${modem}`,
+  // Alerts
+  alertHistory: 'Alert history',
+  noAlerts: 'No alerts for this device yet',
+  source: 'Source',
+  alertSources: { automation: 'Automation', device: 'Device' },
+  alertName: 'Automation or configuration',
+  event: 'Event',
+  alertKinds: { fired: 'Fired', resolved: 'Resolved', event: 'Event', renotify: 'Renotified' },
+  values: 'Values',
+  /** A rule deleted since, or of a company the user cannot see: only its id is known. */
+  automationNumber: (id: number) => `Automation #${id}`,
+  deletedAutomation: 'Deleted automation',
   // Refresh
   refreshEvery: 'Refresh',
   refreshOff: 'Off',

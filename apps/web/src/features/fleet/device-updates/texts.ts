@@ -97,9 +97,6 @@ export const UPDATE_TEXTS = {
   change: 'Change',
   sizeBefore: 'Size before',
   sizeAfter: 'Size after',
-  // Query states
-  loading: 'Loading',
-  retry: 'Retry',
   none: '—',
 } as const;
 

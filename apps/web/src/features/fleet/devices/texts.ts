@@ -68,6 +68,7 @@ export const DEVICE_TEXTS = {
     uploadBackup: 'Upload backup',
     passwords: 'Password manager',
     configure: 'Multi-configuration',
+    alerts: 'Device alerts',
     monitoring: 'Monitoring periods',
     delete: 'Delete',
   },

@@ -21,7 +21,6 @@ export const STATISTICS_TEXTS = {
   unknown: 'Unknown',
   noData: 'No data for this range',
   loadFailed: 'Failed to load statistics',
-  retry: 'Retry',
   period: 'Period',
   added: 'Added',
   connected: 'Connected',

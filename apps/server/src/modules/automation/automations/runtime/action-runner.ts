@@ -1,6 +1,6 @@
 import { webhookRetryDelaySeconds } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { runInBackground } from '@/lib/foreground';
+import { runInBackground, runInForeground } from '@/lib/foreground';
 import type { AuthRepository } from '@/modules/identity/auth/auth.repository';
 import type { Identity } from '@/modules/identity/auth/auth.types';
 import type { ActionExecutor, ActionResult } from './action-executors';
@@ -11,6 +11,8 @@ export const ACTION_MAX_ATTEMPTS = 5;
 const SWEEP_MS = 5_000;
 /** A running action's lease: past it, another sweep takes it again (the instance died). */
 const LEASE_MS = 120_000;
+/** Actions of a batch run this many at a time. */
+const PARALLEL = 8;
 const OWNER_CACHE_MS = 60_000;
 
 export interface ActionRunnerDeps {
@@ -133,14 +135,25 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
     await repository.finish(actionOutcome(action.id, result, attempts, now()));
   };
 
+  const runBatch = async (ids: readonly number[] | null) => {
+    const claimed = await repository.claim(ids, now(), LEASE_MS);
+    if (claimed.length === 0) return;
+    const actions = await repository.details(claimed);
+    // A few at a time: one after the other, twenty notifications queued their statements behind
+    // the readings' writes one by one and the last arrived many seconds late.
+    let next = 0;
+    const worker = async () => {
+      for (let action = actions[next++]; action; action = actions[next++]) await runOne(action);
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, actions.length) }, worker));
+    await repository.rollUp([...new Set(actions.map((action) => action.eventId))]);
+  };
+  /**
+   * A committed batch's actions are what someone waits for (an alert's notification): they go
+   * before the readings' writes (lib/foreground.ts). The sweep's retries can wait.
+   */
   const run = (ids: readonly number[] | null) =>
-    runInBackground(async () => {
-      const claimed = await repository.claim(ids, now(), LEASE_MS);
-      if (claimed.length === 0) return;
-      const actions = await repository.details(claimed);
-      for (const action of actions) await runOne(action);
-      await repository.rollUp([...new Set(actions.map((action) => action.eventId))]);
-    });
+    ids === null ? runInBackground(() => runBatch(null)) : runInForeground(() => runBatch(ids));
 
   const enqueue = (ids: readonly number[] | null) => {
     chain = chain

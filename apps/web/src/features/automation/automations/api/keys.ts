@@ -3,6 +3,7 @@ import type { TableQuery } from '@/components/data-table';
 export const AUTOMATIONS_PATH = '/automations';
 export const ACTIVATE_PATH = `${AUTOMATIONS_PATH}/activate`;
 export const PREVIEW_PATH = `${AUTOMATIONS_PATH}/preview`;
+export const SILENCES_PATH = `${AUTOMATIONS_PATH}/silences`;
 
 export const automationPath = (id: number) => `${AUTOMATIONS_PATH}/${id}`;
 export const devicesPath = (id: number) => `${automationPath(id)}/devices`;
@@ -10,6 +11,7 @@ export const deviceActivationPath = (id: number) => `${devicesPath(id)}/activati
 export const logsPath = (id: number) => `${automationPath(id)}/logs`;
 export const logPath = (id: number, evaluationId: string) =>
   `${logsPath(id)}/${encodeURIComponent(evaluationId)}`;
+export const silencePath = (id: number) => `${SILENCES_PATH}/${id}`;
 
 export const automationsKeys = {
   all: ['automations'] as const,
@@ -23,4 +25,8 @@ export const automationsKeys = {
     [...automationsKeys.all, 'log', id, evaluationId] as const,
   picker: (path: string, search: string) =>
     [...automationsKeys.all, 'picker', path, search] as const,
+  /** Devices named by id (a saved silence's), to show their names in a picker. */
+  devicesById: (ids: readonly number[]) => [...automationsKeys.all, 'devices-by-id', ids] as const,
+  silences: ['automations', 'silences'] as const,
+  silenceList: (query: TableQuery) => [...automationsKeys.silences, 'list', query] as const,
 };

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
+  Automation,
   Company,
   EmailConfiguration,
   Tag,
@@ -73,6 +74,13 @@ export const useCompanyOptions = (enabled: boolean) =>
     enabled,
   );
 
+export const useAutomationOptions = (enabled: boolean) =>
+  usePicker<Pick<Automation, 'id' | 'name'>>(
+    '/automations',
+    (automation) => ({ value: String(automation.id), label: automation.name }),
+    enabled,
+  );
+
 /** What the device pickers need of a device. */
 export interface DevicePick {
   id: number;
@@ -91,5 +99,21 @@ export function useDeviceSearch(search: string) {
         })
       ).data,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /devices?id=: the saved devices of a form (a silence's), so their picker shows names. */
+export function useDevicesById(ids: readonly number[]) {
+  return useQuery({
+    queryKey: automationsKeys.devicesById(ids),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<DevicePick[]>('/devices', {
+          query: { fields: 'id,name', id: ids.join(','), limit: ids.length },
+          signal,
+        })
+      ).data,
+    enabled: ids.length > 0,
+    staleTime: 60_000,
   });
 }

@@ -3,10 +3,10 @@ import type { AutomationLog, AutomationLogDetail } from '@netfleet/contracts';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/components/data-table';
 import { dialogs } from '@/components/dialogs';
+import { QueryState } from '@/components/query-state';
 import { useAutomationLog } from '../api/get-log';
 import { formatParameter } from '../model/parameters';
 import { ACTION_STATUS_LABELS, AUTOMATIONS_TEXTS as T, KIND_LABELS } from '../texts';
-import { QueryState } from './query-state';
 import { RuleSummary } from './rule-summary';
 import { StatusBadge } from './status-badge';
 
@@ -78,7 +78,11 @@ export function LogDetailView({ log }: { log: AutomationLogDetail }) {
 
 function LogDetail({ automationId, evaluationId }: { automationId: number; evaluationId: string }) {
   const result = useAutomationLog(automationId, evaluationId);
-  return <QueryState result={result}>{(log) => <LogDetailView log={log} />}</QueryState>;
+  return (
+    <QueryState result={result} notFoundTitle={T.notFound} hideNotFoundMessage>
+      {(log) => <LogDetailView log={log} />}
+    </QueryState>
+  );
 }
 
 /** Opens an evaluation's detail (GET /automations/{id}/logs/{evaluation_id}). */

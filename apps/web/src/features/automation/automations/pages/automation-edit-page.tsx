@@ -2,10 +2,10 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { actionSuccessMessage, type Automation } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
+import { QueryState } from '@/components/query-state';
 import { toast } from '@/components/toasts';
 import { useAutomation } from '../api/get-automation';
 import { useUpdateAutomation } from '../api/save-automation';
-import { QueryState } from '../components/query-state';
 import { RuleForm } from '../components/rule-form';
 import { useScopePickers } from '../components/use-scope-pickers';
 import { ruleFormOf } from '../model/rule-form';
@@ -39,7 +39,9 @@ function EditForm({ automation }: { automation: Automation }) {
 function AutomationEditor({ id }: { id: number }) {
   const result = useAutomation(id);
   return (
-    <QueryState result={result}>{(automation) => <EditForm automation={automation} />}</QueryState>
+    <QueryState result={result} notFoundTitle={T.notFound} hideNotFoundMessage>
+      {(automation) => <EditForm automation={automation} />}
+    </QueryState>
   );
 }
 

@@ -2,11 +2,11 @@ import { Alert, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { hasPermission } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
+import { QueryState } from '@/components/query-state';
 import { useCurrentUser } from '@/lib/current-user';
 import { useAutomation } from '../api/get-automation';
 import { AutomationHeader } from '../components/automation-header';
 import { AutomationTabs } from '../components/automation-tabs';
-import { QueryState } from '../components/query-state';
 import { AUTOMATIONS_ROUTE, ID_PATTERN } from '../paths';
 import { AUTOMATIONS_TEXTS as T } from '../texts';
 
@@ -22,7 +22,7 @@ function AutomationView({ id }: { id: number }) {
           { label: result.data?.name ?? T.automation },
         ]}
       />
-      <QueryState result={result}>
+      <QueryState result={result} notFoundTitle={T.notFound} hideNotFoundMessage>
         {(automation) => (
           <Stack gap="md">
             <AutomationHeader automation={automation} canManage={canManage} />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { hasPermission } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
 import { useCurrentUser } from '@/lib/current-user';
+import { AutomationsNav } from '../components/automations-nav';
 import { AutomationsTable } from '../components/automations-table';
 import { CREATE_AUTOMATION_ROUTE } from '../paths';
 import { AUTOMATIONS_TEXTS as T } from '../texts';
@@ -27,6 +28,7 @@ export function AutomationsPage() {
           </Button>
         )}
       </Group>
+      <AutomationsNav view="automations" />
       <AutomationsTable canManage={canManage} />
     </Stack>
   );

@@ -1,12 +1,12 @@
 import { actionSuccessMessage, hasPermission, type ConfigTemplate } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
+import { QueryState } from '@/components/query-state';
 import { toast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
 import { useTemplate } from '../api/get-template';
 import { useCreateTemplate, useUpdateTemplate } from '../api/save-template';
 import { newTemplateForm, templateFormOf, type TemplateFormValues } from '../model/template-form';
 import { CONFIG_TEXTS as T } from '../texts';
-import { QueryState } from './query-state';
 import { TemplateForm } from './template-form';
 
 const ITEM = 'configuration template';
@@ -52,5 +52,9 @@ function EditForm({ template }: { template: ConfigTemplate }) {
 /** The saved template, read afresh with its requests, in the same form. */
 export function EditTemplate({ templateId }: { templateId: number }) {
   const result = useTemplate(templateId);
-  return <QueryState result={result}>{(template) => <EditForm template={template} />}</QueryState>;
+  return (
+    <QueryState result={result} notFoundTitle={T.notFound}>
+      {(template) => <EditForm template={template} />}
+    </QueryState>
+  );
 }

@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ConfigAction } from '@netfleet/contracts';
+import { QueryState } from '@/components/query-state';
 import { useAction } from '../api/get-action';
 import { ActionDevicesTable } from '../components/action-devices-table';
 import { ActionSummary } from '../components/action-summary';
-import { QueryState } from '../components/query-state';
 import { useRollback } from '../components/use-rollback';
 import { actionTitle, canRollBack } from '../model/states';
 import { CONFIG_TEXTS as T } from '../texts';
@@ -37,5 +37,9 @@ function ActionDetail({ action }: { action: ConfigAction }) {
 /** `?action=NAME`: one action, live while devices are working, with each device's changes. */
 export function ActionDetailView({ name }: { name: string }) {
   const action = useAction(name);
-  return <QueryState result={action}>{(data) => <ActionDetail action={data} />}</QueryState>;
+  return (
+    <QueryState result={action} notFoundTitle={T.notFound}>
+      {(data) => <ActionDetail action={data} />}
+    </QueryState>
+  );
 }

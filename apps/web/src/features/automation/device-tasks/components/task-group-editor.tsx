@@ -1,12 +1,12 @@
 import { actionSuccessMessage, hasPermission, type TaskGroupDetail } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
+import { QueryState } from '@/components/query-state';
 import { toast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
 import { useTaskGroup } from '../api/get-task-group';
 import { useCreateTaskGroup, useUpdateTaskGroup } from '../api/save-task-group';
 import { newStep, stepOfTask, type TaskGroupFormValues } from '../model/task-group-form';
 import { TASK_TEXTS as T } from '../texts';
-import { QueryState } from './query-state';
 import { TaskGroupForm } from './task-group-form';
 
 /** A new group of the user's company (or another one it picks), starting with one step. */
@@ -66,5 +66,9 @@ function EditForm({ group }: { group: TaskGroupDetail }) {
 /** The saved group, read afresh with its steps, in the same form. */
 export function EditTaskGroup({ groupId }: { groupId: number }) {
   const result = useTaskGroup(groupId);
-  return <QueryState result={result}>{(group) => <EditForm group={group} />}</QueryState>;
+  return (
+    <QueryState result={result} notFoundTitle={T.notFound}>
+      {(group) => <EditForm group={group} />}
+    </QueryState>
+  );
 }

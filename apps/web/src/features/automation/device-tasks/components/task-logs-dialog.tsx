@@ -2,11 +2,11 @@ import { Code, Stack, Table, Text } from '@mantine/core';
 import type { TaskGroupLog, TaskLog } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
 import { dialogs } from '@/components/dialogs';
+import { QueryState } from '@/components/query-state';
 import { useTaskLogs } from '../api/get-task-logs';
 import { useTaskRun } from '../api/get-task-run';
 import { isRunFinished } from '../model/states';
 import { ACTION_LABELS, TASK_TEXTS as T } from '../texts';
-import { QueryState } from './query-state';
 import { TaskLogStatusBadge } from './state-badge';
 
 /** Badges and times keep their width; the result column takes what is left and wraps. */
@@ -84,7 +84,11 @@ function TaskLogsContent({ groupLogId, runId }: { groupLogId: number; runId: num
   const run = useTaskRun(runId).data;
   const live = run === undefined || !isRunFinished(run.status);
   const result = useTaskLogs(groupLogId, live);
-  return <QueryState result={result}>{(logs) => <TaskLogsTable logs={logs} />}</QueryState>;
+  return (
+    <QueryState result={result} notFoundTitle={T.notFound}>
+      {(logs) => <TaskLogsTable logs={logs} />}
+    </QueryState>
+  );
 }
 
 /** Spec dialog 'task logs': each step (and each retry) of one device's run and its result. */

@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
+import { QueryState } from '@/components/query-state';
 import { useTaskGroup } from '../api/get-task-group';
-import { QueryState } from '../components/query-state';
 import { RunsTable } from '../components/runs-table';
 import { useTaskGroupActions } from '../components/use-task-group-actions';
 import { TASK_MANAGER_ROUTE } from '../paths';
@@ -21,7 +21,7 @@ export function GroupRunsView({ groupId }: { groupId: number }) {
           { label: name === undefined ? T.runs : T.runsOf(name) },
         ]}
       />
-      <QueryState result={group}>
+      <QueryState result={group} notFoundTitle={T.notFound}>
         {(data) => (
           <Stack gap="md">
             <Group justify="space-between">

@@ -1,9 +1,9 @@
 import { Group, Stack, Title } from '@mantine/core';
 import type { TaskRun } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
+import { QueryState } from '@/components/query-state';
 import { useTaskRun } from '../api/get-task-run';
 import { GroupLogsTable } from '../components/group-logs-table';
-import { QueryState } from '../components/query-state';
 import { RunControls } from '../components/run-controls';
 import { RunSummary } from '../components/run-summary';
 import { useRunControls } from '../components/use-run-controls';
@@ -42,7 +42,9 @@ export function RunDetailView({ runId }: { runId: number }) {
           { label: T.runLabel(runId) },
         ]}
       />
-      <QueryState result={run}>{(data) => <RunDetail run={data} />}</QueryState>
+      <QueryState result={run} notFoundTitle={T.notFound}>
+        {(data) => <RunDetail run={data} />}
+      </QueryState>
     </Stack>
   );
 }

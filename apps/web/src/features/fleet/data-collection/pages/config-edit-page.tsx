@@ -2,12 +2,12 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { actionSuccessMessage, type DataCollectConfig } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
+import { QueryState } from '@/components/query-state';
 import { toast } from '@/components/toasts';
 import { openActionStatusFor } from '@/lib/action-status';
 import { useConfig } from '../api/get-config';
 import { useUpdateConfig } from '../api/save-config';
 import { ConfigForm } from '../components/config-form';
-import { QueryState } from '../components/query-state';
 import { configFormOf } from '../model/config-form';
 import { configPath, DATA_COLLECTION_ROUTE, ID_PATTERN } from '../paths';
 import { DATA_COLLECTION_TEXTS as T } from '../texts';
@@ -34,7 +34,11 @@ function EditForm({ config }: { config: DataCollectConfig }) {
 
 function ConfigEditor({ id }: { id: number }) {
   const result = useConfig(id);
-  return <QueryState result={result}>{(config) => <EditForm config={config} />}</QueryState>;
+  return (
+    <QueryState result={result} notFoundTitle={T.notFound} hideNotFoundMessage>
+      {(config) => <EditForm config={config} />}
+    </QueryState>
+  );
 }
 
 /** Route `data-collection.edit`: devices collecting the config get the saved version. */

@@ -3,10 +3,10 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { DataCollectConfig } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
+import { QueryState } from '@/components/query-state';
 import { useConfig } from '../api/get-config';
 import { ConfigSummary } from '../components/config-summary';
 import { ConfigTabs } from '../components/config-tabs';
-import { QueryState } from '../components/query-state';
 import { useRemoveConfig } from '../components/use-remove-config';
 import { DATA_COLLECTION_ROUTE, editConfigPath, ID_PATTERN } from '../paths';
 import { DATA_COLLECTION_TEXTS as T } from '../texts';
@@ -58,7 +58,9 @@ function ConfigView({ id }: { id: number }) {
           { label: result.data?.config.name ?? T.config },
         ]}
       />
-      <QueryState result={result}>{(config) => <ConfigDetails config={config} />}</QueryState>
+      <QueryState result={result} notFoundTitle={T.notFound} hideNotFoundMessage>
+        {(config) => <ConfigDetails config={config} />}
+      </QueryState>
     </Stack>
   );
 }

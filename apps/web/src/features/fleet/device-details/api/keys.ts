@@ -2,6 +2,8 @@ import type { TableQuery } from '@/components/data-table';
 import type { DateRange } from '@/components/date-range';
 
 export const DEVICES_PATH = '/devices';
+/** The alert history (device alerts and automation events), filtered to one device here. */
+export const ALERTS_PATH = '/alerts';
 export const deviceApiPath = (id: number) => `${DEVICES_PATH}/${id}`;
 
 export const deviceKeys = {
@@ -20,5 +22,8 @@ export const deviceKeys = {
     [...deviceKeys.all, id, 'data-usage', range] as const,
   locations: (id: number, range: DateRange) => [...deviceKeys.all, id, 'locations', range] as const,
   pendingUpdate: (id: number) => [...deviceKeys.all, id, 'pending-update'] as const,
+  /** Every page of the device's alert history (what a new alert invalidates). */
+  alertsOf: (id: number) => [...deviceKeys.all, id, 'alerts'] as const,
+  alerts: (id: number, query: TableQuery) => [...deviceKeys.alertsOf(id), query] as const,
   mapSettings: ['map-settings'] as const,
 };

@@ -19,6 +19,7 @@ import {
 import { useCurrentUser } from '@/lib/current-user';
 import { usePendingUpdate } from '../api/pending-update';
 import { DEVICE_TEXTS as T } from '../texts';
+import { DeviceAlertsButton } from './device-alerts-button';
 import { useCancelUpdateAction } from './use-cancel-update';
 import { useDeviceActions, type DeviceActions } from './use-device-actions';
 
@@ -166,9 +167,10 @@ interface ActionsProps {
 
 function Actions({ device, update }: ActionsProps) {
   const actions = useDeviceActions(device);
-  if (!actions.allowed && !actions.remoteAllowed) return null;
+  if (!actions.allowed && !actions.remoteAllowed) return <DeviceAlertsButton device={device} />;
   return (
     <Group gap="xs">
+      <DeviceAlertsButton device={device} />
       {actions.remoteAllowed && <RemoteActions actions={actions} />}
       {actions.allowed && <ManageActions device={device} update={update} actions={actions} />}
     </Group>

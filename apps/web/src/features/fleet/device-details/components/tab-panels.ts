@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ActivityTab } from './activity-tab';
+import { AlertsTab } from './alerts-tab';
 import { DataUsageTab } from './data-usage-tab';
 import { HistoryTab } from './history-tab';
 import { LocationTab } from './location-tab';
@@ -12,6 +13,7 @@ import type { DeviceTabProps } from './tab-props';
 /** The panel of each tab of DEVICE_TAB_RULES, by its value. */
 export const TAB_PANELS: Readonly<Record<string, ComponentType<DeviceTabProps>>> = {
   activity: ActivityTab,
+  alerts: AlertsTab,
   location: LocationTab,
   'data-usage': DataUsageTab,
   'ports-and-access': PortsTab,

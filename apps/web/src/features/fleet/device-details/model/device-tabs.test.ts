@@ -56,6 +56,12 @@ describe('device tabs', () => {
     expect(shown({})).not.toContain('location');
   });
 
+  it('shows the alert history to whoever may view alerts, after the activity', () => {
+    const tabs = shown({}, [...ALL, 'view_device_alert_configurations']);
+    expect(tabs.slice(0, 2)).toEqual(['activity(device-logs,connection-log)', 'alerts']);
+    expect(shown({})).not.toContain('alerts');
+  });
+
   it('leaves out the tabs and sub tabs the user has no permission for', () => {
     const tabs = shown({ has_ddns: true }, ['view_devices', 'view_device_logs']);
     expect(tabs).not.toContain('ports-and-access');

@@ -27,6 +27,8 @@ export const DEVICE_TAB_RULES: readonly TabRule[] = [
       { value: 'connection-log', label: T.connectionLog, permission: 'view_device_logs' },
     ],
   },
+  // Issue 18: the device's alert history, its own alerts and the automations' events.
+  { value: 'alerts', label: T.alerts, permission: 'view_device_alert_configurations' },
   {
     value: 'location',
     label: T.location,

@@ -46,6 +46,7 @@ describe('DevicePage', () => {
     await waitFor(() => expect(currentLocation()).toBe('/devices/42/activity/device-logs'));
     expect(tabNames()).toEqual([
       'Activity',
+      'Alerts',
       // Without GPS: there to place the device on the map (admin has update_devices).
       'Location',
       'Ports and access',
@@ -73,6 +74,7 @@ describe('DevicePage', () => {
     expect(await screen.findByRole('figure', { name: 'Speed' })).toBeInTheDocument();
     expect(tabNames()).toEqual([
       'Activity',
+      'Alerts',
       'Location',
       'Data usage',
       'Ports and access',

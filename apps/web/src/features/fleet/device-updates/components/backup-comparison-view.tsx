@@ -1,10 +1,14 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { BackupComparison } from '@netfleet/contracts';
+import { QueryState } from '@/components/query-state';
+import { isApiError } from '@/lib/api-client';
 import { useBackupComparison } from '../api/get-backup-comparison';
 import { UPDATE_TEXTS as T } from '../texts';
 import { FileChangesTable } from './file-changes-table';
 import { OptionChangesTable } from './option-changes-table';
-import { QueryState } from './query-state';
+
+// A refusal (a file that is not a backup, one that is gone) answers the same when asked again.
+const isRefusal = (error: Error) => isApiError(error) && error.status >= 400 && error.status < 500;
 
 function Comparison({ comparison }: { comparison: BackupComparison }) {
   const { changes, files } = comparison;
@@ -33,7 +37,7 @@ function Comparison({ comparison }: { comparison: BackupComparison }) {
 export function BackupComparisonView({ older, newer }: { older: number; newer: number }) {
   const result = useBackupComparison(older, newer);
   return (
-    <QueryState result={result}>
+    <QueryState result={result} canRetry={(error) => !isRefusal(error)}>
       {(comparison) => <Comparison comparison={comparison} />}
     </QueryState>
   );

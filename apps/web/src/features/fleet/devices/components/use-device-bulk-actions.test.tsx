@@ -128,3 +128,21 @@ describe('Password manager', { timeout: 30_000 }, () => {
     );
   });
 });
+
+describe('Device alerts', { timeout: 30_000 }, () => {
+  it("opens the device alerts' dialog by its spec name for the ticked rows", async () => {
+    // The app layer registers the real dialog; the devices list knows only its name.
+    const build = vi.fn((_props: unknown) => ({ id: 'alerts', title: 'Alerts', content: null }));
+    onTestFinished(registerNamedDialogs({ 'alerts.device-alerts': build }));
+    const view = renderDevices(admin, { 'GET /api/devices': () => listOk(rows) });
+    await tickBoth(view);
+    await view.user.click(screen.getByRole('button', { name: 'Device alerts' }));
+    await dialog('Alerts');
+    expect(build).toHaveBeenCalledWith({
+      devices: [
+        { id: 11, name: 'Gate router' },
+        { id: 12, name: 'Pump station' },
+      ],
+    });
+  });
+});

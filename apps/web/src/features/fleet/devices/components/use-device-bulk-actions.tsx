@@ -141,6 +141,13 @@ export function useDeviceBulkActions(): BulkAction<DeviceRow>[] {
         label: A.configure,
         onClick: (rows) => void openNamedDialog('multi-configuration', { devices: refs(rows) }),
       },
+      // Device alerts belong to the device alerts feature: opened by spec name. From the list it
+      // is a change to many devices, so it needs manage_device_alert_configurations; viewing one
+      // device's alerts is on its page.
+      can('manage_device_alert_configurations') && {
+        label: A.alerts,
+        onClick: (rows) => void openNamedDialog('alerts.device-alerts', { devices: refs(rows) }),
+      },
       can('update_monitoring') && {
         label: A.monitoring,
         onClick: (rows) => openBulkDialog(A.monitoring, MonitoringDialog, rows),

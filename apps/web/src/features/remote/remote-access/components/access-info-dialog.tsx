@@ -1,9 +1,9 @@
 import { Stack, Title } from '@mantine/core';
 import type { AccessRule } from '@netfleet/contracts';
 import { dialogs, type DialogOptions } from '@/components/dialogs';
+import { QueryState } from '@/components/query-state';
 import { useAccessRule } from '../api/get-access-rule';
 import { REMOTE_ACCESS_TEXTS as T } from '../texts';
-import { QueryState } from './query-state';
 import { RuleDetails } from './rule-details';
 import { RuleSessions } from './rule-sessions';
 
@@ -16,7 +16,7 @@ export interface AccessInfoTarget {
 function AccessInfo({ id, rule }: AccessInfoTarget) {
   const result = useAccessRule(id, rule);
   return (
-    <QueryState result={result}>
+    <QueryState result={result} canRetry={false} loaderPadding="md">
       {(loaded) => (
         <Stack gap="md">
           <RuleDetails rule={loaded} />

@@ -1,5 +1,6 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { formatDateTime } from '@/components/data-table';
+import { QueryState } from '@/components/query-state';
 import { toast } from '@/components/toasts';
 import { formatUptime } from '@/lib/format';
 import { launchSession } from '../api/connect';
@@ -7,7 +8,6 @@ import { useDeviceLinks, type DeviceLink } from '../api/get-device-links';
 import type { LinkType } from '../api/keys';
 import { REMOTE_ACCESS_TEXTS as T } from '../texts';
 import { openUrl } from './open-session';
-import { QueryState } from './query-state';
 import { useEndSessionAction } from './use-end-session';
 
 interface TypedLink extends DeviceLink {
@@ -77,9 +77,9 @@ export function DeviceLinks({ deviceId }: { deviceId: number }) {
   const webUi = useDeviceLinks(deviceId, 'webui');
   const cli = useDeviceLinks(deviceId, 'cli');
   return (
-    <QueryState result={webUi}>
+    <QueryState result={webUi} canRetry={false} loaderPadding="md">
       {(webUiLinks) => (
-        <QueryState result={cli}>
+        <QueryState result={cli} canRetry={false} loaderPadding="md">
           {(cliLinks) => (
             <LinksTable
               links={[

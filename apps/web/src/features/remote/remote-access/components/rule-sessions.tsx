@@ -1,8 +1,8 @@
 import { hasPermission } from '@netfleet/contracts';
+import { QueryState } from '@/components/query-state';
 import { useCurrentUser } from '@/lib/current-user';
 import { useRuleSessions } from '../api/sessions';
 import { REMOTE_ACCESS_TEXTS as T } from '../texts';
-import { QueryState } from './query-state';
 import { SessionsTable } from './sessions-table';
 import { useEndSessionAction } from './use-end-session';
 
@@ -13,7 +13,7 @@ export function RuleSessions({ accessId, activeOnly }: { accessId: number; activ
   const canEnd = hasPermission(permissions, 'manage_device_remote_access');
   const result = useRuleSessions(accessId, activeOnly);
   return (
-    <QueryState result={result}>
+    <QueryState result={result} canRetry={false} loaderPadding="md">
       {(sessions) => (
         <SessionsTable
           label={activeOnly ? T.activeSessionsTitle : T.sessions}

@@ -1,10 +1,11 @@
 import { Paper, SimpleGrid, Title } from '@mantine/core';
 import { DEVICE_STATISTIC_CHARTS, STATISTICS_UNKNOWN } from '@netfleet/contracts';
+import { QueryState } from '@/components/query-state';
 import { useDeviceStatistics } from '../api/get-device-statistics';
 import type { DeviceStatistics } from '../api/types';
 import { STATISTICS_TEXTS } from '../texts';
 import { BarTable } from './bar-table';
-import { QueryState } from './query-state';
+import { STATISTICS_QUERY_STATE } from './query-state-options';
 
 type Chart = (typeof DEVICE_STATISTIC_CHARTS)[number];
 
@@ -35,7 +36,11 @@ const chartsWithData = (data: DeviceStatistics) =>
 export function GeneralTab() {
   const result = useDeviceStatistics();
   return (
-    <QueryState result={result} isEmpty={(data) => chartsWithData(data).length === 0}>
+    <QueryState
+      {...STATISTICS_QUERY_STATE}
+      result={result}
+      isEmpty={(data) => chartsWithData(data).length === 0}
+    >
       {(data) => (
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           {chartsWithData(data).map((chart) => (

@@ -1,10 +1,11 @@
 import { Stack } from '@mantine/core';
 import { RangePicker } from '@/components/date-range';
+import { QueryState } from '@/components/query-state';
 import { useMonthStatistics } from '../api/get-month-statistics';
 import { presetsOf, requestTimeZone } from '../ranges';
 import { STATISTICS_TEXTS } from '../texts';
 import { BarTable } from './bar-table';
-import { QueryState } from './query-state';
+import { STATISTICS_QUERY_STATE } from './query-state-options';
 import { useRange } from './use-range';
 
 const PRESETS = presetsOf(['90d', '365d', '730d']);
@@ -26,7 +27,7 @@ export function MonthsTab() {
         value={range}
         onChange={choose}
       />
-      <QueryState result={result} isEmpty={(data) => data.length === 0}>
+      <QueryState {...STATISTICS_QUERY_STATE} result={result} isEmpty={(data) => data.length === 0}>
         {(data) => (
           <BarTable
             caption={STATISTICS_TEXTS.monthsCaption}

@@ -1,12 +1,13 @@
 import { Stack, Text } from '@mantine/core';
 import { ONLINE_STATISTICS_MAX_DAYS } from '@netfleet/contracts';
 import { DAY_MS, RangePicker } from '@/components/date-range';
+import { QueryState } from '@/components/query-state';
 import { useOnlineStatistics } from '../api/get-online-statistics';
 import { presetsOf } from '../ranges';
 import { STATISTICS_TEXTS } from '../texts';
 import { BarTable } from './bar-table';
 import { onlineBuckets } from './online-buckets';
-import { QueryState } from './query-state';
+import { STATISTICS_QUERY_STATE } from './query-state-options';
 import { useRange } from './use-range';
 
 const PRESETS = presetsOf(['1d', '7d', '30d', '90d']);
@@ -33,7 +34,7 @@ export function OnlineDevicesTab() {
         onChange={choose}
         maxMs={MAX_RANGE_MS}
       />
-      <QueryState result={result} isEmpty={(data) => data.length === 0}>
+      <QueryState {...STATISTICS_QUERY_STATE} result={result} isEmpty={(data) => data.length === 0}>
         {(data) => {
           const latest = data.at(-1);
           const buckets = onlineBuckets(data, span <= HOURLY_MAX_MS ? 'hour' : 'day');

@@ -2,11 +2,12 @@ import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { STATISTICS_INTERVALS, type StatisticsInterval } from '@netfleet/contracts';
 import { RangePicker } from '@/components/date-range';
+import { QueryState } from '@/components/query-state';
 import { useUniqueDevices } from '../api/get-unique-devices';
 import { MAX_DAILY_RANGE_MS, presetsOf, requestTimeZone } from '../ranges';
 import { STATISTICS_TEXTS } from '../texts';
 import { BarTable } from './bar-table';
-import { QueryState } from './query-state';
+import { STATISTICS_QUERY_STATE } from './query-state-options';
 import { useRange } from './use-range';
 
 const PRESETS = presetsOf(['7d', '30d', '90d', '365d']);
@@ -46,7 +47,7 @@ export function UniqueDevicesTab() {
           />
         </Stack>
       </Group>
-      <QueryState result={result} isEmpty={(data) => data.length === 0}>
+      <QueryState {...STATISTICS_QUERY_STATE} result={result} isEmpty={(data) => data.length === 0}>
         {(data) => (
           <BarTable
             caption={STATISTICS_TEXTS.uniqueCaption}

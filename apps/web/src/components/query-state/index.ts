@@ -1,0 +1,1 @@
+export { QueryState, type QueryStateOptions, type QueryStateProps } from './query-state';

@@ -1,0 +1,78 @@
+import { useCallback, useMemo } from 'react';
+import {
+  actionFailureMessage,
+  AUTOMATION_SILENCE_MESSAGES,
+  toApiDate,
+  type Silence,
+} from '@netfleet/contracts';
+import { confirmDialog } from '@/components/dialogs';
+import { toast } from '@/components/toasts';
+import { isApiError } from '@/lib/api-client';
+import { useDeleteSilence } from '../api/delete-silence';
+import { useUpdateSilence } from '../api/save-silence';
+import { SILENCE_ITEM, SILENCES_TEXTS as T } from '../silence-texts';
+
+const statusTextOf = (error: unknown) => (isApiError(error) ? error.statusText : null);
+
+/** A failure's own message when the server gave one (the end before the start), else the verb's. */
+const serverMessageOf = (error: unknown) =>
+  isApiError(error) ? (error.errors[0]?.message ?? null) : null;
+
+/**
+ * A row's writes: "End now" moves the end to now (no prompt: it can be edited back), Delete asks
+ * first, naming the silence.
+ */
+export function useSilenceActions() {
+  const update = useUpdateSilence().mutateAsync;
+  const remove = useDeleteSilence().mutateAsync;
+
+  const endNow = useCallback(
+    (silence: Silence) => {
+      void (async () => {
+        try {
+          await update({ id: silence.id, body: { ends_at: toApiDate(new Date()) } });
+          toast.success(T.ended(silence.name));
+        } catch (error) {
+          toast.error(
+            actionFailureMessage({
+              item: SILENCE_ITEM,
+              verb: 'update',
+              serverMessage: serverMessageOf(error),
+              statusText: statusTextOf(error),
+            }),
+          );
+        }
+      })();
+    },
+    [update],
+  );
+
+  const confirmRemove = useCallback(
+    (silence: Silence) => {
+      void (async () => {
+        const confirmed = await confirmDialog({
+          title: T.deleteTitle,
+          message: T.deleteConfirm(silence.name),
+          confirmText: T.delete,
+          danger: true,
+        });
+        if (!confirmed) return;
+        try {
+          await remove(silence.id);
+          toast.success(AUTOMATION_SILENCE_MESSAGES.removed);
+        } catch (error) {
+          toast.error(
+            actionFailureMessage({
+              item: SILENCE_ITEM,
+              verb: 'remove',
+              statusText: statusTextOf(error),
+            }),
+          );
+        }
+      })();
+    },
+    [remove],
+  );
+
+  return useMemo(() => ({ endNow, remove: confirmRemove }), [endNow, confirmRemove]);
+}

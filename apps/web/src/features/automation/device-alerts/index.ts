@@ -1,0 +1,6 @@
+export {
+  createAlertDialog,
+  DeviceAlertsDialog,
+  deviceAlertsDialog,
+  type DeviceAlertsDialogProps,
+} from './components/device-alerts-dialog';
