@@ -148,6 +148,9 @@ test('the device page shows its alert history; device alerts and silences open f
   const dialog = page.getByRole('dialog', { name: /^Device alerts/ });
   await expect(dialog.getByText('No alerts configured on this device')).toBeVisible();
   await page.screenshot({ path: 'e2e/.artifacts/device-alerts-dialog.png' });
+  await dialog.getByRole('button', { name: 'Add alert' }).click();
+  await expect(dialog.getByRole('combobox', { name: /^Alert type/ })).toBeVisible();
+  await page.screenshot({ path: 'e2e/.artifacts/device-alerts-add.png' });
   await page.keyboard.press('Escape');
 
   // A silence for the next hour, on every automation and device of the company.

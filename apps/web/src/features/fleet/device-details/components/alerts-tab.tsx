@@ -50,7 +50,12 @@ const COLUMNS: DataTableColumn<DeviceAlert>[] = [
     key: 'kind',
     header: T.event,
     render: (alert) => (
-      <Badge variant="light" color={ALERT_KIND_COLORS[alert.kind]}>
+      // Whole words: a narrow column squeezed "Resolved" to "RESO…".
+      <Badge
+        variant="light"
+        color={ALERT_KIND_COLORS[alert.kind]}
+        style={{ minWidth: 'max-content' }}
+      >
         {T.alertKinds[alert.kind]}
       </Badge>
     ),
