@@ -58,10 +58,17 @@ export const createPartitionLeases = (deps: PartitionLeasesDeps) => {
   const heartbeat = async () => {
     const target = Math.ceil(PARTITIONS / (await liveInstances()));
     const before = new Set(owned);
-    for (const partition of [...owned]) {
-      const kept = await redis.eval(RENEW_IF_OWNED, 1, leaseKey(partition), self, LEASE_MS);
-      if (Number(kept) !== 1) owned.delete(partition);
-    }
+    // One round trip for all renewals, not one per partition.
+    const mine = [...owned];
+    const renewals = await redis
+      .pipeline(
+        mine.map((partition) => ['eval', RENEW_IF_OWNED, '1', leaseKey(partition), self, LEASE_MS]),
+      )
+      .exec();
+    mine.forEach((partition, i) => {
+      const [error, kept] = renewals?.[i] ?? [null, 0];
+      if (error || Number(kept) !== 1) owned.delete(partition);
+    });
     // Release the excess, highest first, so instances converge on the same split.
     for (const partition of [...owned].sort((a, b) => b - a)) {
       if (owned.size <= target) break;
