@@ -7,3 +7,4 @@ export {
 } from './server-errors';
 export { FormErrorAlert } from './form-error-alert';
 export { useServerSubmit } from './use-server-submit';
+export { createFormErrorMap, type FormErrorTexts } from './form-error-map';

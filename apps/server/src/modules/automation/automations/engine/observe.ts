@@ -37,6 +37,15 @@ const candidatesOf = (
   return list;
 };
 
+type Scratch = { previous: Map<string, ParameterValue | undefined>; changed: Set<string> };
+/**
+ * Reused by every reading (10k a second allocated two collections each for nothing): a reading is
+ * evaluated to the end synchronously and nothing keeps them. A reading observed from inside
+ * another (a transition's listener) takes fresh ones.
+ */
+const shared: Scratch = { previous: new Map(), changed: new Set() };
+let sharedInUse = false;
+
 /** Merges a reading into the device's known values and evaluates the rules it can change. */
 export const observeReading = (
   engine: Engine,
@@ -44,9 +53,26 @@ export const observeReading = (
   values: Readonly<Record<string, ParameterValue>>,
   at: number,
 ) => {
+  const reuse = !sharedInUse;
+  const scratch: Scratch = reuse ? shared : { previous: new Map(), changed: new Set() };
+  sharedInUse = true;
+  try {
+    scratch.previous.clear();
+    scratch.changed.clear();
+    evaluate(engine, device, values, at, scratch);
+  } finally {
+    if (reuse) sharedInUse = false;
+  }
+};
+
+const evaluate = (
+  engine: Engine,
+  device: DeviceEntry,
+  values: Readonly<Record<string, ParameterValue>>,
+  at: number,
+  { previous, changed }: Scratch,
+) => {
   // The values new or different, with the value known before (undefined: none).
-  const previous = new Map<string, ParameterValue | undefined>();
-  const changed = new Set<string>();
   for (const key in values) {
     const value = values[key] as ParameterValue;
     const before = device.values.get(key);

@@ -65,25 +65,36 @@ const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : [])
 export const createActionExecutors = (deps: ActionExecutorDeps) => {
   const placeholders = (value: string, input: ActionInput) => expandPlaceholders(value, input);
 
-  const sendNotification = async (input: ActionInput): Promise<ActionResult> => {
-    const names = list(input.options.receiving_users);
-    const users = await deps.repository.usersNamed(names);
+  /**
+   * A batch's SendNotification actions together: one lookup of their recipients and one insert.
+   * One at a time each cost two statements that, under load, waited for the readings' writes.
+   */
+  const sendNotifications = async (inputs: readonly ActionInput[]): Promise<ActionResult[]> => {
+    const names = inputs.map((input) => list(input.options.receiving_users));
+    const users = await deps.repository.usersNamed([...new Set(names.flat())]);
     const found = (name: string) =>
       users.find((user) => String(user.id) === name || user.email === name.toLowerCase());
-    const missing = names.find((name) => !found(name));
-    if (missing !== undefined) return fail(AUTOMATION_MESSAGES.recipientNotFound(missing));
-    const hidden = names.find((name) => !input.companyPath.startsWith(found(name)?.path ?? '\0'));
-    if (hidden !== undefined) return fail(ACTION_RUN_MESSAGES.recipientHidden(hidden));
-    const extra = placeholders(text(input.options.message), input);
-    const summary = extra ? `${input.message}: ${extra}` : input.message;
-    const created: Notification[] = await deps.notifications.notifyMany(
-      [...new Set(users.map((user) => user.id))].map((userId) => ({
-        userId,
-        type: 'deviceAlert' as const,
-        summary,
-      })),
-    );
-    return { ok: true, ref: { notification_ids: created.map((notification) => notification.id) } };
+    const planned = inputs.map((input, index) => {
+      const own = names[index] ?? [];
+      const missing = own.find((name) => !found(name));
+      if (missing !== undefined) return fail(AUTOMATION_MESSAGES.recipientNotFound(missing));
+      const hidden = own.find((name) => !input.companyPath.startsWith(found(name)?.path ?? '\0'));
+      if (hidden !== undefined) return fail(ACTION_RUN_MESSAGES.recipientHidden(hidden));
+      const extra = placeholders(text(input.options.message), input);
+      const summary = extra ? `${input.message}: ${extra}` : input.message;
+      const userIds = [...new Set(own.map((name) => found(name)?.id ?? 0))];
+      return userIds.map((userId) => ({ userId, type: 'deviceAlert' as const, summary }));
+    });
+    const items = planned.flatMap((plan) => (Array.isArray(plan) ? plan : []));
+    // Created rows come back in the order of the items: each action takes its own count.
+    const created: Notification[] = await deps.notifications.notifyMany(items);
+    let next = 0;
+    return planned.map((plan) => {
+      if (!Array.isArray(plan)) return plan;
+      const own = created.slice(next, next + plan.length);
+      next += plan.length;
+      return { ok: true, ref: { notification_ids: own.map((notification) => notification.id) } };
+    });
   };
 
   const sendEmail = async (input: ActionInput): Promise<ActionResult> => {
@@ -150,10 +161,10 @@ export const createActionExecutors = (deps: ActionExecutorDeps) => {
 
   const integrations = createIntegrationActions(deps);
 
-  return async (input: ActionInput): Promise<ActionResult> => {
+  const one = async (input: ActionInput): Promise<ActionResult> => {
     switch (input.name) {
       case 'SendNotification':
-        return sendNotification(input);
+        return (await sendNotifications([input]))[0] ?? fail('No notification');
       case 'SendEmail':
         return sendEmail(input);
       case 'Reboot':
@@ -168,6 +179,7 @@ export const createActionExecutors = (deps: ActionExecutorDeps) => {
         return fail(ACTION_RUN_MESSAGES.unavailable(input.name));
     }
   };
+  return { one, notifications: sendNotifications };
 };
 
 export type ActionExecutor = ReturnType<typeof createActionExecutors>;

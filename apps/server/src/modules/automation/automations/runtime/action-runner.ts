@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { runInBackground, runInForeground } from '@/lib/foreground';
 import type { AuthRepository } from '@/modules/identity/auth/auth.repository';
 import type { Identity } from '@/modules/identity/auth/auth.types';
-import type { ActionExecutor, ActionResult } from './action-executors';
+import type { ActionExecutor, ActionInput, ActionResult } from './action-executors';
 import { actionRefusal } from './action-permissions';
 import type { ActionOutcome, ActionsRepository } from './actions.repository';
 
@@ -16,7 +16,7 @@ const PARALLEL = 8;
 const OWNER_CACHE_MS = 60_000;
 
 export interface ActionRunnerDeps {
-  repository: Pick<ActionsRepository, 'claim' | 'details' | 'finish' | 'rollUp'>;
+  repository: Pick<ActionsRepository, 'take' | 'finish' | 'finishMany' | 'rollUp'>;
   execute: ActionExecutor;
   auth: Pick<AuthRepository, 'loadIdentity'>;
   now: () => Date;
@@ -82,7 +82,9 @@ export const actionOutcome = (
 export const createActionRunner = (deps: ActionRunnerDeps) => {
   const { repository, now, log } = deps;
   const owners = new Map<number, { identity: Identity | null; at: number }>();
-  let chain: Promise<void> = Promise.resolve();
+  // Two lanes: a sweep waiting for its turn at the database (background) must not hold up the
+  // actions of a batch just committed. They never take the same action: a claim leases it.
+  const lanes = { poked: Promise.resolve(), swept: Promise.resolve() };
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -96,56 +98,92 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
     return identity;
   };
 
-  const runOne = async (action: Awaited<ReturnType<typeof repository.details>>[number]) => {
-    // An action with a ref is following what it started (a webhook delivery): looking again is
-    // not another attempt.
-    const attempts = action.ref ? action.attempts : action.attempts + 1;
+  type Claimed = Awaited<ReturnType<typeof repository.take>>[number];
+
+  /** An action's input, or why it cannot run: the owner lost the permission, the device went. */
+  const inputOf = async (action: Claimed): Promise<ActionInput | ActionResult> => {
+    const owner = await ownerOf(action.ownerId);
+    const refusal = actionRefusal(action.name, owner, action.companyPath);
+    if (refusal !== null || !owner || action.deviceId === null)
+      return { ok: false, error: refusal ?? 'The device was removed', permanent: true };
+    return {
+      name: action.name,
+      options: action.options,
+      kind: action.kind,
+      message: action.message,
+      readingTs: action.readingTs,
+      deviceId: action.deviceId,
+      deviceName: action.deviceName ?? '',
+      deviceSerial: action.deviceSerial ?? '',
+      companyPath: action.companyPath ?? '',
+      ruleId: action.ruleId,
+      ruleName: action.ruleName ?? '',
+      evaluationId: action.evaluationId,
+      parameters: action.parameters,
+      ref: action.ref,
+      owner,
+    };
+  };
+
+  const thrown = (error: unknown, ref: Record<string, unknown> | null): ActionResult => ({
+    ok: false,
+    error: error instanceof Error ? error.message : String(error),
+    permanent: false,
+    ...(ref ? { ref } : {}),
+  });
+  // An action with a ref is following what it started (a webhook delivery): looking again is
+  // not another attempt.
+  const attemptsOf = (action: Claimed) => (action.ref ? action.attempts : action.attempts + 1);
+  const isResult = (value: ActionInput | ActionResult): value is ActionResult => 'ok' in value;
+
+  const runOne = async (action: Claimed) => {
     let result: ActionResult;
     try {
-      const owner = await ownerOf(action.ownerId);
-      const refusal = actionRefusal(action.name, owner, action.companyPath);
-      result =
-        refusal !== null || !owner || action.deviceId === null
-          ? { ok: false, error: refusal ?? 'The device was removed', permanent: true }
-          : await deps.execute({
-              name: action.name,
-              options: action.options,
-              kind: action.kind,
-              message: action.message,
-              readingTs: action.readingTs,
-              deviceId: action.deviceId,
-              deviceName: action.deviceName ?? '',
-              deviceSerial: action.deviceSerial ?? '',
-              companyPath: action.companyPath ?? '',
-              ruleId: action.ruleId,
-              ruleName: action.ruleName ?? '',
-              evaluationId: action.evaluationId,
-              parameters: action.parameters,
-              ref: action.ref,
-              owner,
-            });
+      const input = await inputOf(action);
+      result = isResult(input) ? input : await deps.execute.one(input);
     } catch (error) {
-      result = {
-        ok: false,
-        error: error instanceof Error ? error.message : String(error),
-        permanent: false,
-        ...(action.ref ? { ref: action.ref } : {}),
-      };
+      result = thrown(error, action.ref);
     }
-    await repository.finish(actionOutcome(action.id, result, attempts, now()));
+    await repository.finish(actionOutcome(action.id, result, attemptsOf(action), now()));
+  };
+
+  /** The batch's in-app notifications at once (one recipients lookup, one insert, one update). */
+  const runNotifications = async (actions: readonly Claimed[]) => {
+    if (actions.length === 0) return;
+    const prepared = await Promise.all(
+      actions.map((action) => inputOf(action).catch((error: unknown) => thrown(error, null))),
+    );
+    const inputs = prepared.filter((input): input is ActionInput => !isResult(input));
+    let sent: ActionResult[];
+    try {
+      sent = await deps.execute.notifications(inputs);
+    } catch (error) {
+      sent = inputs.map(() => thrown(error, null));
+    }
+    let next = 0;
+    const at = now();
+    await repository.finishMany(
+      actions.map((action, index) => {
+        const input = prepared[index] as ActionInput | ActionResult;
+        const result = isResult(input) ? input : (sent[next++] ?? thrown('not sent', null));
+        return actionOutcome(action.id, result, attemptsOf(action), at);
+      }),
+    );
   };
 
   const runBatch = async (ids: readonly number[] | null) => {
-    const claimed = await repository.claim(ids, now(), LEASE_MS);
-    if (claimed.length === 0) return;
-    const actions = await repository.details(claimed);
+    const actions = await repository.take(ids, now(), LEASE_MS);
+    if (actions.length === 0) return;
+    const notifies = (action: Claimed) => action.name === 'SendNotification' && !action.ref;
+    await runNotifications(actions.filter(notifies));
+    const rest = actions.filter((action) => !notifies(action));
     // A few at a time: one after the other, twenty notifications queued their statements behind
     // the readings' writes one by one and the last arrived many seconds late.
     let next = 0;
     const worker = async () => {
-      for (let action = actions[next++]; action; action = actions[next++]) await runOne(action);
+      for (let action = rest[next++]; action; action = rest[next++]) await runOne(action);
     };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, actions.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, rest.length) }, worker));
     await repository.rollUp([...new Set(actions.map((action) => action.eventId))]);
   };
   /**
@@ -156,29 +194,27 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
     ids === null ? runInBackground(() => runBatch(null)) : runInForeground(() => runBatch(ids));
 
   const enqueue = (ids: readonly number[] | null) => {
-    chain = chain
+    const lane = ids === null ? 'swept' : 'poked';
+    lanes[lane] = lanes[lane]
       .then(() => (closed ? undefined : run(ids)))
       .catch((error: unknown) =>
         log.error({ err: error }, 'alert actions failed; retried by the sweep'),
       );
-    return chain;
+    return lanes[lane];
   };
 
   return {
     /** Runs the actions a committed batch created. */
     poke: (ids: readonly number[]) => enqueue(ids),
-    /** Runs what is due now (tests drive it instead of the timer). */
-    sweep: () => enqueue(null),
     start() {
       timer = setInterval(() => void enqueue(null), deps.sweepMs ?? SWEEP_MS);
       timer.unref();
     },
     async close() {
       clearInterval(timer);
-      await chain;
+      await Promise.all([lanes.poked, lanes.swept]);
       closed = true;
     },
-    idle: () => chain,
   };
 };
 

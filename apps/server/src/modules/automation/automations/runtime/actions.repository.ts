@@ -83,6 +83,14 @@ export const createActionsRepository = (db: Database) => ({
       .where(inArray(alertActions.id, [...ids]));
   },
 
+  /** Claims and reads in one transaction: one turn at the database instead of two. */
+  take(ids: readonly number[] | null, at: Date, leaseMs: number) {
+    return db.transaction(async (tx) => {
+      const claimed = await this.claim(ids, at, leaseMs, 50, tx);
+      return this.details(claimed, tx);
+    });
+  },
+
   async finish(outcome: ActionOutcome, tx: Executor = db) {
     await tx
       .update(alertActions)
@@ -95,6 +103,14 @@ export const createActionsRepository = (db: Database) => ({
         finishedAt: outcome.finishedAt,
       })
       .where(eq(alertActions.id, outcome.id));
+  },
+
+  /** Several outcomes in one transaction. */
+  finishMany(outcomes: readonly ActionOutcome[]) {
+    if (outcomes.length === 0) return Promise.resolve();
+    return db.transaction(async (tx) => {
+      for (const outcome of outcomes) await this.finish(outcome, tx);
+    });
   },
 
   /** Events whose actions all finished: success, failed, or partial when some failed. */

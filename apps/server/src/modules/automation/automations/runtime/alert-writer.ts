@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '@/db/client';
+import type { Database, Executor } from '@/db/client';
 import { runInForeground } from '@/lib/foreground';
 import type { Transition } from '@/modules/automation/automations/engine/rule-types';
 import { alertMessage, newEvaluationId } from './alert-messages';
@@ -10,6 +10,8 @@ import type { RuleMeta } from './rule-set';
 import type { RuntimeRepository } from './runtime.repository';
 
 const FLUSH_INTERVAL_MS = 250;
+/** A first transition is written this soon, with whatever else arrived meanwhile. */
+const FLUSH_SOON_MS = 40;
 const FLUSH_AT = 500;
 /**
  * While the database is away transitions wait in memory, but not without bound: past this the
@@ -93,7 +95,8 @@ const alertChanges = (events: readonly { queued: Queued; event: EventInsert }[])
 };
 
 /**
- * Transitions queued in memory and written every 250 ms or 500 transitions, in one foreground
+ * Transitions queued in memory and written 40 ms after the first (with what came meanwhile), every
+ * 250 ms while a batch fails, or at 500 transitions, in one foreground
  * transaction (design §4.4). A failed batch stays queued and is tried again next round; the
  * evaluation never waits for it.
  */
@@ -103,12 +106,13 @@ export const createAlertWriter = (deps: AlertWriterDeps) => {
   let busy = false;
   let overflowing = false;
   let timer: NodeJS.Timeout | undefined;
+  let soon: NodeJS.Timeout | undefined;
 
-  const prepare = async (batch: Queued[]): Promise<AlertBatch> => {
+  const prepare = async (batch: Queued[], tx: Executor): Promise<AlertBatch> => {
     const ids = [...new Set(batch.map((queued) => queued.transition.deviceId))];
-    const named = new Map((await deps.devices.devicesNamed(ids)).map((row) => [row.id, row]));
+    const named = new Map((await deps.devices.devicesNamed(ids, tx)).map((row) => [row.id, row]));
     const rules = new Set(
-      await deps.devices.existingRules([...new Set(batch.map((queued) => queued.rule.id))]),
+      await deps.devices.existingRules([...new Set(batch.map((queued) => queued.rule.id))], tx),
     );
     const events: { queued: Queued; event: EventInsert }[] = [];
     for (const queued of batch) {
@@ -176,12 +180,15 @@ export const createAlertWriter = (deps: AlertWriterDeps) => {
     };
   };
 
-  /** One batch: read its devices, write it; the ids of the actions it created. */
+  /**
+   * One batch: read its devices, write it; the ids of the actions it created. One transaction:
+   * under load each statement outside it waits for the running write of readings, and three such
+   * waits were most of an alert's latency.
+   */
   const writeBatch = (batch: Queued[]) =>
-    runInForeground(async () => {
-      const prepared = await prepare(batch);
-      return deps.db.transaction((tx) => deps.alerts.write(prepared, tx));
-    });
+    runInForeground(() =>
+      deps.db.transaction(async (tx) => deps.alerts.write(await prepare(batch, tx), tx)),
+    );
 
   const flush = () => {
     if (busy) return writing;
@@ -221,6 +228,13 @@ export const createAlertWriter = (deps: AlertWriterDeps) => {
         ...(silenced ? { silenced } : {}),
       });
       if (queue.length >= FLUSH_AT) void flush();
+      else if (timer && !soon) {
+        soon = setTimeout(() => {
+          soon = undefined;
+          void flush();
+        }, FLUSH_SOON_MS);
+        soon.unref();
+      }
     },
     start() {
       timer = setInterval(() => void flush(), FLUSH_INTERVAL_MS);
@@ -229,6 +243,8 @@ export const createAlertWriter = (deps: AlertWriterDeps) => {
     /** Writes what is queued (one more try for a failing batch). */
     async close() {
       clearInterval(timer);
+      clearTimeout(soon);
+      timer = undefined;
       await writing;
       await flush();
     },

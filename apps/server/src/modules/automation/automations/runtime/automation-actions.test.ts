@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@/app';
-import { alertActions, alertEvents, deviceJobs } from '@/db/schema';
+import { alertActions, alertEvents, deviceJobs, notifications } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { createMailRepository } from '@/modules/system/mail/mail.repository';
 import { SUPPRESSED_MESSAGE } from '@/modules/system/mail/mail.service';
@@ -50,6 +50,7 @@ beforeAll(async () => {
     { name: 'SendEmail', options: { subject: 's', message: 'm', receiving_emails: [GONE] } },
     { name: 'SendNotification', options: { message: 'x', receiving_users: ['nobody@x.test'] } },
     { name: 'TaskManagerAction', options: { task_group_id: '1' } },
+    { name: 'SendNotification', options: { message: 'y', receiving_users: [String(ownerId)] } },
   ]);
   await t.app.close();
   app = await startInstance(t, gateway);
@@ -90,9 +91,22 @@ describe('alert actions', () => {
       { status: 'failed', error: SUPPRESSED_MESSAGE },
       { status: 'failed', error: 'User nobody@x.test not found' },
       { status: 'failed', error: 'Task group not found' },
+      { status: 'done', error: null },
     ]);
     expect(actions.every((action) => action.attempts === 1)).toBe(true);
     expect(event?.overallStatus).toBe('partial');
+    // The batch's notifications went in one insert: each action names its own.
+    const summaries = await Promise.all(
+      [actions[0], actions[4]].map(async (action) => {
+        const [id] = (action?.ref as { notification_ids: number[] }).notification_ids;
+        const [row] = await t.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.id, id ?? 0));
+        return row?.summary.slice(-3);
+      }),
+    );
+    expect(summaries).toEqual([': x', ': y']);
   });
 
   it('retries a transient failure with a doubling delay, five attempts at most', () => {
