@@ -139,6 +139,28 @@ export const automationAlerts = pgTable(
   ],
 );
 
+/**
+ * The checkpoint of rules waiting out a delay ("for at least N minutes"), so that a restart keeps
+ * their clocks (design §4.4). Rewritten by the evaluating instance every 30 s and at its stop.
+ */
+export const automationPending = pgTable(
+  'automation_pending',
+  {
+    automationId: integer('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    since: timestamptz('since').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.automationId, t.deviceId] }),
+    index('automation_pending_device_idx').on(t.deviceId),
+  ],
+);
+
 /** Alert history: every fire, resolve, renotify and event of a rule (RMS automation logs). */
 export const alertEvents = pgTable(
   'alert_events',

@@ -95,4 +95,29 @@ describe('rule evaluator: restart', () => {
     observe(1, { temperature: 90 }, 1);
     expect(take()).toEqual(['fired d1 r1 @1', 'fired d1 r2 @1']);
   });
+
+  it('restores checkpointed delays: due ones wait, cleared or out-of-scope ones are forgotten', () => {
+    const slow = compiled(3, [atom('signal', '<', -110)], { delaySeconds: 600 });
+    const { take, evaluator } = harness([slow], [1, 2, 3]);
+    const delay = (deviceId: number, ruleId = 3) => ({
+      deviceId,
+      ruleId,
+      since: at(-100),
+      count: 1,
+    });
+    evaluator.restore(
+      [],
+      new Map([
+        [1, { signal: -120 }],
+        [2, { signal: -90 }],
+      ]),
+    );
+    // Device 3's values are unknown: its delay waits for the next reading.
+    evaluator.restorePending([delay(1), delay(2), delay(3), delay(1, 9)]);
+    evaluator.reconcile(at(0));
+    expect(evaluator.pendingStates().map((state) => state.deviceId)).toEqual([1, 3]);
+    expect(evaluator.tick(at(499))).toBe(0);
+    evaluator.tick(at(500));
+    expect(take()).toEqual(['fired d1 r3 @500']);
+  });
 });

@@ -3,13 +3,14 @@ import { deviceOf, dropPair, type DeviceEntry, type Engine, type PairState } fro
 import { observeReading } from './observe';
 import { leave, resettle } from './pair-changes';
 import { stepDue } from './pair-steps';
-import { reconcileRestored, restoreState } from './restart';
+import { reconcilePending, reconcileRestored, restorePending, restoreState } from './restart';
 import { createRuleGroups } from './rule-groups';
 import {
   RESOLVE_REASONS,
   type CompiledRule,
   type OpenAlert,
   type ParameterValue,
+  type PendingState,
   type Transition,
 } from './rule-types';
 
@@ -35,8 +36,12 @@ export interface RuleEvaluator {
     open: readonly OpenAlert[],
     values: ReadonlyMap<number, Readonly<Record<string, ParameterValue>>>,
   ): void;
+  /** Seeds checkpointed delays (before `reconcile`). */
+  restorePending(pending: readonly PendingState[]): void;
   reconcile(at: Date): void;
   openAlerts(): OpenAlert[];
+  /** The rules waiting out a delay, for the checkpoint. */
+  pendingStates(): PendingState[];
   pendingCount(): number;
   /** States waiting for a time: pending delays or cooldowns, renotifies, cooldowns to forget. */
   dueCount(): number;
@@ -56,6 +61,7 @@ export const createRuleEvaluator = (options: RuleEvaluatorOptions): RuleEvaluato
   };
   const groups = createRuleGroups(engine.rules);
   let seeded: PairState[] = [];
+  let seededPending: PairState[] = [];
   const pairsOf = (device: DeviceEntry) => [...(device.pairs?.values() ?? [])];
 
   return {
@@ -134,10 +140,16 @@ export const createRuleEvaluator = (options: RuleEvaluatorOptions): RuleEvaluato
     restore(open, values) {
       seeded = seeded.concat(restoreState(engine, open, values));
     },
+    restorePending(pending) {
+      seededPending = seededPending.concat(restorePending(engine, pending));
+    },
     reconcile(at) {
       const restored = seeded;
+      const delays = seededPending;
       seeded = [];
+      seededPending = [];
       reconcileRestored(engine, restored, at.getTime());
+      reconcilePending(engine, delays, at.getTime());
     },
     openAlerts() {
       const open: OpenAlert[] = [];
@@ -151,6 +163,19 @@ export const createRuleEvaluator = (options: RuleEvaluatorOptions): RuleEvaluato
               lastNotifiedAt: pair.lastNotifiedAt === null ? null : new Date(pair.lastNotifiedAt),
             });
       return open;
+    },
+    pendingStates() {
+      const pending: PendingState[] = [];
+      for (const states of engine.byRule.values())
+        for (const pair of states)
+          if (pair.phase === 'pending')
+            pending.push({
+              deviceId: pair.deviceId,
+              ruleId: pair.ruleId,
+              since: new Date(pair.since),
+              count: pair.count,
+            });
+      return pending;
     },
     pendingCount: () => engine.pending,
     dueCount: () => engine.queue.size(),

@@ -76,7 +76,7 @@ const fire = (
  * time allows, it waits in the queue; once only readings are missing, for the next reading. A
  * reading fires at its own time, the queue at the moment the rule became ready.
  */
-const advancePending = (
+export const advancePending = (
   engine: Engine,
   device: DeviceEntry,
   pair: PairState,

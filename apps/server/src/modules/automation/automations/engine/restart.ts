@@ -1,8 +1,13 @@
 import { expressionHolds } from './expression';
-import { deviceOf, pairOf, setPhase, type Engine, type PairState } from './pair-state';
+import { deviceOf, dropPair, pairOf, setPhase, type Engine, type PairState } from './pair-state';
 import { leave } from './pair-changes';
-import { resolve, settleOpen } from './pair-steps';
-import { RESOLVE_REASONS, type OpenAlert, type ParameterValue } from './rule-types';
+import { advancePending, resolve, settleOpen } from './pair-steps';
+import {
+  RESOLVE_REASONS,
+  type OpenAlert,
+  type ParameterValue,
+  type PendingState,
+} from './rule-types';
 
 /**
  * Seeds open alerts and last known values after a restart, without transitions; returns the
@@ -51,5 +56,40 @@ export const reconcileRestored = (engine: Engine, seeded: readonly PairState[], 
     if (expressionHolds(rule, (key) => device.values.get(key), null, true))
       settleOpen(engine, pair, rule, at);
     else resolve(engine, device, pair, rule, at, RESOLVE_REASONS.clearedWhileDown);
+  }
+};
+
+/** Seeds checkpointed pending delays (after `restoreState`); a pair already known is left alone. */
+export const restorePending = (engine: Engine, pending: readonly PendingState[]): PairState[] =>
+  pending.flatMap((state) => {
+    const device = deviceOf(engine, state.deviceId);
+    if (device.pairs?.has(state.ruleId)) return [];
+    const pair = pairOf(engine, device, state.ruleId);
+    setPhase(engine, pair, 'pending');
+    pair.since = state.since.getTime();
+    pair.count = state.count;
+    return [pair];
+  });
+
+/**
+ * Decides the seeded delays on the seeded values: a rule gone, out of scope or now false forgets
+ * its delay (it never fired: nothing to resolve); one still true keeps its clock and fires when
+ * the delay ends, now if it ended while the server was down. Values that cannot be read leave the
+ * delay to the next reading.
+ */
+export const reconcilePending = (engine: Engine, seeded: readonly PairState[], at: number) => {
+  for (const pair of seeded) {
+    const device = engine.devices.get(pair.deviceId);
+    if (!device || device.pairs?.get(pair.ruleId) !== pair || pair.phase !== 'pending') continue;
+    const rule = engine.rules.get(pair.ruleId);
+    const valid = rule && device.group?.ids.has(rule.id) && !device.disabled?.has(rule.id);
+    if (!rule || !valid) {
+      dropPair(engine, device, pair);
+      continue;
+    }
+    if (!rule.parameters.every((key) => device.values.has(key))) continue;
+    if (expressionHolds(rule, (key) => device.values.get(key), null, false))
+      advancePending(engine, device, pair, rule, at, false);
+    else dropPair(engine, device, pair);
   }
 };

@@ -101,3 +101,11 @@ export interface OpenAlert {
   firedAt: Date;
   lastNotifiedAt: Date | null;
 }
+
+/** A rule waiting out its delay on a device (design §4.4's checkpoint): since when, how many readings. */
+export interface PendingState {
+  deviceId: number;
+  ruleId: number;
+  since: Date;
+  count: number;
+}

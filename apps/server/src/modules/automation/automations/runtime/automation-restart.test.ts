@@ -1,7 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '@/app';
-import { alertEvents, automationAlerts, automations, devices } from '@/db/schema';
+import {
+  alertEvents,
+  automationAlerts,
+  automationPending,
+  automations,
+  devices,
+} from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { RESOLVE_REASONS } from '@/modules/automation/automations/engine/rule-types';
 import { buildTestApp, type TestApp } from '@test/app';
@@ -30,9 +36,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const start = async () => {
+const start = async (now?: () => Date) => {
   const gateway = createPlayedGateway();
-  const app = await startInstance(t, gateway);
+  const app = await startInstance(t, gateway, now ? { now } : {});
   instances.push(app);
   return { gateway, app };
 };
@@ -134,5 +140,47 @@ describe('automations across a restart', () => {
         (kinds) => kinds.length === 2,
       ),
     ).toEqual(['fired', `resolved (${RESOLVE_REASONS.cleared})`]);
+  });
+
+  it('keeps a delay running across a restart: it fires when due, or is forgotten if it cleared', async () => {
+    const t0 = Date.UTC(2026, 10, 30, 8);
+    const delayed = async (name: string) => {
+      const pair = await ruleFor(name);
+      await t.db
+        .update(automations)
+        .set({ delayEnabled: true, delayDuration: 600 })
+        .where(eq(automations.id, pair.rule.id));
+      return pair;
+    };
+    const held = await delayed('RUT955-held');
+    const recovered = await delayed('RUT955-recovered');
+    const delays = () =>
+      t.db
+        .select()
+        .from(automationPending)
+        .where(inArray(automationPending.automationId, [held.rule.id, recovered.rule.id]));
+
+    const first = await start(() => new Date(t0 + 60_000));
+    for (const { device } of [held, recovered]) first.gateway.signal(device.id, -118, new Date(t0));
+    // Stopping writes the checkpoint: both delays, with the time they started.
+    await first.app.close();
+    expect((await delays()).map((row) => row.since.getTime())).toEqual([t0, t0]);
+    expect(await kindsOf(held.rule.id)).toEqual([]);
+
+    await storeLatest(held.device.id, -119);
+    await storeLatest(recovered.device.id, -90);
+    // Back eleven minutes later: the ten-minute delay ran out while down.
+    const second = await start(() => new Date(t0 + 11 * 60_000));
+    expect(
+      await eventually(
+        () => kindsOf(held.rule.id),
+        (kinds) => kinds.length === 1,
+      ),
+    ).toEqual(['fired']);
+    await pause(300);
+    expect(await kindsOf(recovered.rule.id)).toEqual([]);
+    await second.app.close();
+    // Nothing waits any more: the last checkpoint left no rows.
+    expect(await delays()).toEqual([]);
   });
 });

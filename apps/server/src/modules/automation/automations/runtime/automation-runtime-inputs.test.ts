@@ -59,6 +59,7 @@ const fakeRepository = (pairs: { automationId: number; deviceId: number }[]) => 
       return ids.map((id) => ({ id, info: {}, lastSeenAt: new Date(Date.UTC(2026, 10, 1)) }));
     },
     openAlerts: async () => open,
+    pendingDelays: async () => [],
   };
 };
 type OpenRow = {

@@ -10,6 +10,7 @@ import type { GatewayListener } from '@/modules/fleet/device-gateway/gateway.por
 import { createSilencesRepository } from '@/modules/automation/automations/silences/silences.repository';
 import { createActionExecutors } from './action-executors';
 import { createActionRunner } from './action-runner';
+import { createPendingCheckpoint } from './pending-checkpoint';
 import { createActionsRepository } from './actions.repository';
 import { createAlertWriter } from './alert-writer';
 import { createAlertsRepository } from './alerts.repository';
@@ -104,6 +105,12 @@ export const automationRuntimeModule = async (
     owns: (deviceId) => cluster.owns(deviceId),
     ...(deps.statusGraceMs === undefined ? {} : { statusGraceMs: deps.statusGraceMs }),
   });
+  const checkpoint = createPendingCheckpoint({
+    repository,
+    pending: runtime.pendingStates,
+    owns: (deviceId) => cluster.owns(deviceId),
+    log: app.log,
+  });
   const cluster = createAutomationCluster({
     redis: deps.redis,
     jwtSecret: context.jwtSecret,
@@ -138,6 +145,7 @@ export const automationRuntimeModule = async (
     // The partitions first: the runtime restores the alerts of the devices it owns.
     await cluster.start();
     await runtime.start();
+    checkpoint.start();
     writer.start();
     runner.start();
   });
@@ -146,6 +154,8 @@ export const automationRuntimeModule = async (
     limits.close();
     stopJobMoves?.();
     await silences.close();
+    // Before the partitions are given up: the delays of the devices this instance evaluates.
+    await checkpoint.close();
     await cluster.close();
     await runtime.close();
     await writer.close();

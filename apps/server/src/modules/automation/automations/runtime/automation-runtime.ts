@@ -41,6 +41,8 @@ export interface RuntimeReads {
     deviceIds: readonly number[],
   ): Promise<{ id: number; info: Record<string, unknown>; lastSeenAt: Date | null }[]>;
   openAlerts(): Promise<(Pair & { firedAt: Date; lastNotifiedAt: Date | null })[]>;
+  /** The delays the last checkpoint saw running (pending-checkpoint.ts). */
+  pendingDelays(): Promise<(Pair & { since: Date; count: number })[]>;
 }
 
 export interface AutomationRuntimeDeps {
@@ -366,6 +368,8 @@ export const createAutomationRuntime = (deps: AutomationRuntimeDeps) => {
     },
     /** Handles what became due (tests drive it instead of the timer). */
     tick: () => evaluator.tick(now()),
+    /** The delays being waited out (pending-checkpoint.ts). */
+    pendingStates: () => evaluator.pendingStates(),
     /** Waits for a reload in progress (tests). */
     settled: () => loading,
     loads: () => loads,

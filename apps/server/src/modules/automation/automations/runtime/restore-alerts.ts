@@ -6,8 +6,8 @@ import type { RuleMeta } from './rule-set';
 import { valuesFromInfo } from './seed-values';
 
 export interface RestoreContext {
-  repository: Pick<RuntimeReads, 'openAlerts' | 'latestOf'>;
-  evaluator: Pick<RuleEvaluator, 'restore' | 'reconcile'>;
+  repository: Pick<RuntimeReads, 'openAlerts' | 'latestOf' | 'pendingDelays'>;
+  evaluator: Pick<RuleEvaluator, 'restore' | 'restorePending' | 'reconcile'>;
   meta: ReadonlyMap<number, RuleMeta>;
   /** Enabled rules that compiled. */
   enabled: ReadonlySet<number>;
@@ -19,8 +19,8 @@ export interface RestoreContext {
 }
 
 /**
- * Seeds values and open alerts of the devices `only` accepts (all of this instance's, after a
- * start; a partition's, when it moved here), then reconciles them (design §4.4).
+ * Seeds values, open alerts and checkpointed delays of the devices `only` accepts (all of this
+ * instance's, after a start; a partition's, when it moved here), then reconciles them (design §4.4).
  */
 export const restoreAlerts = async (
   context: RestoreContext,
@@ -28,6 +28,7 @@ export const restoreAlerts = async (
 ) => {
   const { repository, evaluator, meta, enabled, coverage, disabled } = context;
   const open = (await repository.openAlerts()).filter((alert) => only(alert.deviceId));
+  const delays = (await repository.pendingDelays()).filter((delay) => only(delay.deviceId));
   const ids = [...new Set([...coverage.keys(), ...open.map((alert) => alert.deviceId)])].filter(
     only,
   );
@@ -54,7 +55,18 @@ export const restoreAlerts = async (
     (inScope && !readable ? waiting : decided).push(entry);
   }
   evaluator.restore(decided, values);
+  evaluator.restorePending(
+    delays.map(({ automationId, deviceId, since, count }) => ({
+      ruleId: automationId,
+      deviceId,
+      since,
+      count,
+    })),
+  );
   evaluator.reconcile(context.now());
   if (waiting.length > 0) evaluator.restore(waiting, new Map());
-  context.log.info({ open: open.length, waiting: waiting.length }, 'automation alerts restored');
+  context.log.info(
+    { open: open.length, waiting: waiting.length, delays: delays.length },
+    'automation alerts restored',
+  );
 };

@@ -1,9 +1,25 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { coverageOf } from './coverage-index';
-import { automationAlerts, automationDevices, automations, devices } from '@/db/schema';
+import {
+  automationAlerts,
+  automationDevices,
+  automationPending,
+  automations,
+  devices,
+} from '@/db/schema';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const PENDING_SLICE = 1000;
+
+type PendingRow = { automationId: number; deviceId: number; since: Date; count: number };
+export interface PendingChange {
+  partitions: readonly number[] | null;
+  of: number;
+  upserts: readonly PendingRow[];
+  deletes: readonly { automationId: number; deviceId: number }[];
+}
 
 const idList = (ids: readonly number[]) => sql.raw(`'{${ids.map(Number).join(',')}}'::int[]`);
 
@@ -118,6 +134,51 @@ export const createRuntimeRepository = (db: Database) => ({
         lastNotifiedAt: automationAlerts.lastNotifiedAt,
       })
       .from(automationAlerts);
+  },
+
+  pendingDelays(tx: Executor = db) {
+    return tx
+      .select({
+        automationId: automationPending.automationId,
+        deviceId: automationPending.deviceId,
+        since: automationPending.since,
+        count: automationPending.count,
+      })
+      .from(automationPending);
+  },
+
+  /**
+   * One checkpoint: rows of the devices of `partitions` (device id modulo `of`) all replaced when
+   * `partitions` is given, then `upserts` written and `deletes` removed.
+   */
+  savePending(change: PendingChange, tx?: Executor) {
+    const write = async (t: Executor) => {
+      if (change.partitions)
+        await t.execute(sql`delete from automation_pending
+          where device_id % ${change.of} = any(${idList(change.partitions)})`);
+      for (let start = 0; start < change.deletes.length; start += PENDING_SLICE) {
+        const slice = change.deletes.slice(start, start + PENDING_SLICE);
+        await t.execute(sql`delete from automation_pending p
+          using unnest(${idList(slice.map((row) => row.automationId))},
+            ${idList(slice.map((row) => row.deviceId))}) as gone(automation_id, device_id)
+          where p.automation_id = gone.automation_id and p.device_id = gone.device_id`);
+      }
+      for (let start = 0; start < change.upserts.length; start += PENDING_SLICE) {
+        const slice = change.upserts.slice(start, start + PENDING_SLICE);
+        const times = slice.map((row) => row.since.toISOString()).join(',');
+        // A device or rule deleted since the evaluation has no row to refer to: skipped.
+        await t.execute(sql`insert into automation_pending (automation_id, device_id, since, count)
+          select u.a, u.d, u.s, u.c
+          from unnest(${idList(slice.map((row) => row.automationId))},
+            ${idList(slice.map((row) => row.deviceId))}, ${sql.raw(`'{${times}}'::timestamptz[]`)},
+            ${idList(slice.map((row) => row.count))}) as u(a, d, s, c)
+          where exists (select 1 from automations where id = u.a)
+            and exists (select 1 from devices where id = u.d)
+          on conflict (automation_id, device_id)
+            do update set since = excluded.since, count = excluded.count`);
+      }
+    };
+    return tx ? write(tx) : db.transaction(write);
   },
 
   /** Which of the rules still exist (a rule deleted meanwhile takes its history with it). */
