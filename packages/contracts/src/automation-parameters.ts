@@ -50,14 +50,16 @@ export interface AutomationParameter {
   named?: true;
 }
 
-/** Events a rule can wait for; each is its own key, tested with `== true`. */
+/**
+ * Events a rule can wait for; each is its own key, tested with `== true`. "Credit running low"
+ * joins them with the credits it watches (issue 20): offered before, it could never fire.
+ */
 export const AUTOMATION_EVENTS = [
   'firmware_changed',
   'sim_changed',
   'device_added',
   'task_failed',
   'firmware_update_failed',
-  'credit_low',
 ] as const;
 export type AutomationEvent = (typeof AUTOMATION_EVENTS)[number];
 
@@ -67,7 +69,6 @@ const EVENT_LABELS: Record<AutomationEvent, string> = {
   device_added: 'Device added',
   task_failed: 'Task failed',
   firmware_update_failed: 'Firmware update failed',
-  credit_low: 'Credit low',
 };
 
 const number = (

@@ -31,8 +31,25 @@ interface Waiting {
 
 type ConfigRow = Awaited<ReturnType<AlertEventsRepository['configsFor']>>[number];
 
+/** RMS's defaults when delivery retry is on without a count or an interval. */
+const RETRY_COUNT_DEFAULT = 3;
+const RETRY_INTERVAL_MINUTES_DEFAULT = 5;
+
+/**
+ * The config's delivery retry (action-runner.ts DeliveryRetry): off, one attempt; on, its count
+ * of retries its interval apart.
+ */
+const deliveryOf = ({ config }: ConfigRow) =>
+  config.deliveryRetry
+    ? {
+        retries: config.retryCount ?? RETRY_COUNT_DEFAULT,
+        interval_seconds: (config.retryInterval ?? RETRY_INTERVAL_MINUTES_DEFAULT) * 60,
+      }
+    : { retries: 0, interval_seconds: 0 };
+
 /** Action 1: e-mail and in-app; 3 (and the no-action subtypes): in-app to the config's user. */
-const actionsOf = ({ config }: ConfigRow, message: string, title: string): AlertActionInsert[] => {
+const actionsOf = (row: ConfigRow, message: string, title: string): AlertActionInsert[] => {
+  const { config } = row;
   const actions: AlertActionInsert[] = [];
   if (config.userId !== null) {
     actions.push({
@@ -48,6 +65,7 @@ const actionsOf = ({ config }: ConfigRow, message: string, title: string): Alert
         message,
         receiving_emails: [config.emailTo],
         smtp_config_id: config.smtpConfigId,
+        delivery: deliveryOf(row),
       },
     });
   }

@@ -175,6 +175,9 @@ describe('alerts', () => {
         action: 1,
         email: 'noc@example.com',
         redundancy_interval: 5,
+        delivery_retry: true,
+        retry_count: 2,
+        retry_interval: 10,
       }),
     ]);
     const config = lastSet(target.id)?.configs[0];
@@ -232,6 +235,8 @@ describe('alerts', () => {
           message: alerts[0]?.message,
           receiving_emails: ['noc@example.com'],
           smtp_config_id: null,
+          // The config's delivery retry: two retries ten minutes apart.
+          delivery: { retries: 2, interval_seconds: 600 },
         },
       ],
     ]);

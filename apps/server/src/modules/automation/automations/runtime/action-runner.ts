@@ -25,12 +25,32 @@ export interface ActionRunnerDeps {
   sweepMs?: number;
 }
 
-/** Like the webhook worker's outcomeOf: 30 s doubling, a permanent error or the last attempt fails. */
+/**
+ * A device alert configuration's own delivery retry (RMS `delivery_retry`, `retry_count`,
+ * `retry_interval`), carried in the action's options: this many retries, this far apart.
+ */
+export interface DeliveryRetry {
+  retries: number;
+  interval_seconds: number;
+}
+
+const deliveryRetryOf = (options: Record<string, unknown>): DeliveryRetry | null => {
+  const delivery = options.delivery as Partial<DeliveryRetry> | undefined;
+  return typeof delivery?.retries === 'number' && typeof delivery.interval_seconds === 'number'
+    ? { retries: delivery.retries, interval_seconds: delivery.interval_seconds }
+    : null;
+};
+
+/**
+ * Like the webhook worker's outcomeOf: 30 s doubling, a permanent error or the last attempt fails;
+ * or the action's own delivery retry when it has one.
+ */
 export const actionOutcome = (
   id: number,
   result: ActionResult,
   attempts: number,
   at: Date,
+  delivery: DeliveryRetry | null = null,
 ): ActionOutcome => {
   if (result.ok && result.checkAt)
     return {
@@ -52,7 +72,8 @@ export const actionOutcome = (
       ref: result.ref,
       finishedAt: at,
     };
-  if (result.permanent || attempts >= ACTION_MAX_ATTEMPTS)
+  const maxAttempts = delivery ? delivery.retries + 1 : ACTION_MAX_ATTEMPTS;
+  if (result.permanent || attempts >= maxAttempts)
     return {
       id,
       status: 'failed',
@@ -62,7 +83,8 @@ export const actionOutcome = (
       ref: result.ref ?? null,
       finishedAt: at,
     };
-  const retryAt = new Date(at.getTime() + webhookRetryDelaySeconds(attempts) * 1000);
+  const delaySeconds = delivery ? delivery.interval_seconds : webhookRetryDelaySeconds(attempts);
+  const retryAt = new Date(at.getTime() + delaySeconds * 1000);
   return {
     id,
     status: 'pending',
@@ -144,7 +166,8 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
     } catch (error) {
       result = thrown(error, action.ref);
     }
-    await repository.finish(actionOutcome(action.id, result, attemptsOf(action), now()));
+    const delivery = deliveryRetryOf(action.options);
+    await repository.finish(actionOutcome(action.id, result, attemptsOf(action), now(), delivery));
   };
 
   /** The batch's in-app notifications at once (one recipients lookup, one insert, one update). */
@@ -166,7 +189,13 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
       actions.map((action, index) => {
         const input = prepared[index] as ActionInput | ActionResult;
         const result = isResult(input) ? input : (sent[next++] ?? thrown('not sent', null));
-        return actionOutcome(action.id, result, attemptsOf(action), at);
+        return actionOutcome(
+          action.id,
+          result,
+          attemptsOf(action),
+          at,
+          deliveryRetryOf(action.options),
+        );
       }),
     );
   };

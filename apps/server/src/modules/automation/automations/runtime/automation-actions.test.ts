@@ -123,4 +123,19 @@ describe('alert actions', () => {
     expect(actionOutcome(1, transient, 5, at)).toMatchObject({ status: 'failed', finishedAt: at });
     expect(actionOutcome(1, { ...transient, permanent: true }, 1, at).status).toBe('failed');
   });
+
+  it("follows a device alert configuration's own delivery retry", () => {
+    const at = new Date('2026-11-29T12:00:00Z');
+    const transient = { ok: false as const, error: 'Connection refused', permanent: false };
+    const twice = { retries: 2, interval_seconds: 600 };
+    expect(actionOutcome(1, transient, 1, at, twice).nextAttemptAt).toEqual(
+      new Date('2026-11-29T12:10:00Z'),
+    );
+    expect(actionOutcome(1, transient, 2, at, twice).status).toBe('pending');
+    expect(actionOutcome(1, transient, 3, at, twice).status).toBe('failed');
+    // Retry off: the one attempt is the last.
+    expect(actionOutcome(1, transient, 1, at, { retries: 0, interval_seconds: 0 }).status).toBe(
+      'failed',
+    );
+  });
 });

@@ -115,7 +115,13 @@ export const automationRuntimeModule = async (
     redis: deps.redis,
     jwtSecret: context.jwtSecret,
     instanceUrl: context.config.instanceUrl,
-    runtime,
+    runtime: {
+      ...runtime,
+      partitionsChanged(change) {
+        runtime.partitionsChanged(change);
+        if (change.gained.length > 0) limits.refresh();
+      },
+    },
     onChanged: (change) => (change === 'rules' ? runtime.rulesChanged() : silences.changed()),
     log: app.log,
     ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }),

@@ -12,15 +12,6 @@ export type ObserveEvent = (
   at: Date,
 ) => void;
 
-/**
- * What the credits module (issue 20) will call when a company's credit runs low. Nothing calls it
- * yet: there is no credits module. A company-level event (no device) also needs the writer to take
- * events without a device (`alert_events.device_id` is nullable already).
- */
-export interface CreditEvents {
-  creditLow(companyId: number, creditType: string, left: number): void;
-}
-
 const FAILED = new Set(['failed', 'timeout']);
 const since = (message: string | null) => (message ? `: ${message}` : '');
 

@@ -68,4 +68,18 @@ describe('daily trigger limit in memory', () => {
       TRIGGER_LIMIT_MESSAGES.reached(2),
     );
   });
+
+  it('takes the stored counts again when partitions move here (the former owner counted them)', async () => {
+    const stored = [{ automationId: 7, deviceId: 3, count: 0 }];
+    const { limits } = limitsWith(stored);
+    await limits.start();
+    limits.close();
+    // Another instance evaluated device 3 meanwhile and counted two fires.
+    stored[0] = { automationId: 7, deviceId: 3, count: 2 };
+    limits.refresh();
+    await new Promise((wake) => setImmediate(wake));
+    expect(limits.check(on('fired', day1, 3), { periodTriggerLimit: 2 })).toBe(
+      TRIGGER_LIMIT_MESSAGES.reached(2),
+    );
+  });
 });

@@ -32,8 +32,8 @@ interface Count {
 
 /**
  * RMS period_trigger_limit: at most N fires per device per UTC day. Today's counts are read once
- * at start and kept in memory, so deciding costs no query per reading; this instance is the
- * only one writing them (design §4.5 hands partitions over with their counts later). Fires over
+ * at start, and again when partitions move here, and kept in memory, so deciding costs no query
+ * per reading; the instance evaluating a device is the only one counting its fires. Fires over
  * the limit are still written, with their actions skipped; they do not count.
  */
 /** The stored counters (trigger-counts.repository.ts; a fake in unit tests). */
@@ -93,6 +93,15 @@ export const createTriggerLimits = (deps: {
     },
     close() {
       clearInterval(timer);
+    },
+    /**
+     * Reads today's stored counts again: devices whose partition this instance took over were
+     * counted by their former owner.
+     */
+    refresh() {
+      load().catch((error: unknown) =>
+        deps.log.error({ err: error }, 'automation trigger counts not reloaded'),
+      );
     },
 
     /** Null when the transition's actions run; else why they are skipped. */

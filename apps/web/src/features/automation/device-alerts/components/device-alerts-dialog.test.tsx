@@ -100,6 +100,7 @@ describe('DeviceAlertsDialog', { timeout: 30_000 }, () => {
           email: 'ada@example.com',
           smtp_config_id: null,
           subject: null,
+          delivery_retry: false,
           message: 'Router %rn rebooted',
           redundancy_interval: 0,
         },

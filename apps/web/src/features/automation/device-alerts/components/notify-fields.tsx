@@ -4,6 +4,7 @@ import { ACTION_OPTIONS, needsOf } from '../model/catalogue';
 import { DEVICE_ALERTS_TEXTS as T } from '../texts';
 import { SelectField, TextField } from './form-inputs';
 import { SmtpField } from './smtp-field';
+import { DeliveryRetryFields } from './delivery-retry-fields';
 
 /** How the alert reaches people: in-app, or also by e-mail with its address, server and subject. */
 export function NotifyFields() {
@@ -24,6 +25,7 @@ export function NotifyFields() {
           <TextField name="email" label={T.email} required />
           <SmtpField />
           <TextField name="subject" label={T.subject} />
+          <DeliveryRetryFields />
         </>
       )}
       <TextField

@@ -42,6 +42,20 @@ describe('toAddItem', () => {
     const skipped = values({ ...status, redundancy_enable: true, redundancy_interval: 15 });
     expect(toAddItem(skipped, 11).redundancy_interval).toBe(15);
   });
+
+  it("sends the e-mail's delivery retry, with its count and interval only when it is on", () => {
+    const email = values({ alert_type_id: 3, alert_subtype_id: 8, action: 1 });
+    expect(toAddItem(email, 11)).toMatchObject({ delivery_retry: false });
+    expect(toAddItem(email, 11)).not.toHaveProperty('retry_count');
+    const retried = values({ ...email, delivery_retry: true, retry_count: 4, retry_interval: 10 });
+    expect(toAddItem(retried, 11)).toMatchObject({
+      delivery_retry: true,
+      retry_count: 4,
+      retry_interval: 10,
+    });
+    // In-app only: nothing of the e-mail travels.
+    expect(toAddItem({ ...retried, action: 3 }, 11)).not.toHaveProperty('delivery_retry');
+  });
 });
 
 describe('addFormResolver', () => {

@@ -18,6 +18,9 @@ export interface AddFormValues {
   email: string;
   smtp_config_id: number | null;
   subject: string;
+  delivery_retry: boolean;
+  retry_count: number | null;
+  retry_interval: number | null;
   message: string;
   /** Not in the body: off sends interval 0 (every event), as RMS reads it. */
   redundancy_enable: boolean;
@@ -39,6 +42,9 @@ export const addFormDefaults = (email: string): AddFormValues => ({
   email,
   smtp_config_id: null,
   subject: '',
+  delivery_retry: false,
+  retry_count: 3,
+  retry_interval: 5,
   message: '',
   redundancy_enable: false,
   redundancy_interval: 5,
@@ -76,6 +82,10 @@ export function toAddItem(values: AddFormValues, deviceId: number): Record<strin
           email: text(values.email.trim()),
           smtp_config_id: values.smtp_config_id,
           subject: text(values.subject),
+          delivery_retry: values.delivery_retry,
+          ...(values.delivery_retry
+            ? { retry_count: values.retry_count, retry_interval: values.retry_interval }
+            : {}),
         }
       : {}),
     message: text(values.message),
@@ -105,7 +115,9 @@ export function addFormFields(
     'alert_type_id',
     'alert_subtype_id',
     ...(needs.action ? (['action'] as const) : []),
-    ...(emails ? (['email', 'smtp_config_id', 'subject'] as const) : []),
+    ...(emails
+      ? (['email', 'smtp_config_id', 'subject', 'retry_count', 'retry_interval'] as const)
+      : []),
     'message',
     'redundancy_interval',
     ...(needs.geofence ? (['latitude', 'longitude', 'radius'] as const) : []),
