@@ -1,5 +1,12 @@
 import { createDueQueue } from './due-queue';
-import { deviceOf, dropPair, type DeviceEntry, type Engine, type PairState } from './pair-state';
+import {
+  deviceOf,
+  dropPair,
+  type DeviceEntry,
+  type Engine,
+  type PairState,
+  type Phase,
+} from './pair-state';
 import { observeReading } from './observe';
 import { leave, resettle } from './pair-changes';
 import { stepDue } from './pair-steps';
@@ -63,6 +70,12 @@ export const createRuleEvaluator = (options: RuleEvaluatorOptions): RuleEvaluato
   let seeded: PairState[] = [];
   let seededPending: PairState[] = [];
   const pairsOf = (device: DeviceEntry) => [...(device.pairs?.values() ?? [])];
+  const statesIn = (phase: Phase) => {
+    const found: PairState[] = [];
+    for (const states of engine.byRule.values())
+      for (const pair of states) if (pair.phase === phase) found.push(pair);
+    return found;
+  };
 
   return {
     setRules(rules, at = clock()) {
@@ -151,32 +164,20 @@ export const createRuleEvaluator = (options: RuleEvaluatorOptions): RuleEvaluato
       reconcileRestored(engine, restored, at.getTime());
       reconcilePending(engine, delays, at.getTime());
     },
-    openAlerts() {
-      const open: OpenAlert[] = [];
-      for (const states of engine.byRule.values())
-        for (const pair of states)
-          if (pair.phase === 'open')
-            open.push({
-              deviceId: pair.deviceId,
-              ruleId: pair.ruleId,
-              firedAt: new Date(pair.firedAt),
-              lastNotifiedAt: pair.lastNotifiedAt === null ? null : new Date(pair.lastNotifiedAt),
-            });
-      return open;
-    },
-    pendingStates() {
-      const pending: PendingState[] = [];
-      for (const states of engine.byRule.values())
-        for (const pair of states)
-          if (pair.phase === 'pending')
-            pending.push({
-              deviceId: pair.deviceId,
-              ruleId: pair.ruleId,
-              since: new Date(pair.since),
-              count: pair.count,
-            });
-      return pending;
-    },
+    openAlerts: (): OpenAlert[] =>
+      statesIn('open').map((pair) => ({
+        deviceId: pair.deviceId,
+        ruleId: pair.ruleId,
+        firedAt: new Date(pair.firedAt),
+        lastNotifiedAt: pair.lastNotifiedAt === null ? null : new Date(pair.lastNotifiedAt),
+      })),
+    pendingStates: (): PendingState[] =>
+      statesIn('pending').map((pair) => ({
+        deviceId: pair.deviceId,
+        ruleId: pair.ruleId,
+        since: new Date(pair.since),
+        count: pair.count,
+      })),
     pendingCount: () => engine.pending,
     dueCount: () => engine.queue.size(),
     forget(deviceId) {
