@@ -109,6 +109,7 @@ export const automationRuntimeModule = async (
     repository,
     pending: runtime.pendingStates,
     owns: (deviceId) => cluster.owns(deviceId),
+    settled: runtime.settled,
     log: app.log,
   });
   const cluster = createAutomationCluster({

@@ -17,6 +17,7 @@ const build = (owned: (deviceId: number) => boolean = () => true) => {
   let pending: PendingState[] = [];
   let failing = false;
   let owns = owned;
+  let loading: Promise<void> = Promise.resolve();
   const checkpoint = createPendingCheckpoint({
     repository: {
       savePending: async (change) => {
@@ -26,6 +27,7 @@ const build = (owned: (deviceId: number) => boolean = () => true) => {
     },
     pending: () => pending,
     owns: (deviceId) => owns(deviceId),
+    settled: () => loading,
     log: { error: () => undefined },
   });
   return {
@@ -34,6 +36,7 @@ const build = (owned: (deviceId: number) => boolean = () => true) => {
     set: (next: PendingState[]) => void (pending = next),
     fail: (next: boolean) => void (failing = next),
     own: (next: (deviceId: number) => boolean) => void (owns = next),
+    load: (next: Promise<void>) => void (loading = next),
   };
 };
 
@@ -80,5 +83,29 @@ describe('pending checkpoint', () => {
     await c.checkpoint.write();
     expect(c.saved[0]?.partitions).toHaveLength(64);
     expect(pairs(c.saved[0]?.upserts ?? [])).toEqual(['1:10']);
+  });
+
+  it('writes at stop only once started: before, it holds nothing it could write', async () => {
+    const c = build();
+    await c.checkpoint.close();
+    expect(c.saved).toEqual([]);
+    c.checkpoint.start();
+    c.set([state(1, 10)]);
+    await c.checkpoint.close();
+    expect(pairs(c.saved[0]?.upserts ?? [])).toEqual(['1:10']);
+  });
+
+  it('waits for a restore in progress before it writes a partition taken over', async () => {
+    const c = build();
+    await c.checkpoint.write();
+    let restored: () => void = () => undefined;
+    c.load(new Promise<void>((done) => (restored = done)));
+    const writing = c.checkpoint.write();
+    await new Promise((wake) => setImmediate(wake));
+    // The restore brings the taken-over partition's delay into the evaluator.
+    c.set([state(1, 10)]);
+    restored();
+    await writing;
+    expect(pairs(c.saved[1]?.upserts ?? [])).toEqual(['1:10']);
   });
 });

@@ -11,6 +11,8 @@ export interface PendingCheckpointDeps {
   pending: () => PendingState[];
   /** Whether this instance evaluates the device (cluster/partition-leases.ts). */
   owns: (deviceId: number) => boolean;
+  /** The runtime's loads and restores in progress (a partition taken over is restored in one). */
+  settled: () => Promise<unknown>;
   log: Pick<FastifyBaseLogger, 'error'>;
   intervalMs?: number;
 }
@@ -29,6 +31,8 @@ export const createPendingCheckpoint = (deps: PendingCheckpointDeps) => {
   let ownedBefore = '';
   let writing: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  /** Set once the delays were restored: before that the evaluator holds none to write. */
+  let started = false;
 
   const changeOf = (now: readonly PendingState[], partitions: number[], full: boolean) => {
     const current = new Map(now.map((state) => [keyOf(state), state]));
@@ -56,6 +60,13 @@ export const createPendingCheckpoint = (deps: PendingCheckpointDeps) => {
   };
 
   const writeOnce = async () => {
+    // A partition just taken over is owned before its delays are restored: writing it whole
+    // then would delete the rows the restore is about to read.
+    for (let loading = deps.settled(); ;) {
+      await loading;
+      if (loading === deps.settled()) break;
+      loading = deps.settled();
+    }
     // Partition p holds device p: whether this instance owns it says whether it owns p.
     const partitions = Array.from({ length: PARTITIONS }, (_, p) => p).filter((p) => deps.owns(p));
     const owned = partitions.join(',');
@@ -79,14 +90,19 @@ export const createPendingCheckpoint = (deps: PendingCheckpointDeps) => {
 
   return {
     write,
+    /** After the runtime restored the delays. */
     start() {
+      started = true;
       timer = setInterval(() => void write(), deps.intervalMs ?? CHECKPOINT_MS);
       timer.unref();
     },
-    /** The last checkpoint, before the partitions are given up. */
+    /**
+     * The last checkpoint, before the partitions are given up. An instance stopped before it
+     * started (a failed start, a tool that builds the app) writes nothing: it would empty the table.
+     */
     async close() {
       clearInterval(timer);
-      await write();
+      if (started) await write();
     },
   };
 };
