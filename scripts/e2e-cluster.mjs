@@ -68,7 +68,9 @@ const seed = spawnSync('npx', ['tsx', 'src/cli/seed-demo.ts'], {
 if (seed.status !== 0) await stop(seed.status ?? 1);
 
 const start = async (port) => {
-  const server = spawn('npx', ['tsx', 'src/server.ts'], {
+  // Node itself, not an npx wrapper: the wrapper exits on SIGTERM before the server has closed,
+  // and the database was dropped under a server still writing its last state.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: { ...env, PORT: String(port) },
     stdio: 'inherit',
