@@ -21,8 +21,8 @@ export interface ActionOutcome {
   finishedAt: Date | null;
 }
 
-/** The alert actions outbox: claimed with a lease, finished with an outcome (design §4.6). */
-export const createActionsRepository = (db: Database) => ({
+/** The outbox's single statements; each takes an optional transaction. */
+const createActionStatements = (db: Database) => ({
   /**
    * Takes due actions (`ids` when given, else any due) for `leaseMs`: pending ones whose time came
    * and running ones whose lease ran out (an instance that died mid-action).
@@ -83,14 +83,6 @@ export const createActionsRepository = (db: Database) => ({
       .where(inArray(alertActions.id, [...ids]));
   },
 
-  /** Claims and reads in one transaction: one turn at the database instead of two. */
-  take(ids: readonly number[] | null, at: Date, leaseMs: number) {
-    return db.transaction(async (tx) => {
-      const claimed = await this.claim(ids, at, leaseMs, 50, tx);
-      return this.details(claimed, tx);
-    });
-  },
-
   async finish(outcome: ActionOutcome, tx: Executor = db) {
     await tx
       .update(alertActions)
@@ -103,14 +95,6 @@ export const createActionsRepository = (db: Database) => ({
         finishedAt: outcome.finishedAt,
       })
       .where(eq(alertActions.id, outcome.id));
-  },
-
-  /** Several outcomes in one transaction. */
-  finishMany(outcomes: readonly ActionOutcome[]) {
-    if (outcomes.length === 0) return Promise.resolve();
-    return db.transaction(async (tx) => {
-      for (const outcome of outcomes) await this.finish(outcome, tx);
-    });
   },
 
   /** Events whose actions all finished: success, failed, or partial when some failed. */
@@ -158,5 +142,25 @@ export const createActionsRepository = (db: Database) => ({
       );
   },
 });
+
+/** The alert actions outbox: claimed with a lease, finished with an outcome (design §4.6). */
+export const createActionsRepository = (db: Database) => {
+  const statements = createActionStatements(db);
+  return {
+    ...statements,
+    /** Claims and reads in one transaction: one turn at the database instead of two. */
+    take: (ids: readonly number[] | null, at: Date, leaseMs: number) =>
+      db.transaction(async (tx) =>
+        statements.details(await statements.claim(ids, at, leaseMs, 50, tx), tx),
+      ),
+    /** Several outcomes in one transaction. */
+    finishMany: async (outcomes: readonly ActionOutcome[]) => {
+      if (outcomes.length === 0) return;
+      await db.transaction(async (tx) => {
+        for (const outcome of outcomes) await statements.finish(outcome, tx);
+      });
+    },
+  };
+};
 
 export type ActionsRepository = ReturnType<typeof createActionsRepository>;
