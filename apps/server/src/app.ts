@@ -12,6 +12,7 @@ import type { AttemptStore } from './modules/identity/auth/login-limiter';
 import { createModuleContext } from './modules/context';
 import type { DeviceLink, GatewayListener } from './modules/fleet/device-gateway/gateway.port';
 import { automationArea } from './modules/automation/automation.area';
+import { businessArea } from './modules/business/business.area';
 import { fleetArea } from './modules/fleet/fleet.area';
 import { identityArea } from './modules/identity/identity.area';
 import type { MailTransport } from './modules/system/mail/mail.service';
@@ -107,6 +108,8 @@ export const buildApp = async (options: BuildAppOptions) => {
     requests,
     redis: options.redis,
   });
+
+  await businessArea(app, context, { companies: companiesRepository });
 
   await automationArea(app, context, {
     jobs: fleet.jobs,

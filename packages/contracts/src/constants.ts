@@ -152,6 +152,11 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_BADGE_MAX = 10;
 
 export const COMPANY_DATA_GB_PER_CREDIT = 2;
+/**
+ * A company's resources of a type run low when a spend or move leaves fewer than this many
+ * (the creditAmountTooLow notification and the automations' "Credit low" event fire on crossing).
+ */
+export const CREDIT_LOW_THRESHOLD = 10;
 export const COMPANY_TOP_LEVEL = 1;
 /** A new company may only be created under companies of these levels. */
 export const NEW_COMPANY_PARENT_LEVELS = [1, 2] as const;

@@ -68,3 +68,6 @@ export * from './api/automations-conditions.ts';
 export * from './api/automations.ts';
 export * from './api/automations-preview.ts';
 export * from './api/automation-silences.ts';
+export * from './credit-types.ts';
+export * from './api/credits.ts';
+export * from './api/credit-codes.ts';

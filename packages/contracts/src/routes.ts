@@ -290,7 +290,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       link('tags'),
       link('files'),
       link('images'),
-      link('services.credit-history'),
+      link('services.pools'),
       link('services.credit-codes'),
       link('services.data-history'),
     ],

@@ -61,6 +61,8 @@ export const createModuleContext = (app: FastifyInstance, options: ModuleContext
   });
   app.addHook('onClose', async () => mail.close());
 
+  // Failed-attempt counts (sign-in, code activation): Redis when instances must share them.
+  const attemptStore = options.attemptStore ?? createMemoryAttemptStore(() => now().getTime());
   const authRepository = createAuthRepository(db);
   const sessionRepository = createSessionRepository(db);
   const accessTokens = createAccessTokens(options.jwtSecret);
@@ -75,10 +77,7 @@ export const createModuleContext = (app: FastifyInstance, options: ModuleContext
       transaction,
       now,
     }),
-    loginLimiter: createLoginLimiter(
-      options.attemptStore ?? createMemoryAttemptStore(() => now().getTime()),
-      () => now().getTime(),
-    ),
+    loginLimiter: createLoginLimiter(attemptStore, () => now().getTime()),
   };
 
   const realtime = createRealtime();
@@ -112,6 +111,7 @@ export const createModuleContext = (app: FastifyInstance, options: ModuleContext
     actionLog,
     mail,
     auth,
+    attemptStore,
     realtime,
     publisher: realtime.publisher,
     status,

@@ -117,4 +117,38 @@ export const LISTS: Readonly<Record<string, ListSpec>> = {
     scope: 'company',
     probes: (world) => [`company_id=${world.zones.foreign.company.id}`, foreignSearch(world)],
   },
+  '/api/credits': {
+    permission: 'view_credits',
+    scope: 'company',
+    probes: ({ zones }) => [
+      `company_id=${zones.foreign.company.id}`,
+      `id=${zones.foreign.credits.poolId},${zones.foreign.credits.movedPoolId}`,
+    ],
+  },
+  '/api/credits/history': {
+    permission: 'view_credits',
+    scope: 'company',
+    probes: ({ zones }) => [
+      `company_id=${zones.foreign.company.id}`,
+      `pool_id=${zones.foreign.credits.poolId}`,
+    ],
+  },
+  '/api/credits/move/history': {
+    permission: 'view_credits',
+    scope: 'company',
+    probes: ({ zones }) => [
+      `company_id=${zones.foreign.company.id}`,
+      `pool_id=${zones.foreign.credits.movedPoolId}`,
+    ],
+  },
+  '/api/credits/codes': {
+    permission: 'view_credit_transfer_codes',
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `company_id=${world.zones.foreign.company.id}&status=active`,
+      `id=${world.zones.foreign.credits.codeId}`,
+      foreignSearch(world),
+    ],
+  },
 };

@@ -2,6 +2,7 @@ import type { AreaTable } from './matrix';
 import { automationRoutes } from './routes/automation';
 import { automationsRoutes } from './routes/automations';
 import { companyRoutes } from './routes/companies';
+import { creditRoutes } from './routes/credits';
 import { dataCollectRoutes } from './routes/data-collect';
 import { deviceAlertsRoutes } from './routes/device-alerts';
 import { deviceConfiguratorRoutes } from './routes/device-configurator';
@@ -36,4 +37,5 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   'device-configurator': deviceConfiguratorRoutes,
   'data-collect': dataCollectRoutes,
   'device-alerts': deviceAlertsRoutes,
+  credits: creditRoutes,
 };

@@ -17,6 +17,7 @@ import { createCompany, rootCompany } from '@test/factories';
 import { createOutbox } from '@test/outbox';
 import { confirmPassword, loginAs, type TestSession } from '@test/session';
 import { createFresh, type Fresh } from './fresh';
+import { matrixCredits, type ZoneCredits } from './routes/credits';
 import { matrixDevice } from './routes/devices';
 import { matrixRule } from './routes/remote-access';
 import { matrixWireless } from './routes/wireless';
@@ -74,6 +75,7 @@ export interface Zone {
   roleId: number;
   invitationId: number;
   emailConfigurationId: number;
+  credits: ZoneCredits;
 }
 
 export interface World {
@@ -83,7 +85,13 @@ export interface World {
   fresh: Fresh;
 }
 
-const buildZone = async (fresh: Fresh, company: CompanyRow): Promise<Zone> => {
+type GiveCredits = (company: CompanyRow, marker: string) => Promise<ZoneCredits>;
+
+const buildZone = async (
+  fresh: Fresh,
+  company: CompanyRow,
+  giveCredits: GiveCredits,
+): Promise<Zone> => {
   const user = await fresh.user(company);
   const zone = {
     marker: fresh.markerOf(company),
@@ -93,6 +101,7 @@ const buildZone = async (fresh: Fresh, company: CompanyRow): Promise<Zone> => {
     roleId: await fresh.role(company, ['view_tags']),
     invitationId: await fresh.invitation(company, defaultRole('end_user').id),
     emailConfigurationId: await fresh.emailConfiguration(company),
+    credits: await giveCredits(company, fresh.markerOf(company)),
   };
   await fresh.webhook(user);
   await fresh.listTrail(company, user);
@@ -101,7 +110,8 @@ const buildZone = async (fresh: Fresh, company: CompanyRow): Promise<Zone> => {
 
 /**
  * Root (the seeded super admin), A (level 2) with A1, B with B1; one user of every default role
- * in A, plus the own_only user; each logged in once, password confirmed, session reused.
+ * in A, plus the own_only user; each logged in once, password confirmed, session reused. The
+ * actors sign in before the zones are filled: the super admin gives each zone its credits.
  */
 export const buildWorld = async (): Promise<World> => {
   const t = await buildTestApp(
@@ -125,18 +135,6 @@ export const buildWorld = async (): Promise<World> => {
       [b1.id, MARKERS.foreignChild],
     ]),
   );
-
-  const zones: Record<ZoneName, Zone> = {
-    own: await buildZone(fresh, a),
-    child: await buildZone(fresh, a1),
-    foreign: await buildZone(fresh, b),
-    foreignChild: await buildZone(fresh, b1),
-  };
-  for (const zone of Object.values(zones)) {
-    const deviceId = await matrixDevice(t.db, zone.company, zone.marker);
-    await matrixWireless(t.db, deviceId, zone.marker);
-    await matrixRule(t.db, { id: deviceId, companyId: zone.company.id }, zone.marker);
-  }
 
   const ownOnlyRoleId = await fresh.role(a, OWN_ONLY_PERMISSIONS);
   const actorUser = async (name: ActorName) => {
@@ -166,5 +164,19 @@ export const buildWorld = async (): Promise<World> => {
     }),
   );
   const actors = Object.fromEntries(entries) as Record<ActorName, Actor>;
+
+  // Credits are made as the API makes them (the ledger adds up): by the super admin, signed in.
+  const giveCredits = await matrixCredits(t.db, t.app, actors.super_admin.session, root);
+  const zones: Record<ZoneName, Zone> = {
+    own: await buildZone(fresh, a, giveCredits),
+    child: await buildZone(fresh, a1, giveCredits),
+    foreign: await buildZone(fresh, b, giveCredits),
+    foreignChild: await buildZone(fresh, b1, giveCredits),
+  };
+  for (const zone of Object.values(zones)) {
+    const deviceId = await matrixDevice(t.db, zone.company, zone.marker);
+    await matrixWireless(t.db, deviceId, zone.marker);
+    await matrixRule(t.db, { id: deviceId, companyId: zone.company.id }, zone.marker);
+  }
   return { t, zones, actors, fresh };
 };

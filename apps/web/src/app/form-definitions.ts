@@ -1,6 +1,7 @@
 // The generic forms' definitions, composed from the features' forms. Loaded on first use (see
 // ./forms): the form code and the schemas it pulls in stay out of the initial bundle.
 import type { FormDefinition } from '@/components/schema-form';
+import { creditsForms } from '@/features/business/credits/forms';
 import { companiesForms } from '@/features/organisation/companies/forms';
 import { deviceDetailsForms } from '@/features/fleet/device-details/forms';
 import { emailSmtpForms } from '@/features/system/email-smtp/forms';
@@ -14,4 +15,5 @@ export const FORMS: Readonly<Record<string, FormDefinition>> = {
   ...usersForms,
   ...emailSmtpForms,
   ...deviceDetailsForms,
+  ...creditsForms,
 };

@@ -16,14 +16,17 @@ export interface AccountMenuForm {
 
 /**
  * Spec §2 "Forms from the account menu" that are built, in the spec's order. Still to come with
- * their features: add/move resources, create/activate code, add company data, upload device API
- * documentation.
+ * their features: add company data, upload device API documentation.
  */
 export const ACCOUNT_MENU_FORMS: readonly AccountMenuForm[] = [
   { name: 'new-tag', title: 'New tag', permission: 'manage_tags' },
   { name: 'invite-user', title: 'Invite user', permission: 'invite_users' },
   { name: 'new-company', title: 'New company', permission: 'manage_companies' },
   { name: 'move-company', title: 'Move company', permission: 'manage_companies' },
+  { name: 'add-resources', title: 'Add resources', permission: 'super_admin' },
+  { name: 'move-resources', title: 'Move resources', permission: 'manage_credits' },
+  { name: 'create-code', title: 'Create code', permission: 'manage_credit_transfer_codes' },
+  { name: 'activate-code', title: 'Activate code', permission: 'activate_credit_transfer_codes' },
   {
     name: 'remove-from-suppression-list',
     title: 'Remove from suppression list',

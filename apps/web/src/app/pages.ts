@@ -1,6 +1,7 @@
 // Registry of the pages that are built: route name → lazy component. Only these routes are
 // mounted and shown in the menu; each later issue adds its feature's pages here.
 import type { ComponentType } from 'react';
+import { loadCreditsPages } from '@/features/business/credits';
 import { loadNoticesAdminPage } from '@/features/system/notices';
 import { loadNotificationsPage } from '@/features/system/notifications';
 import { lazyPage } from './router/lazy-page';
@@ -68,6 +69,10 @@ export const PAGES: PageRegistry = {
   wifi: lazyPage(wireless, (m) => m.WifiPage),
   tags: lazyPage(tags, (m) => m.TagsPage),
   tag: lazyPage(tags, (m) => m.TagPage),
+  'services.pools': lazyPage(loadCreditsPages, (m) => m.PoolsPage),
+  'services.credit-codes': lazyPage(loadCreditsPages, (m) => m.CodesPage),
+  'services.credit-history': lazyPage(loadCreditsPages, (m) => m.CreditHistoryPage),
+  'redeem-code': lazyPage(loadCreditsPages, (m) => m.RedeemCodePage),
   'email-smtp': lazyPage(
     () => import('@/features/system/email-smtp'),
     (m) => m.EmailSmtpPage,

@@ -56,20 +56,10 @@ export const companySchema = z.object({
   parent_id: z.number().int().nullable(),
   parent_name: z.string().nullable(),
   email: z.string().nullable(),
-  /**
-   * Resource credits and data packs left. Always null until the resources module exists: null
-   * means "not tracked", never zero.
-   */
-  credits_left: z
-    .number()
-    .int()
-    .nullable()
-    .describe('Credits left; null until netfleet tracks resources (null is not zero)'),
-  packs_left: z
-    .number()
-    .int()
-    .nullable()
-    .describe('Data packs left; null until netfleet tracks resources (null is not zero)'),
+  /** Management credits left, all management credit types summed. */
+  credits_left: z.number().int().nullable().describe('Management credits left'),
+  /** Data packs left (data credit types). */
+  packs_left: z.number().int().nullable().describe('Data packs left'),
   /** Bytes of purchased company data left. */
   remaining_data: z.number().int(),
   payment_type: paymentTypeSchema,

@@ -24,3 +24,4 @@ export * from './device-configurator';
 export * from './data-collect';
 export * from './automations';
 export * from './device-alerts';
+export * from './credits';

@@ -24,6 +24,7 @@ export const en = {
     timezonePlaceholder: 'Search time zones',
     language: 'Language',
     changelog: 'Changelog',
+    activateCode: 'Activate code',
     version: 'Version {{version}}',
     logout: 'Log out',
     buy: 'Buy',

@@ -127,6 +127,55 @@ describe('account menu', () => {
     expect(menu.queryByRole('menuitem', { name: 'Forms' })).not.toBeInTheDocument();
   });
 
+  it('shows the resources left and links the resources and code pages', async () => {
+    const resourcePages = fakePages(['devices.list', 'services.pools', 'redeem-code']);
+    const left = {
+      credit_type_id: 6,
+      credit_type: 'management_1y',
+      credit_type_name: 'Management 1 year',
+      credits_left: 12,
+      payment_type: 'paid',
+    };
+    const { calls } = renderApp({
+      user: roleUser('admin'),
+      pages: resourcePages,
+      path,
+      api: {
+        'GET /api/credits/summary': () =>
+          ok({
+            credits: { total: [], left: [left] },
+            credit_coverage: null,
+            monitored_device: { total: 0, monitored: 0 },
+          }),
+      },
+    });
+    const menu = await openAccountMenu();
+    const summary = within(menu.getByRole('group', { name: 'Resource summary' }));
+    expect(await summary.findByText('Management 1 year')).toBeInTheDocument();
+    expect(summary.getByText('12')).toBeInTheDocument();
+    expect(calls('GET /api/credits/summary')).toHaveLength(1);
+    expect(menu.getByRole('menuitem', { name: 'View resources' })).toHaveAttribute(
+      'href',
+      '/resources',
+    );
+    expect(menu.getByRole('menuitem', { name: 'Activate code' })).toHaveAttribute(
+      'href',
+      '/redeem-code',
+    );
+  });
+
+  it('leaves the resource summary out when the theme hides company data', async () => {
+    const { calls } = renderApp({
+      user: roleUser('admin'),
+      pages,
+      path,
+      brand: { ...testBrand, show_company_data: false },
+    });
+    const menu = await openAccountMenu();
+    expect(menu.queryByRole('group', { name: 'Resource summary' })).not.toBeInTheDocument();
+    expect(calls('GET /api/credits/summary')).toHaveLength(0);
+  });
+
   it('switches dark mode and stores it in a cookie', async () => {
     renderApp({ user: roleUser('admin'), pages, path });
     await openAccountMenu();

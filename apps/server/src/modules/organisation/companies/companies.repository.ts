@@ -1,14 +1,23 @@
-import type { CompanyListQuery } from '@netfleet/contracts';
+import { CREDIT_TYPES, type CompanyListQuery, type LicenseType } from '@netfleet/contracts';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '@/db/client';
 import { countAll, orderByFrom, searchFilter } from '@/db/list';
-import { companies, devices, roles, users } from '@/db/schema';
+import { companies, creditBalances, devices, roles, users } from '@/db/schema';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 
 const parent = alias(companies, 'parent');
 const roleCompany = alias(companies, 'role_company');
 const userCompany = alias(companies, 'user_company');
+
+/** What the company holds of one license type, all its credit types summed (0 when none). */
+const creditsOfLicense = (license: LicenseType) => {
+  const ids = CREDIT_TYPES.filter((type) => type.license_type === license).map((type) => type.id);
+  return sql<number>`(select cast(coalesce(sum(b.credits_left), 0) as bigint) from ${creditBalances} b
+    where b.company_id = ${companies.id} and b.credit_type_id in (${sql.join(ids, sql`, `)}))`.mapWith(
+    Number,
+  );
+};
 
 const companyColumns = {
   id: companies.id,
@@ -26,6 +35,8 @@ const companyColumns = {
   userCount: sql<number>`(select cast(count(*) as integer) from ${users} where ${users.companyId} = ${companies.id})`,
   devicesCount: sql<number>`(select cast(count(*) as integer) from ${devices} where ${devices.companyId} = ${companies.id})`,
   childCount: sql<number>`(select cast(count(*) as integer) from ${companies} as "child" where "child"."parent_id" = ${companies.id})`,
+  creditsLeft: creditsOfLicense('management'),
+  packsLeft: creditsOfLicense('data'),
 };
 
 const SORTABLE = {

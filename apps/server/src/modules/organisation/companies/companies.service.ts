@@ -38,9 +38,9 @@ const toCompany = (row: CompanyRow): Company => ({
   parent_id: row.parentId,
   parent_name: row.parentName,
   email: row.email,
-  // No resources module yet: credits and packs are not tracked, which null says (not zero).
-  credits_left: null,
-  packs_left: null,
+  // Management credits and data packs left, every credit type of each summed.
+  credits_left: row.creditsLeft,
+  packs_left: row.packsLeft,
   remaining_data: row.remainingData,
   // A value outside the enum (written by hand in the database) reads as the default.
   payment_type: paymentTypeSchema.safeParse(row.paymentType).data ?? 'free',

@@ -7,6 +7,7 @@ import {
   IconLogout,
   IconSettings,
   IconShieldCheck,
+  IconTicket,
   IconTimezone,
   IconUserCancel,
 } from '@tabler/icons-react';
@@ -21,6 +22,7 @@ import {
   type CurrentUser,
 } from '@netfleet/contracts';
 import { openNamedDialog } from '@/components/dialogs';
+import { ResourceSummaryMenu } from '@/features/business/credits';
 import { useCurrentUser } from '@/lib/current-user';
 import { cancelImpersonation, logout } from '@/lib/session-actions';
 import { usePages } from '@/app/router/pages-context';
@@ -47,6 +49,14 @@ export function AccountMenu() {
   const canViewRole = hasPermission(user.permissions, 'view_permissions');
   const accountPath = !user.isImpersonating && 'account' in pages && pathForRouteName('account');
   const changelogPath = 'changelog' in pages && pathForRouteName('changelog');
+  const resourcesPath =
+    'services.pools' in pages &&
+    hasPermission(user.permissions, 'view_credits') &&
+    pathForRouteName('services.pools');
+  const redeemPath =
+    'redeem-code' in pages &&
+    hasPermission(user.permissions, 'activate_credit_transfer_codes') &&
+    pathForRouteName('redeem-code');
   const companyName = user.company_name || user.company.name;
 
   return (
@@ -99,6 +109,12 @@ export function AccountMenu() {
           </Menu.Item>
         )}
         {hasImpersonationAccess(user) && <ImpersonationAccessItem user={user} />}
+        <ResourceSummaryMenu resourcesPath={resourcesPath} />
+        {redeemPath && (
+          <Menu.Item component={Link} to={redeemPath} leftSection={<IconTicket size={16} />}>
+            {t('header.activateCode')}
+          </Menu.Item>
+        )}
         <AccountMenuForms />
         <DarkModeControl />
         <Menu.Item

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '@/modules/context';
+import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
+import { creditsModule } from './credits/credits.module';
+
+/** What a reseller bills with: resources (credits), their ledger and codes. */
+export const businessArea = async (
+  app: FastifyInstance,
+  context: ModuleContext,
+  { companies }: { companies: CompaniesRepository },
+) => {
+  const credits = await creditsModule(app, context, { companies });
+  // Automations hear when a company's credits run low.
+  return { credits };
+};

@@ -1,0 +1,117 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { acceptAgreementIfAsked, logIn } from './helpers';
+import { SUPER_ADMIN, SUPPORT_TARGET } from './users';
+
+// Issue 20: resources added, moved to a subsidiary, handed out as a code and redeemed by a user
+// of another company, each step on the real server and its ledger.
+const ROOT = 'Netfleet';
+const CHILD = 'Demo Company';
+const run = Date.now().toString(36);
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `e2e/.artifacts/resources-${name}.png`, fullPage: true });
+
+/** Picks an option in a searchable picker (ItemSelect) of a form. */
+async function pick(page: Page, scope: Locator, label: string, option: string) {
+  const input = scope.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(option.slice(0, 4));
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** What the summary card of paid credits says is left. */
+const paidCreditsLeft = (page: Page) =>
+  page.getByRole('region', { name: 'Resources left' }).getByRole('group', { name: 'Paid Credit' });
+
+test('resources are added, moved to a subsidiary, handed out as a code and redeemed by another company', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, SUPER_ADMIN);
+  await acceptAgreementIfAsked(page);
+  await page.goto('/resources');
+
+  // Add resources: a paid type asks for its price and pro forma number.
+  await page.getByRole('button', { name: 'Add resources' }).click();
+  const add = page.getByRole('dialog', { name: 'Add resources' });
+  await pick(page, add, 'Resource type', 'Paid Credit');
+  await add.getByRole('textbox', { name: 'Count' }).fill('100');
+  await pick(page, add, 'Company', ROOT);
+  await add.getByRole('button', { name: 'Submit' }).click();
+  await expect(add.getByText('This field is required')).toHaveCount(2);
+  await add.getByRole('textbox', { name: 'Price per credit' }).fill('2.50');
+  await add.getByRole('textbox', { name: 'Pro forma number' }).fill(`PF-${run}`);
+  await add.getByRole('button', { name: 'Submit' }).click();
+  await expect(add).toBeHidden();
+  // The pro forma number finds the pool (the column itself is hidden by default).
+  await page.getByPlaceholder('Search by company or pro forma number').fill(`PF-${run}`);
+  await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Added' })).toContainText('100');
+  await page.getByPlaceholder('Search by company or pro forma number').fill('');
+  await expect(paidCreditsLeft(page)).toContainText(/\d/);
+  const before = Number(
+    (await paidCreditsLeft(page).innerText()).match(/([\d,]+)\s*$/m)?.[1]?.replace(/,/g, '') ?? NaN,
+  );
+
+  // Move 30 to the subsidiary; more than the company holds is refused at the field.
+  await page.getByRole('button', { name: 'Move resources' }).click();
+  const move = page.getByRole('dialog', { name: 'Move resources' });
+  await pick(page, move, 'Resource type', 'Paid Credit');
+  // It starts in the caller's own company.
+  await expect(move.getByRole('combobox', { name: 'From company' })).toHaveValue(ROOT);
+  await pick(page, move, 'To company', CHILD);
+  await move.getByRole('textbox', { name: 'Amount' }).fill('99999999');
+  await move.getByRole('button', { name: 'Submit' }).click();
+  await expect(move.getByText(/Not enough resources: \d+ left/)).toBeVisible();
+  await move.getByRole('textbox', { name: 'Amount' }).fill('30');
+  await move.getByRole('button', { name: 'Submit' }).click();
+  await expect(move).toBeHidden();
+  await expect(paidCreditsLeft(page)).toContainText(String(before - 30));
+  await shot(page, 'pools');
+
+  // The ledger records both sides of the move.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Moved out' }).first()).toContainText('-30');
+  await shot(page, 'history');
+
+  // A code for 5 credits: they leave the pools at once.
+  await page.getByRole('tab', { name: 'Codes' }).click();
+  await page.getByRole('button', { name: 'Create code' }).click();
+  const create = page.getByRole('dialog', { name: 'Create code' });
+  await pick(page, create, 'Resource type', 'Paid Credit');
+  await create.getByRole('textbox', { name: 'Amount' }).fill('5');
+  // Only a super admin chooses the company the credits come from (spec §5).
+  await pick(page, create, 'From company', ROOT);
+  await create.getByRole('textbox', { name: 'Comment' }).fill(`for the demo ${run}`);
+  await create.getByRole('button', { name: 'Submit' }).click();
+  await expect(create).toBeHidden();
+  const codeRow = page.getByRole('row').filter({ hasText: `for the demo ${run}` });
+  await expect(codeRow).toContainText('Not used');
+  const code = (await codeRow.getByText(/^[a-z0-9]{32}$/).innerText()).trim();
+  await shot(page, 'codes');
+
+  // A user of another company redeems it: once.
+  const other = await browser.newContext();
+  const redeemer = await other.newPage();
+  await logIn(redeemer, SUPPORT_TARGET);
+  await acceptAgreementIfAsked(redeemer);
+  await redeemer.goto('/redeem-code');
+  const field = redeemer.getByRole('textbox', { name: 'Code' });
+  await field.fill('not-a-code');
+  await redeemer.getByRole('button', { name: 'Activate' }).click();
+  await expect(redeemer.getByText('This code is not valid')).toBeVisible();
+  await field.fill(code);
+  await redeemer.getByRole('button', { name: 'Activate' }).click();
+  await expect(redeemer.getByText('Code activated successfully')).toBeVisible();
+  await expect(redeemer.getByText(`5 × Credit from ${ROOT}`)).toBeVisible();
+  await shot(redeemer, 'redeemed');
+  await field.fill(code);
+  await redeemer.getByRole('button', { name: 'Activate' }).click();
+  await expect(redeemer.getByText('This code has already been activated')).toBeVisible();
+  await other.close();
+
+  // The maker sees it used, by whom, and is told.
+  await page.reload();
+  await expect(codeRow).toContainText('Used');
+  await expect(codeRow).toContainText(CHILD);
+});

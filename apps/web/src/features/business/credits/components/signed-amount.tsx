@@ -1,0 +1,13 @@
+import { Text } from '@mantine/core';
+
+/** A ledger amount with its sign: what came in green, what went out red. */
+export function SignedAmount({ amount }: { amount: number }) {
+  if (amount === 0) return <>0</>;
+  return (
+    <Text span size="sm" c={amount > 0 ? 'green' : 'red'} fw={600}>
+      {formatSigned(amount)}
+    </Text>
+  );
+}
+
+export const formatSigned = (amount: number): string => (amount > 0 ? `+${amount}` : `${amount}`);

@@ -1,0 +1,5 @@
+// The feature's pages, loaded on demand by the app's page registry (see ../index.ts).
+export { CodesPage } from './codes-page';
+export { CreditHistoryPage } from './credit-history-page';
+export { PoolsPage } from './pools-page';
+export { RedeemCodePage } from './redeem-code-page';
