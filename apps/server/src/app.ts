@@ -109,9 +109,10 @@ export const buildApp = async (options: BuildAppOptions) => {
     redis: options.redis,
   });
 
-  await businessArea(app, context, { companies: companiesRepository });
+  const business = await businessArea(app, context, { companies: companiesRepository });
 
   await automationArea(app, context, {
+    credits: business.credits,
     jobs: fleet.jobs,
     jobsRepository: fleet.jobsRepository,
     files: fleet.files,

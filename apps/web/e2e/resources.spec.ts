@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptAgreementIfAsked, logIn } from './helpers';
+import { acceptAgreementIfAsked, logIn, xsrfHeaders } from './helpers';
 import { SUPER_ADMIN, SUPPORT_TARGET } from './users';
 
 // Issue 20: resources added, moved to a subsidiary, handed out as a code and redeemed by a user
@@ -114,4 +114,46 @@ test('resources are added, moved to a subsidiary, handed out as a code and redee
   await page.reload();
   await expect(codeRow).toContainText('Used');
   await expect(codeRow).toContainText(CHILD);
+
+  // An automation on "Credit low" (issue 18): moving all but 5 away crosses the threshold, and
+  // the rule's notification and the resource managers' warning arrive live in the bell.
+  const rule = await page.request.post('/api/automations', {
+    headers: await xsrfHeaders(page),
+    data: {
+      name: `Credits low ${run}`,
+      conditions_body: [
+        {
+          type: 'if',
+          expression: [{ parameter: 'credit_low', operator: '==', value: true }],
+          actions: [
+            {
+              name: 'SendNotification',
+              options: { message: 'Top up the credits', receiving_users: [SUPER_ADMIN.email] },
+            },
+          ],
+        },
+      ],
+    },
+  });
+  expect(rule.ok()).toBe(true);
+  await page.goto('/resources');
+  const left = before - 35;
+  await page.getByRole('button', { name: 'Move resources' }).click();
+  await pick(page, move, 'Resource type', 'Paid Credit');
+  await pick(page, move, 'To company', CHILD);
+  await move.getByRole('textbox', { name: 'Amount' }).fill(String(left - 5));
+  await move.getByRole('button', { name: 'Submit' }).click();
+  await expect(move).toBeHidden();
+  await expect(paidCreditsLeft(page)).toContainText('5');
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByText(/Credits low .*5 Credit left: Top up the credits/)).toBeVisible();
+  await expect(page.getByText('Only 5 Credit resource(s) left')).toBeVisible();
+  await shot(page, 'credit-low');
+
+  // The rule's log has the event, of the company rather than of a device.
+  await page.goto('/management/automations');
+  await page.getByRole('link', { name: `Credits low ${run}` }).click();
+  await page.getByRole('tab', { name: /Logs/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'credit_low: 5' })).toContainText('Event');
+  await shot(page, 'credit-low-log');
 });

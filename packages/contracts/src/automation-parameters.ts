@@ -51,8 +51,8 @@ export interface AutomationParameter {
 }
 
 /**
- * Events a rule can wait for; each is its own key, tested with `== true`. "Credit running low"
- * joins them with the credits it watches (issue 20): offered before, it could never fire.
+ * Events a rule can wait for; each is its own key, tested with `== true`. `credit_low` is an event
+ * of a company, not of a device (COMPANY_EVENTS): the resources module raises it.
  */
 export const AUTOMATION_EVENTS = [
   'firmware_changed',
@@ -60,6 +60,7 @@ export const AUTOMATION_EVENTS = [
   'device_added',
   'task_failed',
   'firmware_update_failed',
+  'credit_low',
 ] as const;
 export type AutomationEvent = (typeof AUTOMATION_EVENTS)[number];
 
@@ -69,7 +70,15 @@ const EVENT_LABELS: Record<AutomationEvent, string> = {
   device_added: 'Device added',
   task_failed: 'Task failed',
   firmware_update_failed: 'Firmware update failed',
+  credit_low: 'Credit low',
 };
+
+/**
+ * Events of a company rather than of a device: a rule on one has it as its only condition and can
+ * only tell people (it has no device to act on).
+ */
+export const COMPANY_EVENTS: readonly AutomationEvent[] = ['credit_low'];
+export const COMPANY_EVENT_ACTIONS = ['SendEmail', 'SendNotification', 'SendWebhook'] as const;
 
 const number = (
   key: string,

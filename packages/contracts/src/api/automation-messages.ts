@@ -38,4 +38,8 @@ export const AUTOMATION_MESSAGES = {
   taskGroupNotFound: (id: number | string) => `Task group ${id} not found`,
   smtpConfigNotFound: (id: number) => `SMTP configuration ${id} not found`,
   recipientNotFound: (recipient: string) => `User ${recipient} not found`,
+  companyEventAlone: (key: string) =>
+    `"${key}" is an event of the company: make it the only condition, without nested conditions`,
+  companyEventAction: (name: string) =>
+    `The ${name} action needs a device: a company event can e-mail, notify or call a webhook`,
 } as const;

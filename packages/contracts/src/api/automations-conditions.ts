@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   type AutomationOperator,
   automationParameterOf,
+  COMPANY_EVENT_ACTIONS,
+  COMPANY_EVENTS,
   HYSTERESIS_OPERATORS,
 } from '../automation-parameters.ts';
 import { ID_MAX } from '../list.ts';
@@ -216,6 +218,36 @@ const branchProblems = (branch: Branch): AutomationProblem[] => {
   return problems;
 };
 
+const isCompanyEvent = (atom: AutomationAtom) =>
+  (COMPANY_EVENTS as readonly string[]).includes(atom.parameter);
+
+/**
+ * A company event (credit low) is evaluated once for the company, not per device: it must be the
+ * only condition, and the rule can only tell people.
+ */
+const companyEventProblems = (condition: Branch): AutomationProblem[] => {
+  const index = condition.expression.findIndex(isCompanyEvent);
+  const nested = (condition.conditions ?? []).some((branch) =>
+    branch.expression.some(isCompanyEvent),
+  );
+  if (index === -1 && !nested) return [];
+  const key = condition.expression[index]?.parameter ?? 'credit_low';
+  const problems: AutomationProblem[] = [];
+  if (index === -1 || condition.expression.length > 1 || condition.conditions?.length)
+    problems.push({
+      path: index === -1 ? ['conditions'] : ['expression', index, 'parameter'],
+      message: AUTOMATION_MESSAGES.companyEventAlone(key),
+    });
+  condition.actions.forEach((action, at) => {
+    if (!(COMPANY_EVENT_ACTIONS as readonly string[]).includes(action.name))
+      problems.push({
+        path: ['actions', at, 'name'],
+        message: AUTOMATION_MESSAGES.companyEventAction(action.name),
+      });
+  });
+  return problems;
+};
+
 /**
  * A conditions_body as a rule's write takes it: the shape, then every atom against the parameter
  * catalogue, all problems at once with their paths (`0.expression.1.value`), so the server's 422
@@ -227,7 +259,7 @@ export const conditionsBodySchema = z
   .min(1, AUTOMATION_MESSAGES.conditionRequired)
   .superRefine((body, ctx) => {
     body.forEach((condition, index) => {
-      for (const problem of branchProblems(condition))
+      for (const problem of [...branchProblems(condition), ...companyEventProblems(condition)])
         ctx.addIssue({ code: 'custom', path: [index, ...problem.path], message: problem.message });
     });
   });

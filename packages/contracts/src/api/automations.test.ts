@@ -246,6 +246,34 @@ describe('automation contracts: conditions against the catalogue', () => {
     });
   });
 
+  it('takes credit low only alone, with actions that tell people', () => {
+    const alone = atom({ parameter: 'credit_low', operator: '==', value: true });
+    const notify = {
+      name: 'SendNotification',
+      options: { message: 'Credits are low', receiving_users: ['admin@example.test'] },
+    };
+    expect(
+      createAutomationBodySchema.safeParse(bodyWith({ expression: [alone], actions: [notify] }))
+        .success,
+    ).toBe(true);
+    const mixed = createAutomationBodySchema.safeParse(
+      bodyWith({
+        expression: [{ ...alone, joins_with: '&&' }, atom({})],
+        actions: [{ name: 'Reboot' }],
+      }),
+    );
+    expect(issuesOf(mixed)).toEqual([
+      {
+        source: 'conditions_body.0.expression.0.parameter',
+        message: AUTOMATION_MESSAGES.companyEventAlone('credit_low'),
+      },
+      {
+        source: 'conditions_body.0.actions.0.name',
+        message: AUTOMATION_MESSAGES.companyEventAction('Reboot'),
+      },
+    ]);
+  });
+
   it('keeps RMS limits: one top condition, 4 atoms, 10 actions, known action names', () => {
     const five = Array.from({ length: 5 }, () => atom({ joins_with: '&&' }));
     expect(createAutomationBodySchema.safeParse(bodyWith({ expression: five })).success).toBe(

@@ -9,14 +9,15 @@ import { automationRuntimeModule } from '@/modules/automation/automations/runtim
 import { deviceConfiguratorModule } from '@/modules/automation/device-configurator/device-configurator.module';
 import { devicePasswordsModule } from '@/modules/automation/device-passwords/device-passwords.module';
 import type { TaskEnded } from '@/modules/automation/device-tasks/task-engine';
+import type { CreditLowEvent } from '@/modules/automation/automations/runtime/company-events';
 import {
   type DeviceTasksDeps,
   deviceTasksModule,
 } from '@/modules/automation/device-tasks/device-tasks.module';
 
 /**
- * Work on many devices at once: the task manager, device passwords and device configuration
- * (alerts will join them).
+ * Work on many devices at once: the task manager, device passwords and device configuration,
+ * and the alerts and automations that watch devices and companies.
  */
 export const automationArea = async (
   app: FastifyInstance,
@@ -29,6 +30,8 @@ export const automationArea = async (
     /** REDIS_URL's client: instances share the evaluation of the devices' rules. */
     redis?: Redis | undefined;
     automationHeartbeatMs?: number | undefined;
+    /** The resources module: its low-credit events are rule inputs (credit_low). */
+    credits?: { onCreditLow(listener: (lows: readonly CreditLowEvent[]) => void): void };
   },
 ) => {
   await deviceConfiguratorModule(app, context, { jobs: fleet.jobs, companies: fleet.companies });
@@ -51,6 +54,7 @@ export const automationArea = async (
     heartbeatMs: fleet.automationHeartbeatMs,
   });
   ends.taskEnded = runtime.taskEnded;
+  fleet.credits?.onCreditLow(runtime.creditLow);
   await automationsModule(app, context, {
     onRulesChanged: runtime.rulesChanged,
     onSilencesChanged: runtime.silencesChanged,

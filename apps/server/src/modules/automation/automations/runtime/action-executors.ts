@@ -31,7 +31,7 @@ export interface ActionInput {
   kind: string;
   message: string;
   readingTs: Date;
-  deviceId: number;
+  deviceId: number | null;
   deviceName: string;
   deviceSerial: string;
   companyPath: string;
@@ -127,6 +127,8 @@ export const createActionExecutors = (deps: ActionExecutorDeps) => {
     const backup = input.name === 'ExportBackup';
     const { jobs, backups } = deps;
     if (!jobs || (backup && !backups)) return fail(ACTION_RUN_MESSAGES.unavailable(input.name));
+    if (input.deviceId === null) return fail(ACTION_RUN_MESSAGES.deviceHidden);
+    const deviceId = input.deviceId;
     const linkExpiry = new Date(
       deps.now().getTime() + (JOB_EXPIRY_SECONDS.action + LINK_GRACE_SECONDS) * 1000,
     );
@@ -149,7 +151,7 @@ export const createActionExecutors = (deps: ActionExecutorDeps) => {
             };
     const created = await jobs.createJobs(
       ownerAuth(input.owner, deps.now()),
-      [input.deviceId],
+      [deviceId],
       type,
       args,
       { expiresInSeconds: JOB_EXPIRY_SECONDS.action },

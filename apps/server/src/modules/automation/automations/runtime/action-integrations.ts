@@ -112,12 +112,14 @@ export const createIntegrationActions = (deps: IntegrationActionDeps) => {
 
   const startTaskRun = async (input: ActionInput): Promise<ActionResult> => {
     if (!deps.taskRuns) return fail(`The ${input.name} action is not available`);
+    if (input.deviceId === null) return fail(`The ${input.name} action needs a device`);
+    const deviceId = input.deviceId;
     const groupId = Number(input.options.task_group_id);
     try {
       const { runId } = await deps.taskRuns.executeFor(
         ownerAuth(input.owner, deps.now()),
         groupId,
-        [input.deviceId],
+        [deviceId],
       );
       return { ok: true, ref: { run_id: runId } };
     } catch (error) {

@@ -1,4 +1,4 @@
-import { webhookRetryDelaySeconds } from '@netfleet/contracts';
+import { COMPANY_EVENT_ACTIONS, webhookRetryDelaySeconds } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { runInBackground, runInForeground } from '@/lib/foreground';
 import type { AuthRepository } from '@/modules/identity/auth/auth.repository';
@@ -14,6 +14,7 @@ const LEASE_MS = 120_000;
 /** Actions of a batch run this many at a time. */
 const PARALLEL = 8;
 const OWNER_CACHE_MS = 60_000;
+const TELLS = new Set<string>(COMPANY_EVENT_ACTIONS);
 
 export interface ActionRunnerDeps {
   repository: Pick<ActionsRepository, 'take' | 'finish' | 'finishMany' | 'rollUp'>;
@@ -126,8 +127,11 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
   const inputOf = async (action: Claimed): Promise<ActionInput | ActionResult> => {
     const owner = await ownerOf(action.ownerId);
     const refusal = actionRefusal(action.name, owner, action.companyPath);
-    if (refusal !== null || !owner || action.deviceId === null)
-      return { ok: false, error: refusal ?? 'The device was removed', permanent: true };
+    if (refusal !== null || !owner)
+      return { ok: false, error: refusal ?? 'The rule has no owner', permanent: true };
+    // Without a device the event is the company's (credit low): it can only tell people.
+    if (action.deviceId === null && !TELLS.has(action.name))
+      return { ok: false, error: 'This action needs a device', permanent: true };
     return {
       name: action.name,
       options: action.options,
@@ -135,7 +139,7 @@ export const createActionRunner = (deps: ActionRunnerDeps) => {
       message: action.message,
       readingTs: action.readingTs,
       deviceId: action.deviceId,
-      deviceName: action.deviceName ?? '',
+      deviceName: action.deviceName ?? action.companyName ?? '',
       deviceSerial: action.deviceSerial ?? '',
       companyPath: action.companyPath ?? '',
       ruleId: action.ruleId,

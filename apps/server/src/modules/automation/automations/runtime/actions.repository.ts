@@ -52,35 +52,44 @@ const createActionStatements = (db: Database) => ({
   /** The claimed actions with what running them needs: event, rule owner, device. */
   details(ids: readonly number[], tx: Executor = db) {
     if (ids.length === 0) return Promise.resolve([]);
-    return tx
-      .select({
-        id: alertActions.id,
-        name: alertActions.name,
-        options: alertActions.options,
-        attempts: alertActions.attempts,
-        ref: alertActions.ref,
-        eventId: alertEvents.id,
-        evaluationId: alertEvents.evaluationId,
-        kind: alertEvents.kind,
-        message: alertEvents.message,
-        readingTs: alertEvents.readingTs,
-        parameters: alertEvents.evaluatedParameters,
-        ruleId: automations.id,
-        ruleName: automations.name,
-        // A device-side alert has no rule: its config's creator owns its actions.
-        ownerId: sql<number | null>`coalesce(${automations.userId}, ${deviceAlertConfigs.userId})`,
-        deviceId: devices.id,
-        deviceName: devices.name,
-        deviceSerial: devices.serial,
-        companyPath: companies.path,
-      })
-      .from(alertActions)
-      .innerJoin(alertEvents, eq(alertEvents.id, alertActions.eventId))
-      .leftJoin(automations, eq(automations.id, alertEvents.automationId))
-      .leftJoin(deviceAlertConfigs, eq(deviceAlertConfigs.id, alertEvents.alertsConfigId))
-      .leftJoin(devices, eq(devices.id, alertEvents.deviceId))
-      .leftJoin(companies, eq(companies.id, devices.companyId))
-      .where(inArray(alertActions.id, [...ids]));
+    return (
+      tx
+        .select({
+          id: alertActions.id,
+          name: alertActions.name,
+          options: alertActions.options,
+          attempts: alertActions.attempts,
+          ref: alertActions.ref,
+          eventId: alertEvents.id,
+          evaluationId: alertEvents.evaluationId,
+          kind: alertEvents.kind,
+          message: alertEvents.message,
+          readingTs: alertEvents.readingTs,
+          parameters: alertEvents.evaluatedParameters,
+          ruleId: automations.id,
+          ruleName: automations.name,
+          // A device-side alert has no rule: its config's creator owns its actions.
+          ownerId: sql<
+            number | null
+          >`coalesce(${automations.userId}, ${deviceAlertConfigs.userId})`,
+          deviceId: devices.id,
+          deviceName: devices.name,
+          deviceSerial: devices.serial,
+          companyPath: companies.path,
+          companyName: companies.name,
+        })
+        .from(alertActions)
+        .innerJoin(alertEvents, eq(alertEvents.id, alertActions.eventId))
+        .leftJoin(automations, eq(automations.id, alertEvents.automationId))
+        .leftJoin(deviceAlertConfigs, eq(deviceAlertConfigs.id, alertEvents.alertsConfigId))
+        .leftJoin(devices, eq(devices.id, alertEvents.deviceId))
+        // A company event (credit low) has no device: its own company is the one.
+        .leftJoin(
+          companies,
+          eq(companies.id, sql`coalesce(${devices.companyId}, ${alertEvents.companyId})`),
+        )
+        .where(inArray(alertActions.id, [...ids]))
+    );
   },
 
   async finish(outcome: ActionOutcome, tx: Executor = db) {

@@ -158,9 +158,9 @@ export const createAlertWriter = (deps: AlertWriterDeps) => {
         ({ queued, event }) =>
           !isOverLimit(queued.skipped) && (event.kind === 'fired' || event.kind === 'event'),
       )
-      .map(({ event }) => ({
+      .map(({ queued, event }) => ({
         automationId: event.automationId,
-        deviceId: event.deviceId,
+        deviceId: queued.transition.deviceId,
         count: 1,
         at: event.readingTs,
       }));

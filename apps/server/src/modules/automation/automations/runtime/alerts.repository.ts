@@ -16,7 +16,7 @@ export interface EventInsert {
   kind: string;
   automationId: number;
   revision: number;
-  deviceId: number;
+  deviceId: number | null;
   companyId: number;
   evaluatedParameters: { key: string; value: number | string | null }[];
   evaluatedConditions: { key: string; value: boolean }[];
@@ -54,8 +54,11 @@ export type AlertChange =
 export interface AlertBatch {
   events: EventInsert[];
   alerts: AlertChange[];
-  /** Fires (fired and event) per rule, and per (rule, device) with the last time. */
-  fires: { automationId: number; deviceId: number; count: number; at: Date }[];
+  /**
+   * Fires (fired and event) per rule, and per (rule, device) with the last time; a company event
+   * (device null) counts for the rule only.
+   */
+  fires: { automationId: number; deviceId: number | null; count: number; at: Date }[];
 }
 
 /** An int[] literal of numbers (never user text), so the list is one value, not n parameters. */
@@ -150,10 +153,14 @@ export const createAlertsRepository = (db: Database) => {
         })
         .where(sql`${automations.id} = ${automationId}`);
     }
+    const ofDevices = fires.flatMap((fire) =>
+      fire.deviceId === null ? [] : [{ ...fire, deviceId: fire.deviceId }],
+    );
+    if (ofDevices.length === 0) return;
     await tx
       .insert(automationDevices)
       .values(
-        fires.map((fire) => ({
+        ofDevices.map((fire) => ({
           automationId: fire.automationId,
           deviceId: fire.deviceId,
           assigned: false,

@@ -15,6 +15,7 @@ import { createActionsRepository } from './actions.repository';
 import { createAlertWriter } from './alert-writer';
 import { createAlertsRepository } from './alerts.repository';
 import { createAutomationRuntime } from './automation-runtime';
+import { createCompanyEvents } from './company-events';
 import { createEventSources } from './event-sources';
 import { createRuntimeRepository } from './runtime.repository';
 import { createSilenceGate, silencedText } from './silence-gate';
@@ -73,9 +74,10 @@ export const automationRuntimeModule = async (
     log: app.log,
     ...(deps.actionSweepMs === undefined ? {} : { sweepMs: deps.actionSweepMs }),
   });
+  const alerts = createAlertsRepository(db);
   const writer = createAlertWriter({
     db,
-    alerts: createAlertsRepository(db),
+    alerts,
     devices: repository,
     log: app.log,
     onActions: (ids) => void runner.poke(ids),
@@ -131,6 +133,14 @@ export const automationRuntimeModule = async (
     app.log.warn(
       'MQTT_URL without REDIS_URL: this instance evaluates the alert rules of every device it hears from, which is right only when it is the only instance',
     );
+  const companyEvents = createCompanyEvents({
+    db,
+    repository,
+    alerts,
+    onActions: (ids) => void runner.poke(ids),
+    log: app.log,
+    now,
+  });
   // Inputs go to the instance that evaluates the device (this one when alone).
   const inputs = cluster.inputs;
   const sources = createEventSources(inputs.event, now);
@@ -174,5 +184,7 @@ export const automationRuntimeModule = async (
     silencesChanged: () => cluster.changed('silences'),
     /** Task runs that ended on devices (the task engine's onEnded): failed ones are events. */
     taskEnded: sources.taskEnded,
+    /** A company's credits ran low (the resources module): its rules on credit_low fire. */
+    creditLow: companyEvents.creditLow,
   };
 };

@@ -38,7 +38,7 @@ const parametersOf = (row: RuleRow) => [
   ...new Set((row.conditionsBody[0]?.expression ?? []).map((atom) => atom.parameter)),
 ];
 
-const metaOf = (row: RuleRow): RuleMeta => {
+export const metaOf = (row: RuleRow): RuleMeta => {
   const top = row.conditionsBody[0];
   const parameters = parametersOf(row);
   const branches = branchesOf(top);

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { coverageOf } from './coverage-index';
 import {
@@ -6,6 +6,7 @@ import {
   automationDevices,
   automationPending,
   automations,
+  companies,
   devices,
 } from '@/db/schema';
 
@@ -35,29 +36,53 @@ const SCOPES_SQL = sql`
 export type RuleRow = Awaited<ReturnType<RuntimeRepository['rules']>>[number];
 
 /** What the live evaluation reads: rules, which devices they cover, and the state to restart from. */
+const ruleColumns = {
+  id: automations.id,
+  enabled: automations.enabled,
+  companyId: automations.companyId,
+  userId: automations.userId,
+  name: automations.name,
+  conditionsBody: automations.conditionsBody,
+  conditionsBodyVersion: automations.conditionsBodyVersion,
+  delayEnabled: automations.delayEnabled,
+  delayDuration: automations.delayDuration,
+  delayRepetitionsCount: automations.delayRepetitionsCount,
+  cooldownEnabled: automations.cooldownEnabled,
+  cooldownDuration: automations.cooldownDuration,
+  renotifyInterval: automations.renotifyInterval,
+  periodTriggerLimit: automations.periodTriggerLimit,
+  updatedAt: automations.updatedAt,
+};
+
 export const createRuntimeRepository = (db: Database) => ({
   /** Every rule: the enabled ones are evaluated, the others' names still word their resolves. */
   rules(tx: Executor = db) {
-    return tx
-      .select({
-        id: automations.id,
-        enabled: automations.enabled,
-        companyId: automations.companyId,
-        userId: automations.userId,
-        name: automations.name,
-        conditionsBody: automations.conditionsBody,
-        conditionsBodyVersion: automations.conditionsBodyVersion,
-        delayEnabled: automations.delayEnabled,
-        delayDuration: automations.delayDuration,
-        delayRepetitionsCount: automations.delayRepetitionsCount,
-        cooldownEnabled: automations.cooldownEnabled,
-        cooldownDuration: automations.cooldownDuration,
-        renotifyInterval: automations.renotifyInterval,
-        periodTriggerLimit: automations.periodTriggerLimit,
-        updatedAt: automations.updatedAt,
-      })
+    return tx.select(ruleColumns).from(automations).orderBy(automations.id);
+  },
+
+  /**
+   * Enabled rules on a company event (`credit_low`) that cover the company: rules of the company
+   * itself or of a company above it (a rule covers its company's subtree), with the company's name.
+   */
+  async companyEventRules(key: string, companyId: number, tx: Executor = db) {
+    const [company] = await tx
+      .select({ name: companies.name, path: companies.path })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) return { companyName: null, rules: [] };
+    const rules = await tx
+      .select(ruleColumns)
       .from(automations)
+      .innerJoin(companies, eq(companies.id, automations.companyId))
+      .where(
+        and(
+          eq(automations.enabled, true),
+          sql`${company.path} like ${companies.path} || '%'`,
+          sql`${automations.conditionsBody}::text like ${`%"${key}"%`}`,
+        ),
+      )
       .orderBy(automations.id);
+    return { companyName: company.name, rules };
   },
 
   /** Enabled rules by device (only `deviceIds` when given), matched in memory (coverage-index). */
