@@ -115,6 +115,22 @@ test('resources are added, moved to a subsidiary, handed out as a code and redee
   await expect(codeRow).toContainText('Used');
   await expect(codeRow).toContainText(CHILD);
 
+  // Company data: 2 credits buy 4 GB, after the spec's confirmation.
+  await page.getByRole('tab', { name: 'Data purchases' }).click();
+  await page.getByRole('button', { name: 'Buy data' }).click();
+  const buy = page.getByRole('dialog', { name: 'Add company data' });
+  await expect(buy.getByRole('combobox', { name: 'Company' })).toHaveValue(ROOT);
+  await buy.getByRole('textbox', { name: 'Credits' }).fill('002');
+  await buy.getByRole('button', { name: 'Submit' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm' });
+  await expect(
+    confirm.getByText('Are you sure you want to spend 2 credit(s) to get 4 GB of data?'),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(buy).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: ROOT }).first()).toContainText('4 GB');
+  await shot(page, 'data');
+
   // An automation on "Credit low" (issue 18): moving all but 5 away crosses the threshold, and
   // the rule's notification and the resource managers' warning arrive live in the bell.
   const rule = await page.request.post('/api/automations', {
@@ -137,7 +153,7 @@ test('resources are added, moved to a subsidiary, handed out as a code and redee
   });
   expect(rule.ok()).toBe(true);
   await page.goto('/resources');
-  const left = before - 35;
+  const left = before - 37;
   await page.getByRole('button', { name: 'Move resources' }).click();
   await pick(page, move, 'Resource type', 'Paid Credit');
   await pick(page, move, 'To company', CHILD);

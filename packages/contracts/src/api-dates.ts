@@ -22,3 +22,15 @@ export const toApiDateOrNull = (date: Date | null | undefined): string | null =>
  */
 export const parseApiDate = (value: string): number =>
   Date.parse(API_DATE_PATTERN.test(value) ? `${value.replace(' ', 'T')}Z` : value);
+
+/**
+ * A date in a query string as RMS sends it (`start_date=2024-01-31 10:00:00`, or the day alone for
+ * its midnight), read as UTC.
+ */
+export const apiDateQuerySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'Use the date format YYYY-MM-DD HH:mm:ss')
+  .transform(
+    (value) => new Date(`${value.length === 10 ? `${value} 00:00:00` : value}Z`.replace(' ', 'T')),
+  )
+  .refine((date) => !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1970, 'Invalid date');

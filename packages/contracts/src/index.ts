@@ -71,3 +71,4 @@ export * from './api/automation-silences.ts';
 export * from './credit-types.ts';
 export * from './api/credits.ts';
 export * from './api/credit-codes.ts';
+export * from './api/company-data.ts';

@@ -141,6 +141,15 @@ export const LISTS: Readonly<Record<string, ListSpec>> = {
       `pool_id=${zones.foreign.credits.movedPoolId}`,
     ],
   },
+  '/api/companies/data/history': {
+    permission: 'view_company_data_history',
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `id=${world.zones.foreign.credits.purchaseId}`,
+      foreignSearch(world),
+    ],
+  },
   '/api/credits/codes': {
     permission: 'view_credit_transfer_codes',
     scope: 'company',

@@ -192,6 +192,16 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
+  // Resources in the root company, some of them exchanged for company data.
+  await post('/api/credits', {
+    credit_type_id: 2,
+    credit_count: 50,
+    company_id: root.id,
+    credit_price: 1,
+    pro_form_nr: 'PF-live',
+  });
+  await post('/api/companies/data', { company_id: root.id, credits: 2 });
+
   const first = async (url: string) =>
     (await json<{ data?: { id: number }[] }>(world, url)).data?.[0]?.id ?? 0;
   return {

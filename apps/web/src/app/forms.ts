@@ -16,7 +16,7 @@ export interface AccountMenuForm {
 
 /**
  * Spec §2 "Forms from the account menu" that are built, in the spec's order. Still to come with
- * their features: add company data, upload device API documentation.
+ * its feature: upload device API documentation.
  */
 export const ACCOUNT_MENU_FORMS: readonly AccountMenuForm[] = [
   { name: 'new-tag', title: 'New tag', permission: 'manage_tags' },
@@ -27,6 +27,7 @@ export const ACCOUNT_MENU_FORMS: readonly AccountMenuForm[] = [
   { name: 'move-resources', title: 'Move resources', permission: 'manage_credits' },
   { name: 'create-code', title: 'Create code', permission: 'manage_credit_transfer_codes' },
   { name: 'activate-code', title: 'Activate code', permission: 'activate_credit_transfer_codes' },
+  { name: 'add-company-data', title: 'Add company data', permission: 'manage_credits' },
   {
     name: 'remove-from-suppression-list',
     title: 'Remove from suppression list',

@@ -72,6 +72,7 @@ export const PAGES: PageRegistry = {
   'services.pools': lazyPage(loadCreditsPages, (m) => m.PoolsPage),
   'services.credit-codes': lazyPage(loadCreditsPages, (m) => m.CodesPage),
   'services.credit-history': lazyPage(loadCreditsPages, (m) => m.CreditHistoryPage),
+  'services.data-history': lazyPage(loadCreditsPages, (m) => m.DataHistoryPage),
   'redeem-code': lazyPage(loadCreditsPages, (m) => m.RedeemCodePage),
   'email-smtp': lazyPage(
     () => import('@/features/system/email-smtp'),

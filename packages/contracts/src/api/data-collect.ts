@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiDateSchema } from '../api-dates.ts';
+import { apiDateQuerySchema, apiDateSchema } from '../api-dates.ts';
 import {
   DATA_COLLECT_ENDPOINTS_MAX,
   DATA_COLLECT_PERIOD_MAX,
@@ -194,19 +194,11 @@ export const dataCollectLogSchema = z.object({
 });
 export type DataCollectLog = z.infer<typeof dataCollectLogSchema>;
 
-const apiDateQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'Use the date format YYYY-MM-DD HH:mm:ss')
-  .transform(
-    (value) => new Date(`${value.length === 10 ? `${value} 00:00:00` : value}Z`.replace(' ', 'T')),
-  )
-  .refine((date) => !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1970, 'Invalid date');
-
 export const customDataQuerySchema = listQuerySchema
   .pick({ limit: true, offset: true })
   .extend({
-    start_date: apiDateQuery,
-    end_date: apiDateQuery,
+    start_date: apiDateQuerySchema,
+    end_date: apiDateQuerySchema,
     config_id: idSchema.optional(),
   })
   .refine((query) => query.end_date >= query.start_date, {

@@ -25,3 +25,4 @@ export * from './data-collect';
 export * from './automations';
 export * from './device-alerts';
 export * from './credits';
+export * from './company-data';

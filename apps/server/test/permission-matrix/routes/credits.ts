@@ -1,14 +1,22 @@
-import type { CreditCode, CreditPool } from '@netfleet/contracts';
+import type { CompanyDataPurchase, CreditCode, CreditPool } from '@netfleet/contracts';
 import { and, count, desc, eq, sum } from 'drizzle-orm';
 import type { App } from '@/app';
 import type { Database } from '@/db/client';
-import { creditBalances, creditCodes, creditLedger, creditPools } from '@/db/schema';
+import {
+  companies,
+  companyDataPurchases,
+  creditBalances,
+  creditCodes,
+  creditLedger,
+  creditPools,
+} from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import type { TestSession } from '@test/session';
 import type { AreaTable, CaseContext } from '../matrix';
 
-// Resources (credits), their ledger and codes. Credits are only ever made through the super
-// admin's API (added, moved, put in codes), so every pool, balance and ledger row adds up.
+// Resources (credits), their ledger and codes, and company data bought with them. Credits are only
+// ever made through the super admin's API (added, moved, put in codes, spent on data), so every
+// pool, balance and ledger row adds up.
 
 /** The paid management credit: the type non super admins move and put in codes. */
 const CREDIT_TYPE_ID = 2;
@@ -23,6 +31,8 @@ export interface ZoneCredits {
   movedPoolId: number;
   /** An unused code the company made. */
   codeId: number;
+  /** Company data bought for the company. */
+  purchaseId: number;
 }
 
 const send = async <T>(
@@ -59,6 +69,14 @@ const superAdminHand = (app: App, session: TestSession) => ({
       payload: { credit_type_name: CREDIT_TYPE_NAME, source, target, amount },
       expected: 200,
     }),
+  /** Company data for `companyId`, bought with its paid credits. */
+  buyData: (companyId: number, credits: number) =>
+    send<CompanyDataPurchase>(app, session, {
+      method: 'POST',
+      url: '/api/companies/data',
+      payload: { company_id: companyId, credits },
+      expected: 200,
+    }),
   /** A code of `companyId` (the super admin names the company); it takes the credits first. */
   code: (companyId: number, amount: number, comment: string) =>
     send<CreditCode>(app, session, {
@@ -72,7 +90,7 @@ const superAdminHand = (app: App, session: TestSession) => ({
 /**
  * Gives the root company credits to move, and answers how to give each zone its standing rows:
  * a pool added to it, a pool moved into it from the root (so no zone's ledger or moves name another
- * zone) and an unused code of it, whose comment carries the zone's marker.
+ * zone), an unused code of it, whose comment carries the zone's marker, and company data bought.
  */
 export const matrixCredits = async (
   db: Database,
@@ -93,7 +111,8 @@ export const matrixCredits = async (
       .limit(1);
     if (!moved) throw new Error('the move made no pool');
     const code = await hand.code(company.id, 5, `code ${marker}`);
-    return { poolId: pool.id, movedPoolId: moved.id, codeId: code.id };
+    const purchase = await hand.buyData(company.id, 1);
+    return { poolId: pool.id, movedPoolId: moved.id, codeId: code.id, purchaseId: purchase.id };
   };
 };
 
@@ -123,6 +142,19 @@ const footprint = async (context: CaseContext, companyId: number) => {
   return JSON.stringify({ balance, pools, ledger, codes });
 };
 
+/** Company data of a company: the bytes it holds and its purchases. */
+const dataFootprint = async (context: CaseContext, companyId: number) => {
+  const [company] = await db(context)
+    .select({ bytes: companies.remainingData })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const [purchases] = await db(context)
+    .select({ n: count() })
+    .from(companyDataPurchases)
+    .where(eq(companyDataPurchases.companyId, companyId));
+  return JSON.stringify({ company, purchases });
+};
+
 /** Taken now: whether the credits of these companies are still exactly as they are now. */
 const unchanged = async (context: CaseContext, ...companyIds: number[]) => {
   const before = await Promise.all(companyIds.map((id) => footprint(context, id)));
@@ -130,6 +162,13 @@ const unchanged = async (context: CaseContext, ...companyIds: number[]) => {
     const after = await Promise.all(companyIds.map((id) => footprint(context, id)));
     return after.every((print, index) => print === before[index]);
   };
+};
+
+/** Taken now: whether the company's credits and data are still exactly as they are now. */
+const dataUnchanged = async (context: CaseContext, companyId: number) => {
+  const credits = await unchanged(context, companyId);
+  const before = await dataFootprint(context, companyId);
+  return async () => (await credits()) && (await dataFootprint(context, companyId)) === before;
 };
 
 const codeRow = async (context: CaseContext, id: number) =>
@@ -215,6 +254,28 @@ export const creditRoutes: AreaTable = {
         untouched: await unchanged(context, source, target),
       };
     },
+  },
+  // The credits come from the company that gets the data; a company out of reach is not found.
+  'POST /api/companies/data': {
+    permission: 'manage_credits',
+    scope: 'company',
+    ok: 200,
+    build: async (context) => {
+      const companyId = context.zone.company.id;
+      // Enough that a refusal is never for want of credits (nor runs the company low).
+      await hand(context).add(companyId, 20);
+      return {
+        url: '/api/companies/data',
+        payload: { company_id: companyId, credits: 1 },
+        untouched: await dataUnchanged(context, companyId),
+      };
+    },
+  },
+  'GET /api/companies/data/history': {
+    permission: 'view_company_data_history',
+    scope: 'caller',
+    ok: 200,
+    build: async () => ({ url: '/api/companies/data/history' }),
   },
   'GET /api/credits/codes': {
     permission: 'view_credit_transfer_codes',

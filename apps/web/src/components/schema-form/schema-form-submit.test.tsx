@@ -1,8 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@netfleet/contracts';
+import { DialogHost, dialogs } from '@/components/dialogs';
 import { mockApi, ok } from '@/test/mock-api';
-import { formOf, hiddenFileInput, jsonBody, renderSchemaForm } from './test-utils';
+import { SchemaForm } from './schema-form';
+import { formOf, hiddenFileInput, jsonBody, renderSchemaForm, renderWithForms } from './test-utils';
 import type { FormDefinition } from './types';
 
 vi.mock('@/components/form-submit', () => import('./test-form-submit'));
@@ -120,5 +122,49 @@ describe('SchemaForm submit', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(api.fetchMock).toHaveBeenCalledTimes(1));
     expect(jsonBody(api.fetchMock.mock.calls[0])).toEqual({ price: 1.23 });
+  });
+
+  describe('with a confirm question', () => {
+    afterEach(() => act(() => dialogs.closeAll()));
+
+    const paid = formOf([{ key: 'count', label: 'Count', type: 'number', required: true }], {
+      transform: (values) => ({ count: values.count, unit: 'credits' }),
+      confirm: (values) => `Spend ${String(values.count)} credit(s)?`,
+    });
+    const renderPaid = () =>
+      renderWithForms(
+        <>
+          <SchemaForm definition={paid} />
+          <DialogHost />
+        </>,
+      );
+
+    it('asks only once the values are valid, and sends nothing when cancelled', async () => {
+      const api = mockApi({ 'POST /api/things': () => ok({}) });
+      const { user } = renderPaid();
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByText('This field is required')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      await user.type(screen.getByLabelText(/^Count/), '3');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const confirm = within(await screen.findByRole('dialog', { name: 'Confirm' }));
+      expect(confirm.getByText('Spend 3 credit(s)?')).toBeInTheDocument();
+      await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('sends the transformed values once confirmed', async () => {
+      const api = mockApi({ 'POST /api/things': () => ok({}) });
+      const { user } = renderPaid();
+      await user.type(screen.getByLabelText(/^Count/), '2');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      const confirm = within(await screen.findByRole('dialog', { name: 'Confirm' }));
+      expect(api.fetchMock).not.toHaveBeenCalled();
+      await user.click(confirm.getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(api.fetchMock).toHaveBeenCalledTimes(1));
+      expect(jsonBody(api.fetchMock.mock.calls[0])).toEqual({ count: 2, unit: 'credits' });
+    });
   });
 });

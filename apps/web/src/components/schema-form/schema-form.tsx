@@ -1,9 +1,10 @@
 // Renders a FormDefinition: the visible fields, their validation, and the submit through the
-// shared pipeline (spec §4 Form submit), after `beforeSubmit` had its say.
+// shared pipeline (spec §4 Form submit), after `beforeSubmit` had its say and `confirm`'s question
+// was answered.
 import { Button, Group, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { useDialog } from '@/components/dialogs';
+import { confirmDialog, useDialog } from '@/components/dialogs';
 import { FormErrorAlert } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { toast } from '@/components/toasts';
@@ -62,6 +63,8 @@ export function SchemaForm({
       toast.warning(refusal);
       return;
     }
+    const question = definition.confirm?.(payload);
+    if (question && !(await confirmDialog({ message: question }))) return;
     await submitter.submit(payload);
   };
 

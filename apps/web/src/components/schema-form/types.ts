@@ -81,6 +81,11 @@ export interface FormDefinition {
   initialValues?: (id?: string) => Promise<FormValues> | FormValues;
   /** A returned message is shown as a toast and nothing is sent. */
   beforeSubmit?: (values: FormValues, initial: FormValues) => string | null;
+  /**
+   * A returned question is asked (Confirm / Cancel) once the values are valid; nothing is sent
+   * unless it is confirmed (spec §8 confirms, e.g. spending credits).
+   */
+  confirm?: (values: FormValues) => string | null;
   successMessage?: string | false;
   /** Names what a 207 error's `source` points at, for the warning that lists them. */
   describeSource?: (source: string) => string;

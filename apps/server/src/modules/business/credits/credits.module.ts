@@ -15,7 +15,8 @@ export type CreditLowListener = (lows: readonly CreditLow[]) => void;
 
 /**
  * Resources (credits), their ledger and codes. Answers `onCreditLow`, through which other modules
- * (automations) hear that a company's credits ran low.
+ * (automations) hear that a company's credits ran low, and the ledger with the events it reports
+ * to, for the modules that spend credits (company data): one ledger, one low-credit path.
  */
 export const creditsModule = async (
   app: FastifyInstance,
@@ -73,6 +74,8 @@ export const creditsModule = async (
   await app.register(creditsRoutes, { creditsService });
   await app.register(creditCodesRoutes, { codesService });
   return {
+    ledger,
+    events,
     onCreditLow(listener: CreditLowListener) {
       listeners.add(listener);
     },

@@ -2,6 +2,7 @@
 import {
   CREDIT_TYPES,
   creditTypeTitleFor,
+  type CompanyDataPurchase,
   type CreditCode,
   type CreditPool,
   type CreditSummary,
@@ -78,6 +79,22 @@ export function code(overrides: Partial<CreditCode> = {}): CreditCode {
     created_at: '2026-02-03 10:00:00',
     status: 'active',
     revoked_at: null,
+    ...overrides,
+  };
+}
+
+export function purchase(overrides: Partial<CompanyDataPurchase> = {}): CompanyDataPurchase {
+  return {
+    id: 31,
+    company_id: 3,
+    company: 'Acme',
+    data: 3 * 2 * 1024 ** 3,
+    credits_used: 3,
+    from_pool_id: 11,
+    user_id: 7,
+    user: 'ada',
+    email: 'ada@example.com',
+    created_at: '2026-02-05 09:30:00',
     ...overrides,
   };
 }

@@ -1,4 +1,7 @@
-// English texts of the resources (credits) and codes pages and forms, shared with their tests.
+// English texts of the resources (credits), codes and company data pages and forms, shared with
+// their tests.
+import { COMPANY_DATA_CREDITS_DIGITS, COMPANY_DATA_GB_PER_CREDIT } from '@netfleet/contracts';
+
 export const CREDIT_TEXTS = {
   administration: 'Administration',
   resources: 'Resources',
@@ -89,6 +92,18 @@ export const CREDIT_TEXTS = {
   receivedItem: (count: number, title: string, from: string | null) =>
     `${count} × ${title}${from ? ` from ${from}` : ''}`,
   viewResources: 'View resources',
+  // The data purchases page and the add company data form
+  dataPurchases: 'Data purchases',
+  dataPurchasesEmpty: 'No data purchases found',
+  dataPurchasesSearch: 'Search by company or user',
+  buyData: 'Buy data',
+  addCompanyData: 'Add company data',
+  creditsUsed: 'Credits used',
+  dataBought: 'Data bought',
+  gigabytes: (gigabytes: number) => `${gigabytes} GB`,
+  remainingData: 'Remaining data',
+  remainingDataFailed: 'Failed to load the remaining data',
+  creditsHint: `Digits only, up to ${COMPANY_DATA_CREDITS_DIGITS}; each credit buys ${COMPANY_DATA_GB_PER_CREDIT} GB of data`,
   // The account menu
   resourceSummary: 'Resource summary',
   loading: 'Loading…',

@@ -2,10 +2,10 @@ import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { hasPermission, type Permission } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
-import { CODES_ROUTE, HISTORY_ROUTE, POOLS_ROUTE } from '../paths';
+import { CODES_ROUTE, DATA_HISTORY_ROUTE, HISTORY_ROUTE, POOLS_ROUTE } from '../paths';
 import { CREDIT_TEXTS } from '../texts';
 
-export type ResourcesSection = 'pools' | 'codes' | 'history';
+export type ResourcesSection = 'pools' | 'codes' | 'history' | 'data';
 
 const SECTIONS: readonly {
   value: ResourcesSection;
@@ -25,6 +25,12 @@ const SECTIONS: readonly {
     label: CREDIT_TEXTS.history,
     path: HISTORY_ROUTE,
     permission: 'view_credits',
+  },
+  {
+    value: 'data',
+    label: CREDIT_TEXTS.dataPurchases,
+    path: DATA_HISTORY_ROUTE,
+    permission: 'view_company_data_history',
   },
 ];
 

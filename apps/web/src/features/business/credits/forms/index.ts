@@ -1,5 +1,6 @@
 import type { FormDefinition } from '@/components/schema-form';
 import { activateCodeForm } from './activate-code';
+import { addCompanyDataForm } from './add-company-data';
 import { addResourcesForm } from './add-resources';
 import { createCodeForm } from './create-code';
 import { editCodeForm } from './edit-code';
@@ -11,5 +12,6 @@ export const creditsForms: Record<string, FormDefinition> = {
   [moveResourcesForm.name]: moveResourcesForm,
   [createCodeForm.name]: createCodeForm,
   [activateCodeForm.name]: activateCodeForm,
+  [addCompanyDataForm.name]: addCompanyDataForm,
   [editCodeForm.name]: editCodeForm,
 };

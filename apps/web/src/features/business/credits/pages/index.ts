@@ -1,5 +1,6 @@
 // The feature's pages, loaded on demand by the app's page registry (see ../index.ts).
 export { CodesPage } from './codes-page';
 export { CreditHistoryPage } from './credit-history-page';
+export { DataHistoryPage } from './data-history-page';
 export { PoolsPage } from './pools-page';
 export { RedeemCodePage } from './redeem-code-page';
