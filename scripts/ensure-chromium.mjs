@@ -1,5 +1,6 @@
 // Browser tiers use Debian's Chromium (Playwright's own browser download is not reachable here);
-// the remote-access desktop journey uses Debian's x11vnc on Xvfb as the device's VNC server.
+// the remote-access desktop journey uses Debian's x11vnc on Xvfb as the device's VNC server, and the
+// reports journey poppler-utils.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -22,4 +23,6 @@ export const ensureChromium = () =>
     { name: 'chromium', file: CHROMIUM_PATH },
     { name: 'x11vnc', file: '/usr/bin/x11vnc' },
     { name: 'xvfb', file: '/usr/bin/Xvfb' },
+    // The reports journey reads and renders the generated PDF (pdftotext, pdftoppm).
+    { name: 'poppler-utils', file: '/usr/bin/pdftoppm' },
   ]);

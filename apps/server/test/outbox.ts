@@ -1,10 +1,11 @@
-import type { MailTransport } from '@/modules/system/mail/mail.service';
+import type { MailAttachment, MailTransport } from '@/modules/system/mail/mail.service';
 
 export interface SentMail {
   from: string;
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /** A mail transport that keeps what it is handed: the real mail, secrets included. */

@@ -72,3 +72,5 @@ export * from './credit-types.ts';
 export * from './api/credits.ts';
 export * from './api/credit-codes.ts';
 export * from './api/company-data.ts';
+export * from './api/reports.ts';
+export * from './api/device-credits.ts';

@@ -150,6 +150,25 @@ export const LISTS: Readonly<Record<string, ListSpec>> = {
       foreignSearch(world),
     ],
   },
+  '/api/reports': {
+    permission: 'view_reports',
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `id=${world.zones.foreign.reports.templateId}`,
+      foreignSearch(world),
+    ],
+  },
+  '/api/reports/generated': {
+    permission: 'view_reports',
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `report_template_id=${world.zones.foreign.reports.templateId}`,
+      `id=${world.zones.foreign.reports.generatedId}`,
+      foreignSearch(world),
+    ],
+  },
   '/api/credits/codes': {
     permission: 'view_credit_transfer_codes',
     scope: 'company',

@@ -11,6 +11,7 @@ import { deviceRoutes } from './routes/devices';
 import { emailConfigurationRoutes } from './routes/email-configurations';
 import { invitationRoutes } from './routes/invitations';
 import { remoteAccessRoutes } from './routes/remote-access';
+import { reportRoutes } from './routes/reports';
 import { roleRoutes } from './routes/roles';
 import { statisticsRoutes } from './routes/statistics';
 import { systemRoutes } from './routes/system';
@@ -38,4 +39,5 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   'data-collect': dataCollectRoutes,
   'device-alerts': deviceAlertsRoutes,
   credits: creditRoutes,
+  reports: reportRoutes,
 };

@@ -10,6 +10,7 @@ import {
   type RoleName,
 } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
+import type { Database } from '@/db/client';
 import { users } from '@/db/schema';
 import type { CompanyRow, UserRow } from '@/db/types';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
@@ -20,6 +21,7 @@ import { createFresh, type Fresh } from './fresh';
 import { matrixCredits, type ZoneCredits } from './routes/credits';
 import { matrixDevice } from './routes/devices';
 import { matrixRule } from './routes/remote-access';
+import { matrixReports, type ZoneReports } from './routes/reports';
 import { matrixWireless } from './routes/wireless';
 
 /**
@@ -76,6 +78,7 @@ export interface Zone {
   invitationId: number;
   emailConfigurationId: number;
   credits: ZoneCredits;
+  reports: ZoneReports;
 }
 
 export interface World {
@@ -91,6 +94,7 @@ const buildZone = async (
   fresh: Fresh,
   company: CompanyRow,
   giveCredits: GiveCredits,
+  db: Database,
 ): Promise<Zone> => {
   const user = await fresh.user(company);
   const zone = {
@@ -102,6 +106,7 @@ const buildZone = async (
     invitationId: await fresh.invitation(company, defaultRole('end_user').id),
     emailConfigurationId: await fresh.emailConfiguration(company),
     credits: await giveCredits(company, fresh.markerOf(company)),
+    reports: await matrixReports(db, company, user, fresh.markerOf(company)),
   };
   await fresh.webhook(user);
   await fresh.listTrail(company, user);
@@ -168,10 +173,10 @@ export const buildWorld = async (): Promise<World> => {
   // Credits are made as the API makes them (the ledger adds up): by the super admin, signed in.
   const giveCredits = await matrixCredits(t.db, t.app, actors.super_admin.session, root);
   const zones: Record<ZoneName, Zone> = {
-    own: await buildZone(fresh, a, giveCredits),
-    child: await buildZone(fresh, a1, giveCredits),
-    foreign: await buildZone(fresh, b, giveCredits),
-    foreignChild: await buildZone(fresh, b1, giveCredits),
+    own: await buildZone(fresh, a, giveCredits, t.db),
+    child: await buildZone(fresh, a1, giveCredits, t.db),
+    foreign: await buildZone(fresh, b, giveCredits, t.db),
+    foreignChild: await buildZone(fresh, b1, giveCredits, t.db),
   };
   for (const zone of Object.values(zones)) {
     const deviceId = await matrixDevice(t.db, zone.company, zone.marker);

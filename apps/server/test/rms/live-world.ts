@@ -202,6 +202,33 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
   });
   await post('/api/companies/data', { company_id: root.id, credits: 2 });
 
+  // A report over the root company, generated once (its channel says when it is stored).
+  const template = (
+    await post('/api/reports', {
+      name: 'Live report',
+      type: 'single',
+      period: 'day',
+      parameters: ['router_uptime', 'signal', 'data_usage', 'operator', 'alerts'],
+      applied_by: 'company',
+      apply_list: [root.id],
+    })
+  ).json<{ data?: { id: number } }>();
+  const generation = (await post(`/api/reports/${template.data?.id ?? 0}/generate`, {})).json<{
+    meta?: { channel: string };
+  }>();
+  const reportDeadline = Date.now() + 15_000;
+  while (
+    !(
+      await json<{ data?: Record<string, { status: string }[]> }>(
+        world,
+        `/api/status/channel/${generation.meta?.channel ?? ''}`,
+      )
+    ).data?.[String(template.data?.id)]?.some((update) => update.status === 'completed') &&
+    Date.now() < reportDeadline
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
   const first = async (url: string) =>
     (await json<{ data?: { id: number }[] }>(world, url)).data?.[0]?.id ?? 0;
   return {
@@ -228,6 +255,9 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
       automations: automation.data?.id ?? 0,
       alerts: await first('/api/alerts'),
       'alerts-configurations': await first('/api/alerts-configurations'),
+      reports: template.data?.id ?? 0,
+      // `/reports/generated/{id}`: a generated report's id.
+      generated: await first('/api/reports/generated'),
     },
     async close() {
       await fleet.stop();

@@ -2,6 +2,7 @@
 // ./forms): the form code and the schemas it pulls in stay out of the initial bundle.
 import type { FormDefinition } from '@/components/schema-form';
 import { creditsForms } from '@/features/business/credits/forms';
+import { reportsForms } from '@/features/business/reports/forms';
 import { companiesForms } from '@/features/organisation/companies/forms';
 import { deviceDetailsForms } from '@/features/fleet/device-details/forms';
 import { emailSmtpForms } from '@/features/system/email-smtp/forms';
@@ -16,4 +17,5 @@ export const FORMS: Readonly<Record<string, FormDefinition>> = {
   ...emailSmtpForms,
   ...deviceDetailsForms,
   ...creditsForms,
+  ...reportsForms,
 };

@@ -9,6 +9,7 @@ import type { MultiConfigurationProps } from '@/features/automation/device-confi
 import type { PasswordManagerDialogProps } from '@/features/fleet/device-passwords';
 import type { HotspotTarget } from '@/features/fleet/wireless';
 import type { AccessInfoTarget, DeviceRef } from '@/features/remote/remote-access';
+import { loadReportsPages } from '@/features/business/reports';
 import { registeredFormDialog } from './forms';
 import { loadChunk } from './router/lazy-page';
 
@@ -45,6 +46,14 @@ export const NAMED_DIALOGS = {
   'roles.permissions-table': lazyDialog(roles, (m, role: Pick<Role, 'id' | 'title'>) =>
     m.rolePermissionsDialog(role),
   ),
+  'reports.new': formNamed('new-report'),
+  // A template's generated reports: { id, name }.
+  'reports.generated-list': lazyDialog(
+    loadReportsPages,
+    (m, template: RecordRef & { name: string }) => m.generatedListDialog(template),
+  ),
+  // The resources pages open it by name (features never import each other).
+  'reports.credit-report': lazyDialog(loadReportsPages, (m) => m.creditReportDialog()),
   'smtp.create': formNamed('smtp-config-create'),
   'smtp.config': formNamed('smtp-config-edit'),
   'mfa.change': lazyDialog(account, (m, options: MfaSetupOptions | undefined) =>

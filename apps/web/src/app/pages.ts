@@ -2,6 +2,7 @@
 // mounted and shown in the menu; each later issue adds its feature's pages here.
 import type { ComponentType } from 'react';
 import { loadCreditsPages } from '@/features/business/credits';
+import { loadReportsPages } from '@/features/business/reports';
 import { loadNoticesAdminPage } from '@/features/system/notices';
 import { loadNotificationsPage } from '@/features/system/notifications';
 import { lazyPage } from './router/lazy-page';
@@ -49,9 +50,12 @@ export const PAGES: PageRegistry = {
   'companies.tree': lazyPage(companies, (m) => m.CompanyTreePage),
   // The company page's tabs come from several features; the app composes them.
   'company.info': lazyPage(
-    () => Promise.all([companies(), tags()]),
-    ([companiesFeature, tagsFeature]) =>
-      companiesFeature.createCompanyPage([tagsFeature.companyTagsTab]),
+    () => Promise.all([companies(), tags(), loadReportsPages()]),
+    ([companiesFeature, tagsFeature, reportsFeature]) =>
+      companiesFeature.createCompanyPage([
+        tagsFeature.companyTagsTab,
+        reportsFeature.companyReportsTab,
+      ]),
   ),
   'devices.list': lazyPage(
     () => import('@/features/fleet/devices'),
@@ -74,6 +78,11 @@ export const PAGES: PageRegistry = {
   'services.credit-history': lazyPage(loadCreditsPages, (m) => m.CreditHistoryPage),
   'services.data-history': lazyPage(loadCreditsPages, (m) => m.DataHistoryPage),
   'redeem-code': lazyPage(loadCreditsPages, (m) => m.RedeemCodePage),
+  'reports.single': lazyPage(loadReportsPages, (m) => m.SingleReportsPage),
+  'reports.periodic.day': lazyPage(loadReportsPages, (m) => m.DailyReportsPage),
+  'reports.periodic.week': lazyPage(loadReportsPages, (m) => m.WeeklyReportsPage),
+  'reports.periodic.month': lazyPage(loadReportsPages, (m) => m.MonthlyReportsPage),
+  'reports.generated': lazyPage(loadReportsPages, (m) => m.GeneratedReportPage),
   'email-smtp': lazyPage(
     () => import('@/features/system/email-smtp'),
     (m) => m.EmailSmtpPage,

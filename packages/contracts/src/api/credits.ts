@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { apiDateSchema } from '../api-dates.ts';
-import { creditTypeNameSchema, creditTypeNeedsInvoice, creditTypeSchema } from '../credit-types.ts';
+import {
+  creditTypeNameSchema,
+  creditTypeNeedsInvoice,
+  creditTypeSchema,
+  LICENSE_TYPES,
+} from '../credit-types.ts';
 import { idSchema, listQuerySchema } from '../list.ts';
 import { requiredIdSchema } from './companies.ts';
 
@@ -218,3 +223,6 @@ export const creditMoveHistoryQuerySchema = listQuerySchema.extend({
 export type CreditMoveHistoryQuery = z.infer<typeof creditMoveHistoryQuerySchema>;
 
 export const creditTypeListSchema = z.array(creditTypeSchema);
+
+/** GET /credits/types: `license_type` keeps the management (or data) types only. */
+export const creditTypeQuerySchema = z.object({ license_type: z.enum(LICENSE_TYPES).optional() });

@@ -117,6 +117,11 @@ export const deviceSchema = z.object({
   /** 1 while any monitoring category has a period. */
   monitoring_enabled: flag,
   auto_extend_credit: nullableFlag,
+  /**
+   * netfleet: the device's company pays for management (payment_type paid), so the device needs an
+   * active management credit; in a free company it needs none.
+   */
+  credit_required: z.boolean(),
   remaining_data: nullableInt,
   temperature_2: nullableInt,
   bootloader_version: nullableText,

@@ -26,3 +26,5 @@ export * from './automations';
 export * from './device-alerts';
 export * from './credits';
 export * from './company-data';
+export * from './reports';
+export * from './device-credits';

@@ -3,8 +3,13 @@ import type { ModuleContext } from '@/modules/context';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
 import { companyDataModule } from './company-data/company-data.module';
 import { creditsModule } from './credits/credits.module';
+import { deviceCreditsModule } from './device-credits/device-credits.module';
+import { reportsModule } from './reports/reports.module';
 
-/** What a reseller bills with: resources (credits), their ledger and codes, and company data. */
+/**
+ * What a reseller bills with: resources (credits), their ledger and codes, company data and the
+ * management credits of devices.
+ */
 export const businessArea = async (
   app: FastifyInstance,
   context: ModuleContext,
@@ -16,6 +21,9 @@ export const businessArea = async (
     ledger: credits.ledger,
     events: credits.events,
   });
+  // Device services: management credits per device, spent through the same ledger.
+  await deviceCreditsModule(app, context, { ledger: credits.ledger, events: credits.events });
+  await reportsModule(app, context);
   // Automations hear when a company's credits run low.
   return { credits };
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { deviceLogs, devices } from '@/db/schema';
+import { deviceCredits, deviceLogs, devices } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import type { AreaTable, CaseContext, RouteSpec } from '../matrix';
 
@@ -158,6 +158,27 @@ export const deviceRoutes: AreaTable = {
       company_id: context.world.zones.own.company.id,
     }),
   ),
+  // The zones' companies are free: enabling spends nothing there, but still writes the device's
+  // credit row, which a device out of reach (404, the only item) must never get.
+  'PUT /api/devices/credit': {
+    permission: 'update_device_credit_status',
+    scope: 'company',
+    ok: 201,
+    build: async (context) => {
+      const id = await fresh(context);
+      return {
+        url: '/api/devices/credit',
+        payload: { credit_type_id: 2, data: [{ device_id: id, credit_enabled: 1 }] },
+        untouched: async () =>
+          (
+            await context.world.t.db
+              .select()
+              .from(deviceCredits)
+              .where(eq(deviceCredits.deviceId, id))
+          ).length === 0,
+      };
+    },
+  },
   // Without a file the import is refused before any company is named.
   'POST /api/devices/import': { ...list('create_devices', '/api/devices/import'), ok: 422 },
   ...Object.fromEntries(

@@ -14,5 +14,6 @@ export type {
   ItemSelectOptions,
   ListInputOptions,
   SchemaFormProps,
+  SelectOptions,
   TableInputOptions,
 } from './types';

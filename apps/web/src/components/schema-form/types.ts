@@ -15,7 +15,9 @@ export type FieldType =
   | 'radio'
   | 'number'
   | 'email'
-  | 'select';
+  | 'select'
+  /** A date and time picked on the chosen time zone's wall clock, held as an API date (UTC). */
+  | 'datetime';
 
 export type FieldComponent =
   'ItemSelect' | 'DeviceSelect' | 'BaseAlert' | 'ListInput' | 'TableInput';
@@ -49,7 +51,10 @@ export interface FieldDefinition {
   hint?: string;
   options?: FieldOption[];
   component?: FieldComponent;
-  /** Component options: ItemSelectOptions, ListInputOptions, TableInputOptions, BaseAlertOptions. */
+  /**
+   * Component options: ItemSelectOptions, ListInputOptions, TableInputOptions, BaseAlertOptions;
+   * a `select` takes SelectOptions.
+   */
   props?: Record<string, unknown>;
   depends?: FieldDepends;
   permission?: Permission;
@@ -114,6 +119,11 @@ export interface ItemSelectOptions {
   query?: Query;
   /** Query parameter → field key whose value it takes; the list reloads when those change. */
   queryFrom?: Record<string, string>;
+}
+
+/** Props of a plain `select`: `multiple` picks several of its options (its value is a list). */
+export interface SelectOptions {
+  multiple?: boolean;
 }
 
 /** ListInput props (spec §3 "List input options"). */

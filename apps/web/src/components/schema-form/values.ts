@@ -21,8 +21,9 @@ export function emptyValue(field: FieldDefinition): unknown {
   switch (field.type) {
     case 'checkbox':
       return false;
-    case 'radio':
     case 'select':
+      return field.props?.multiple === true ? [] : null;
+    case 'radio':
     case 'file':
       return null;
     default:

@@ -9,6 +9,7 @@ import {
   creditSummaryQuerySchema,
   creditSummarySchema,
   creditTypeListSchema,
+  creditTypeQuerySchema,
   emptySuccessSchema,
   listEnvelope,
   moveCreditsBodySchema,
@@ -32,12 +33,13 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ creditsService: CreditsServi
       schema: {
         tags,
         summary: 'Resource types the caller may use (super admins: free ones too)',
+        querystring: creditTypeQuerySchema,
         response: { 200: successEnvelope(creditTypeListSchema) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: creditsService.types(requireAuth(request)),
+      data: creditsService.types(requireAuth(request), request.query.license_type),
     }),
   );
 

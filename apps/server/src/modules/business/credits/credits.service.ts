@@ -85,7 +85,9 @@ export const createCreditsService = ({
   };
 
   return {
-    types: typesFor,
+    /** The types the caller may use, of one license type if asked (device services: management). */
+    types: (auth: AuthContext, licenseType?: CreditType['license_type']) =>
+      typesFor(auth).filter((type) => !licenseType || type.license_type === licenseType),
 
     async listPools(auth: AuthContext, query: CreditPoolListQuery) {
       const { rows, total } = await creditsRepository.listPools(auth, query);

@@ -1,7 +1,8 @@
 import type { DeviceCapabilities } from '@netfleet/contracts';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Database, type Executor, pgliteOf } from '@/db/client';
-import { devices } from '@/db/schema';
+import { creditActive } from '@/db/device-credit-state';
+import { companies, deviceCredits, devices } from '@/db/schema';
 import {
   addUsage,
   array,
@@ -207,7 +208,10 @@ export const createGatewayRepository = (db: Database) => ({
     await tx.update(devices).set({ status: 0 }).where(eq(devices.status, 1));
   },
 
-  /** For the connection codes of devices that just came online: previous status and periods. */
+  /**
+   * For the connection codes of devices that just came online: previous status, periods, and
+   * whether the device lacks the active management credit its paid company requires.
+   */
   async connectionContext(ids: number[], tx: Executor = db) {
     if (ids.length === 0) return [];
     return tx
@@ -216,6 +220,8 @@ export const createGatewayRepository = (db: Database) => ({
         status: devices.status,
         lastConnectionAt: devices.lastConnectionAt,
         ...periodColumns,
+        creditMissing: sql<boolean>`coalesce((select ${companies.paymentType} = 'paid' from ${companies} where ${companies.id} = ${devices.companyId}), false)
+          and not exists (select 1 from ${deviceCredits} where ${deviceCredits.deviceId} = ${devices.id} and ${creditActive()})`,
       })
       .from(devices)
       .where(sql`${devices.id} = any(${array('int', ids)})`);

@@ -8,7 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceDataUsage, deviceLogs, devices } from '@/db/schema';
+import { companies, deviceCredits, deviceDataUsage, deviceLogs, devices } from '@/db/schema';
 import { deviceTelemetry } from '@/db/telemetry-table';
 import {
   buildDeviceTestApp,
@@ -257,6 +257,50 @@ describe('device gateway (embedded broker)', () => {
     expect(codes).toContain(CONNECTION_CODES.badCredential);
     expect(codes).toContain(CONNECTION_CODES.monitoringDisabled);
     await device.endAsync();
+  });
+
+  it('logs 15 for a device of a paid company without an active credit, keeping it connected', async () => {
+    const company = await createCompany(t.db);
+    await t.db.update(companies).set({ paymentType: 'paid' }).where(eq(companies.id, company.id));
+    const pending = await createPendingDevice(t.db, { companyId: company.id });
+    const credential = credentialOf(await enrol(t.mqttUrl, pending));
+    const first = await connectDevice(t.mqttUrl, credential);
+    await waitFor(() => t.gateway.link.isOnline(pending.id));
+    // Not refused, not muted: its readings are stored like any device's.
+    await first.publishAsync(
+      topics.telemetry(pending.id, 'gps'),
+      JSON.stringify({ ts: Date.now(), data: { latitude: 54.69, longitude: 25.28 } }),
+      { qos: 1 },
+    );
+    await t.gateway.flush();
+    expect(await codesOf(pending.id)).toEqual([
+      CONNECTION_CODES.enrolled,
+      CONNECTION_CODES.connected,
+      CONNECTION_CODES.noActiveCredit,
+    ]);
+    const stored = await t.db
+      .select()
+      .from(deviceTelemetry)
+      .where(eq(deviceTelemetry.deviceId, pending.id));
+    expect(stored).toHaveLength(1);
+    await first.endAsync();
+
+    // With a running period, a connection is just a connection.
+    const now = Date.now();
+    await t.db.insert(deviceCredits).values({
+      deviceId: pending.id,
+      creditEnabled: true,
+      creditTypeId: 2,
+      activatedAt: new Date(now - 60_000),
+      expiresAt: new Date(now + 86_400_000),
+    });
+    const again = await connectDevice(t.mqttUrl, credential);
+    await waitFor(() => t.gateway.link.isOnline(pending.id));
+    await t.gateway.flush();
+    const later = (await codesOf(pending.id)).slice(3);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later).not.toContain(CONNECTION_CODES.noActiveCredit);
+    await again.endAsync();
   });
 
   it('keeps enrol clients and devices to their own topics', async () => {

@@ -18,7 +18,7 @@ import { foregroundWithin } from '@/lib/foreground';
 import type { DeviceChangeSink } from '@/modules/fleet/device-live/device-live';
 import type { Broker, MessageMeta } from '@/plugins/broker';
 import { createDeviceAuthenticator } from './device-auth';
-import { createConnectionLog } from './connection-log';
+import { type Connect, connectionEntries, createConnectionLog } from './connection-log';
 import { createEnrolment } from './enrolment';
 import { createDeviceLink } from './device-link';
 import { createListenerCalls } from './gateway-listeners';
@@ -101,7 +101,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   const listeners: GatewayListener[] = [];
   const calls = createListenerCalls(listeners, log);
   const inFlight = new Set<Promise<void>>();
-  const connects: { deviceId: number; at: Date; ip: string | null }[] = [];
+  const connects: Connect[] = [];
   const stats = { stored: 0, dropped: 0 };
   const timers: NodeJS.Timeout[] = [];
   let flushing: Promise<void> = Promise.resolve();
@@ -206,7 +206,10 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     for (const listener of listeners) listener.collected?.(deviceId, message.data);
   };
 
-  /** 10 first connection, 12 back after being offline, plus 14 when nothing is monitored. */
+  /**
+   * The connection codes of the devices that came online (connectionEntries). Code 15 (no active
+   * credit) refuses nothing: the device stays connected and visible, so that it can be paid for.
+   */
   const logConnections = async () => {
     const batch = connects.splice(0);
     if (batch.length === 0) return;
@@ -217,20 +220,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
       connects.unshift(...batch);
       throw error;
     }
-    const byId = new Map(context.map((row) => [row.id, row]));
-    const earlier = new Set<number>();
-    for (const connect of batch) {
-      const row = byId.get(connect.deviceId);
-      if (!row) continue;
-      const back = earlier.has(row.id) || (row.status === 0 && row.lastConnectionAt !== null);
-      earlier.add(row.id);
-      const entry = { deviceId: row.id, ip: connect.ip, at: connect.at, reason: null };
-      logs.add({
-        ...entry,
-        code: back ? CONNECTION_CODES.reconnected : CONNECTION_CODES.connected,
-      });
-      if (monitoringOff(row)) logs.add({ ...entry, code: CONNECTION_CODES.monitoringDisabled });
-    }
+    for (const entry of connectionEntries(batch, context, monitoringOff)) logs.add(entry);
   };
 
   let usageAt = 0;

@@ -9,17 +9,19 @@ export const failureStatus = (errors: ErrorItem[]) => {
 };
 
 /**
- * The answer to an asynchronous bulk request (RMS): the channel when all was queued, 207 with
- * per-item errors (source = device id) when some was, an error envelope when none was.
+ * The answer to an asynchronous bulk request (RMS): the channel when all was queued (`ok`, 200
+ * unless RMS answers the operation otherwise), 207 with per-item errors (source = device id) when
+ * some was, an error envelope when none was.
  */
 export const sendAsyncAnswer = (
   reply: FastifyReply,
   { channel, errors }: { channel: string | null; errors: ErrorItem[] },
+  ok = 200,
 ) => {
   if (channel === null) {
     return reply.code(failureStatus(errors)).send({ success: false as const, errors });
   }
   if (errors.length)
     return reply.code(207).send({ success: true as const, meta: { channel }, errors });
-  return reply.code(200).send({ success: true as const, meta: { channel } });
+  return reply.code(ok).send({ success: true as const, meta: { channel } });
 };

@@ -1,7 +1,8 @@
 import type { DeviceTagRef } from '@netfleet/contracts';
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { companies, devices, deviceTags, tags } from '@/db/schema';
-import type { LatestInfo } from './device-mapper';
+import { creditActive } from '@/db/device-credit-state';
+import { companies, deviceCredits, devices, deviceTags, tags } from '@/db/schema';
+import type { DeviceCredit, LatestInfo } from './device-mapper';
 
 /**
  * The company's name as a scalar subquery rather than a join: PostgreSQL evaluates it only for the
@@ -64,6 +65,16 @@ export const deviceColumns = {
   vpnMonitoring: devices.vpnMonitoring,
   updatedAt: devices.updatedAt,
   authenticated: sql<boolean>`${devices.credentialHash} is not null`,
+  // The device's management credit, and whether its company pays for one: scalar subqueries on
+  // primary keys, like the company name, read only for the rows of the page.
+  credit: sql<DeviceCredit | null>`(select json_build_object(
+      'enabled', ${deviceCredits.creditEnabled},
+      'type_id', ${deviceCredits.creditTypeId},
+      'auto_extend', ${deviceCredits.autoExtend},
+      'active', ${creditActive()},
+      'expires_at', ${apiDateText(deviceCredits.expiresAt)})
+    from ${deviceCredits} where ${deviceCredits.deviceId} = ${devices.id})`,
+  creditRequired: sql<boolean>`(select ${companies.paymentType} = 'paid' from ${companies} where ${companies.id} = ${devices.companyId})`,
   // The parts of the latest readings the RMS device fields come from. A scalar subquery, like the
   // company name, so PostgreSQL reads the jsonb only for the rows of the page (after sort and
   // limit), never for every row a sort visits.

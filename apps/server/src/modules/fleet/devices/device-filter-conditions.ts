@@ -1,4 +1,5 @@
 import {
+  CREDIT_TYPES,
   DEVICE_CONNECTION_TYPE_FILTERS,
   DEVICE_NETWORK_STATE_FILTERS,
   DEVICE_STATUSES,
@@ -21,7 +22,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import { devices, deviceTags } from '@/db/schema';
+import { deviceCredits, devices, deviceTags } from '@/db/schema';
 import { ApiError } from '@/lib/api-error';
 import {
   connectionClassOf,
@@ -202,14 +203,32 @@ const taskCondition = (filter: FieldFilter): SQL | undefined =>
     }),
   );
 
-/** Credits are not part of netfleet yet: no device has a credit of any type. */
-const CREDIT_FIELDS = new Set<FilterField>([
+/**
+ * Devices whose management credit (device_credits, the type their next period is paid with) is of
+ * one of the given types: `management_credit_type` names them (free and paid alike),
+ * `management_credit_type_id` gives ids and the CSV export's `credit_type` says free or paid.
+ */
+const creditTypeCondition = (filter: FieldFilter): SQL => {
+  const field = filter.field as FilterField;
+  const ids =
+    field === 'management_credit_type_id'
+      ? filter.values.map((value) => toInt(filter.field, value))
+      : CREDIT_TYPES.filter(
+          (type) =>
+            type.license_type === 'management' &&
+            filter.values.includes(field === 'credit_type' ? type.payment_type : type.name),
+        ).map((type) => type.id);
+  if (!ids.length) return sql`false`;
+  return sql`exists (select 1 from ${deviceCredits} where ${deviceCredits.deviceId} = ${devices.id} and ${inArray(deviceCredits.creditTypeId, ids)})`;
+};
+
+const CREDIT_TYPE_FIELDS = new Set<FilterField>([
   'credit_type',
   'management_credit_type',
   'management_credit_type_id',
-  'data_credit_type',
-  'data_credit_type_id',
 ]);
+/** Devices hold no data credits (company data is bought for the whole company). */
+const DATA_CREDIT_FIELDS = new Set<FilterField>(['data_credit_type', 'data_credit_type_id']);
 
 export const conditionOf = (filter: FieldFilter, now: Date): SQL | undefined => {
   const field = filter.field as FilterField;
@@ -218,7 +237,8 @@ export const conditionOf = (filter: FieldFilter, now: Date): SQL | undefined => 
   if (field === 'information_updated') return informationUpdatedCondition(filter, now);
   if (field === 'monitoring_status') return monitoringCondition(filter);
   if (field === 'task') return taskCondition(filter);
-  if (CREDIT_FIELDS.has(field)) return sql`false`;
+  if (CREDIT_TYPE_FIELDS.has(field)) return creditTypeCondition(filter);
+  if (DATA_CREDIT_FIELDS.has(field)) return sql`false`;
   const numeric = NUMERIC[field];
   if (numeric) return numericCondition(filter, numeric);
   const text = TEXT[field];

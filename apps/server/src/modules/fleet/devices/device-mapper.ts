@@ -1,4 +1,6 @@
 import {
+  creditTypeById,
+  creditTypeTitleFor,
   DEVICE_FIELDS,
   type Device,
   deviceCapabilities,
@@ -54,6 +56,36 @@ const num = (value: unknown): number | null =>
 const int = (value: unknown): number | null => {
   const n = num(value);
   return n === null ? null : Math.round(n);
+};
+
+/** A device's device_credits row as device-columns reads it (`expires_at` as the API answers dates). */
+export interface DeviceCredit {
+  enabled: boolean;
+  type_id: number | null;
+  auto_extend: boolean;
+  /** A paid period is running. */
+  active: boolean;
+  expires_at: string | null;
+}
+
+const flagOf = (value: boolean) => (value ? (1 as const) : (0 as const));
+
+/**
+ * RMS's credit fields: a device without a row has never had credits enabled (auto-extend is on by
+ * default). The management type is the one its next period is paid with.
+ */
+const creditFields = (credit: DeviceCredit | null) => {
+  const type = credit?.type_id ? creditTypeById(credit.type_id) : undefined;
+  return {
+    credit_enabled: flagOf(credit?.enabled ?? false),
+    credit_activated: flagOf(credit?.active ?? false),
+    credit_expire_date: credit?.expires_at ?? null,
+    auto_extend_credit: flagOf(credit?.auto_extend ?? true),
+    management_credit_type: type?.name ?? null,
+    // Titled as for everyone but super admins: "Paid" left out, "Free" kept.
+    management_credit_type_name: type ? creditTypeTitleFor(type, false) : null,
+    management_credit_type_id: type?.id ?? null,
+  };
 };
 
 /** 1, 2, or 3 for the eSIM (as device_data_usage numbers SIM slots). */
@@ -118,11 +150,9 @@ const rmsFields = (row: DeviceRow) => {
     updated_at: toApiDate(row.updatedAt),
     is_authenticated: row.authenticated ? 1 : 0,
     failed_auth_reason: null,
-    credit_enabled: null,
-    credit_activated: null,
-    credit_expire_date: null,
+    ...creditFields(row.credit),
+    credit_required: row.creditRequired,
     monitoring_enabled: monitored ? (1 as const) : (0 as const),
-    auto_extend_credit: null,
     remaining_data: null,
     temperature_2: null,
     bootloader_version: null,
@@ -203,9 +233,7 @@ const rmsFields = (row: DeviceRow) => {
     cell_tower_accuracy: null,
     cell_tower_accuracy_2: null,
     last_update_at: iso(row.informationUpdatedAt),
-    management_credit_type: null,
-    management_credit_type_name: null,
-    management_credit_type_id: null,
+    // Devices buy no data credits: company data is bought for the whole company.
     data_credit_type: null,
     data_credit_type_name: null,
     data_credit_type_id: null,

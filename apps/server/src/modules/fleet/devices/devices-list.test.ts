@@ -85,7 +85,7 @@ describe('GET /api/devices', () => {
       'north',
       'south',
     ]);
-    // Credits do not exist in netfleet yet: a credit filter matches no device.
+    // No device here has a credit of these types, and devices never hold data credits.
     expect(await names(adminA, 'management_credit_type=management_5y')).toEqual([]);
     expect(await names(adminA, 'data_credit_type_id=6')).toEqual([]);
     expect((await call(adminA, 'GET', '/api/devices?status=sleeping')).status).toBe(400);

@@ -10,11 +10,25 @@ export interface Mail {
    * log, which administrators read, gets `[redacted]` in their place.
    */
   secrets?: readonly string[];
+  /** Files sent along (a generated report's PDF); the mail log names them, without content. */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** What sends mail: nodemailer's SMTP transport, or a stand-in that records messages (tests). */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    attachments?: MailAttachment[];
+  }): Promise<unknown>;
   close(): void;
 }
 
@@ -90,10 +104,11 @@ export const createMailService = ({ smtpUrl, transport: given, from, mailReposit
 
   const deliver = async (mail: Mail, route?: MailRoute): Promise<Delivery> => {
     const secrets = mail.secrets ?? [];
+    const attached = (mail.attachments ?? []).map((file) => `[attached: ${file.filename}]`);
     const record = {
       to: mail.to,
       subject: redactSecrets(mail.subject, secrets),
-      body: redactSecrets(mail.text, secrets),
+      body: redactSecrets([mail.text, ...attached].join('\n'), secrets),
     };
     if (await mailRepository.isSuppressed(mail.to)) {
       await mailRepository.log({ ...record, status: 'failed', error: SUPPRESSED_MESSAGE });
@@ -110,6 +125,7 @@ export const createMailService = ({ smtpUrl, transport: given, from, mailReposit
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.attachments?.length ? { attachments: [...mail.attachments] } : {}),
       });
       await mailRepository.log({ ...record, status: 'sent' });
       return { ok: true };

@@ -2,6 +2,7 @@
 import type { SchemaFieldProps } from '../use-schema-field';
 import { CheckboxField } from './checkbox-field';
 import { ColorField } from './color-field';
+import { DateTimeField } from './datetime-field';
 import { FileField } from './file-field';
 import { NumberField } from './number-field';
 import { RadioField } from './radio-field';
@@ -25,6 +26,8 @@ export function TypedField(props: SchemaFieldProps) {
       return <ColorField {...props} />;
     case 'file':
       return <FileField {...props} />;
+    case 'datetime':
+      return <DateTimeField {...props} />;
     default:
       return <TextField {...props} />;
   }

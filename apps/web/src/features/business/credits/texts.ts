@@ -12,6 +12,7 @@ export const CREDIT_TEXTS = {
   // The pools page
   addResources: 'Add resources',
   moveResources: 'Move resources',
+  creditReport: 'Credit report',
   pools: 'Resource pools',
   poolsEmpty: 'No resources found',
   poolsSearch: 'Search by company or pro forma number',

@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mantine/core';
-import { IconArrowsExchange, IconPlus } from '@tabler/icons-react';
+import { IconArrowsExchange, IconFileAnalytics, IconPlus } from '@tabler/icons-react';
 import { hasPermission } from '@netfleet/contracts';
+import { openNamedDialog } from '@/components/dialogs';
 import { openFormDialog } from '@/components/schema-form';
 import { useCurrentUser } from '@/lib/current-user';
 import { CreditSummaryCards } from '../components/credit-summary-cards';
@@ -41,6 +42,14 @@ export function PoolsPage() {
           {CREDIT_TEXTS.moveResources}
         </Button>
       )}
+      {/* The reports feature's dialog, opened by its spec name (features never import each other). */}
+      <Button
+        variant="default"
+        leftSection={<IconFileAnalytics size={16} aria-hidden />}
+        onClick={() => void openNamedDialog('reports.credit-report')}
+      >
+        {CREDIT_TEXTS.creditReport}
+      </Button>
     </>
   );
   return (

@@ -5,6 +5,10 @@ export const DEVICES_PATH = '/devices';
 /** The alert history (device alerts and automation events), filtered to one device here. */
 export const ALERTS_PATH = '/alerts';
 export const deviceApiPath = (id: number) => `${DEVICES_PATH}/${id}`;
+/** PUT: device services (management credits), RMS's device credit. */
+export const DEVICE_CREDIT_PATH = `${DEVICES_PATH}/credit`;
+/** The resource types the user may use; `license_type=management` for device services. */
+export const CREDIT_TYPES_PATH = '/credits/types';
 
 export const deviceKeys = {
   all: ['device'] as const,

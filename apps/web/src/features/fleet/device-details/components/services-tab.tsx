@@ -1,9 +1,10 @@
-import { Stack } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatBytes, TELEMETRY_SCHEMAS, type TelemetryCategory } from '@netfleet/contracts';
 import { useInformationHistory } from '../api/get-information';
 import type { InformationHistory } from '../model/readings';
 import { DEVICE_TEXTS as T } from '../texts';
+import { CreditSection } from './credit-section';
 import { ListTable } from './key-value-table';
 import { Empty, LoadError, Loading } from './states';
 import type { DeviceTabProps } from './tab-props';
@@ -70,7 +71,8 @@ export function serviceSections(device: DeviceTabProps['device'], history: Infor
   return sections;
 }
 
-export function ServicesTab({ device }: DeviceTabProps) {
+/** What the device last reported of its DDNS, L2TP, Wi-Fi and hotspots. */
+function ReportedServices({ device }: DeviceTabProps) {
   const history = useInformationHistory(device.id, null);
   if (history.isPending) return <Loading />;
   if (history.isError) return <LoadError error={history.error} />;
@@ -81,6 +83,19 @@ export function ServicesTab({ device }: DeviceTabProps) {
       {sections.map((section) => (
         <ListTable key={section.title} {...section} />
       ))}
+    </Stack>
+  );
+}
+
+/** Device services: its management credit first, then the services it reported. */
+export function ServicesTab(props: DeviceTabProps) {
+  return (
+    <Stack gap="xl">
+      <CreditSection device={props.device} />
+      <Stack gap="xs">
+        <Title order={4}>{T.reportedServices}</Title>
+        <ReportedServices {...props} />
+      </Stack>
     </Stack>
   );
 }

@@ -16,10 +16,12 @@ const shown = (flags: Parameters<typeof device>[0], permissions: readonly string
   );
 
 describe('device tabs', () => {
-  it('shows only the base tabs for a device without GPS, mobile, IO, data usage or services', () => {
+  it('shows only the base tabs for a device without GPS, mobile, IO or data usage', () => {
     expect(shown({})).toEqual([
       'activity(device-logs,connection-log)',
       'ports-and-access',
+      // Every device has a management credit to manage.
+      'services',
       'network',
       'monitoring-parameters-history',
       'metrics(dynamic)',

@@ -38,13 +38,8 @@ export const DEVICE_TAB_RULES: readonly TabRule[] = [
   },
   { value: 'data-usage', label: T.dataUsage, requires: (device) => device.has_data_usage },
   { value: 'ports-and-access', label: T.portsAndAccess, permission: 'view_device_remote_access' },
-  {
-    value: 'services',
-    label: T.services,
-    permission: 'update_device_credit_status',
-    requires: (device) =>
-      device.has_ddns || device.has_l2tp || device.has_wifi || device.has_hotspot,
-  },
+  // Every device: its management credit (issue 20), then the services it reports, if any.
+  { value: 'services', label: T.services, permission: 'update_device_credit_status' },
   { value: 'network', label: T.network, permission: 'create_multi_configuration' },
   { value: 'monitoring-parameters-history', label: T.history },
   {

@@ -50,6 +50,8 @@ describe('DevicePage', () => {
       // Without GPS: there to place the device on the map (admin has update_devices).
       'Location',
       'Ports and access',
+      // Every device has a management credit.
+      'Services',
       'Network',
       'Monitoring parameters history',
       'Metrics',
@@ -78,6 +80,7 @@ describe('DevicePage', () => {
       'Location',
       'Data usage',
       'Ports and access',
+      'Services',
       'Network',
       'Monitoring parameters history',
       'Metrics',

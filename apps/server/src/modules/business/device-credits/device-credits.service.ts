@@ -1,0 +1,230 @@
+import {
+  addCalendarMonths,
+  creditTypeById,
+  DEVICE_CREDIT_MESSAGES,
+  DEVICE_MESSAGES,
+  ERROR_CODES,
+  type CreditType,
+  type DeviceCreditBody,
+  type ErrorItem,
+} from '@netfleet/contracts';
+import { ApiError, invalid } from '@/lib/api-error';
+import { toApiDate } from '@/lib/dates';
+import { isSuperAdmin } from '@/modules/identity/auth/auth.service';
+import type { AuthContext } from '@/modules/identity/auth/auth.types';
+import type { RunInTransaction } from '@/modules/identity/auth/session.service';
+import type { StatusService } from '@/modules/system/status/status.service';
+import type { CreditLedger, CreditLow } from '../credits/credit-ledger';
+import type { CreditEvents } from '../credits/credits.service';
+import type { DeviceCreditsRepository, DeviceCreditValues } from './device-credits.repository';
+
+/** The ledger's action for a credit a device's period is paid with (CREDIT_ACTIONS). */
+export const CREDIT_USED = 3;
+
+/** What one item asks for: absent fields stay as they are. */
+interface Change {
+  deviceId: number;
+  enabled: boolean | undefined;
+  autoExtend: boolean | undefined;
+  typeId: number | undefined;
+}
+
+/** An item's failure: `field` is the body field it is about (prefixed per item by the caller). */
+class ItemError extends Error {
+  constructor(
+    readonly code: ApiError['code'],
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+type Outcome =
+  | { deviceId: number; done: string; low: CreditLow | null }
+  | { deviceId: number; error: ItemError };
+
+const flag = (value: 0 | 1 | undefined) => (value === undefined ? undefined : value === 1);
+
+/** The type an item names, if it is a management type the caller may spend. */
+const managementType = (auth: AuthContext, typeId: number): CreditType => {
+  const type = creditTypeById(typeId);
+  const usable =
+    type?.license_type === 'management' &&
+    (type.payment_type === 'paid' || isSuperAdmin(auth.permissions));
+  if (!type || !usable)
+    throw new ItemError(
+      ERROR_CODES.VALIDATION_ERROR,
+      DEVICE_CREDIT_MESSAGES.notManagement,
+      'credit_type_id',
+    );
+  return type;
+};
+
+interface Deps {
+  repository: DeviceCreditsRepository;
+  ledger: CreditLedger;
+  transaction: RunInTransaction;
+  events: CreditEvents;
+  status: Pick<StatusService, 'open' | 'publishMany'>;
+  now: () => Date;
+}
+
+/**
+ * Device services (RMS PUT /devices/credit): per device, in a transaction of its own, credits are
+ * enabled (a device of a paid company without a running period pays one credit of a management
+ * type for `validity_months` from now), disabled (what was paid stays paid; nothing is refunded)
+ * and auto-extend switched. Each device succeeds or fails alone.
+ */
+export const createDeviceCreditsService = ({
+  repository,
+  ledger,
+  transaction,
+  events,
+  status,
+  now,
+}: Deps) => {
+  const applyOne = async (
+    auth: AuthContext,
+    change: Change,
+    device: { id: number; companyId: number; paid: boolean },
+  ): Promise<{ done: string; low: CreditLow | null }> => {
+    const chosen = change.typeId === undefined ? undefined : managementType(auth, change.typeId);
+    const at = now();
+    return transaction(async (tx) => {
+      const row = await repository.lock(device.id, tx);
+      const values: DeviceCreditValues = {};
+      let low: CreditLow | null = null;
+      if (chosen) values.creditTypeId = chosen.id;
+      if (change.autoExtend !== undefined) values.autoExtend = change.autoExtend;
+      if (change.enabled !== undefined) values.creditEnabled = change.enabled;
+      let expiresAt = row.expiresAt;
+      const active = row.activatedAt !== null && expiresAt !== null && expiresAt > at;
+      if (change.enabled && device.paid && !active) {
+        const type = chosen ?? (row.creditTypeId ? managementType(auth, row.creditTypeId) : null);
+        if (!type)
+          throw new ItemError(
+            ERROR_CODES.VALIDATION_ERROR,
+            DEVICE_CREDIT_MESSAGES.typeRequired,
+            'credit_type_id',
+          );
+        const taken = await ledger.take(
+          {
+            companyId: device.companyId,
+            creditTypeId: type.id,
+            amount: 1,
+            actionType: CREDIT_USED,
+            userId: auth.user.id,
+            deviceId: device.id,
+          },
+          tx,
+          'credit_type_id',
+        );
+        low = taken.low;
+        expiresAt = addCalendarMonths(at, type.validity_months);
+        Object.assign(values, { creditTypeId: type.id, activatedAt: at, expiresAt });
+      }
+      await repository.save(device.id, values, tx);
+      const enabled = values.creditEnabled ?? row.creditEnabled;
+      let done: string = DEVICE_CREDIT_MESSAGES.updated;
+      if (change.enabled === false) done = DEVICE_CREDIT_MESSAGES.disabled;
+      else if (change.enabled && enabled)
+        done = DEVICE_CREDIT_MESSAGES.enabled(
+          device.paid && expiresAt ? toApiDate(expiresAt) : null,
+        );
+      return { done, low };
+    });
+  };
+
+  /** Every item in order; a refusal (ours or the ledger's 422) fails that item alone. */
+  const applyAll = async (auth: AuthContext, changes: Change[]): Promise<Outcome[]> => {
+    const found = new Map(
+      (
+        await repository.visibleDevices(
+          auth,
+          changes.map((change) => change.deviceId),
+        )
+      ).map((device) => [device.id, device]),
+    );
+    const outcomes: Outcome[] = [];
+    for (const change of changes) {
+      const device = found.get(change.deviceId);
+      if (!device) {
+        const error = new ItemError(ERROR_CODES.NOT_FOUND, DEVICE_MESSAGES.notFound, 'device_id');
+        outcomes.push({ deviceId: change.deviceId, error });
+        continue;
+      }
+      try {
+        outcomes.push({ deviceId: device.id, ...(await applyOne(auth, change, device)) });
+      } catch (error) {
+        const refused =
+          error instanceof ItemError
+            ? error
+            : error instanceof ApiError && error.statusCode === 422
+              ? new ItemError(error.code, error.message, 'credit_type_id')
+              : null;
+        if (!refused) throw error;
+        outcomes.push({ deviceId: device.id, error: refused });
+      }
+    }
+    return outcomes;
+  };
+
+  /** The channel carries each device's outcome: opened only when some device was changed. */
+  const report = async (auth: AuthContext, outcomes: Outcome[]) => {
+    if (!outcomes.some((outcome) => 'done' in outcome)) return null;
+    const channel = await status.open(auth.user.id);
+    await status.publishMany(
+      channel,
+      outcomes.map((outcome) => ({
+        item: String(outcome.deviceId),
+        update:
+          'done' in outcome
+            ? { status: 'completed' as const, value: outcome.done }
+            : { status: 'error' as const, value: outcome.error.message },
+      })),
+    );
+    return channel;
+  };
+
+  return {
+    /**
+     * Applies the body: `data`'s items (the top-level fields fill what an item leaves out), or the
+     * body itself as one device. For `data`, answers the channel (null when no device changed) and
+     * the errors (`data.<index>.<field>`); one device's refusal is thrown, naming the body field.
+     */
+    async update(auth: AuthContext, body: DeviceCreditBody) {
+      const single = body.data === undefined;
+      const items = body.data ?? [{ device_id: body.device_id ?? 0 }];
+      const changes: Change[] = items.map((item) => ({
+        deviceId: item.device_id,
+        enabled: flag(item.credit_enabled ?? body.credit_enabled),
+        autoExtend: flag(item.auto_extend_credit ?? body.auto_extend_credit),
+        typeId: item.credit_type_id ?? body.credit_type_id,
+      }));
+      const outcomes = await applyAll(auth, changes);
+      const lows = outcomes.flatMap((outcome) =>
+        'low' in outcome && outcome.low ? [outcome.low] : [],
+      );
+      // After the commits, off the request.
+      if (lows.length) events.creditLow(lows);
+      const failed = outcomes.flatMap((outcome, index) =>
+        'error' in outcome ? [{ index, ...outcome }] : [],
+      );
+      const [first] = failed;
+      if (single && first) {
+        const { code, message, field } = first.error;
+        if (code === ERROR_CODES.NOT_FOUND) throw new ApiError(404, code, message, field);
+        throw invalid(message, field);
+      }
+      const errors: ErrorItem[] = failed.map(({ index, error }) => ({
+        code: error.code,
+        message: error.message,
+        source: `data.${index}.${error.field}`,
+      }));
+      return { channel: await report(auth, outcomes), errors };
+    },
+  };
+};
+
+export type DeviceCreditsService = ReturnType<typeof createDeviceCreditsService>;

@@ -1,0 +1,161 @@
+import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '@/db/client';
+import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
+import {
+  companies,
+  companyDataPurchases,
+  creditCodes,
+  creditLedger,
+  devices,
+  users,
+} from '@/db/schema';
+
+export interface CreditRange {
+  start: Date;
+  end: Date;
+}
+
+const counterpart = alias(companies, 'counterpart_company');
+
+/** Sums of counts arrive as text from node-postgres: whole numbers, read exactly. */
+const total = (value: SQL) => sql<number>`cast(coalesce(${value}, 0) as bigint)`.mapWith(Number);
+
+/** What one company did with its credits over a range (RMS credit usage report). */
+export const createCreditReportRepository = (db: Database) => ({
+  async company(viewer: Viewer, id: number, tx: Executor = db) {
+    const [row] = await tx
+      .select({ id: companies.id, name: companies.name, path: companies.path })
+      .from(companies)
+      .where(and(eq(companies.id, id), visibleCompaniesFilter(viewer)));
+    return row ?? null;
+  },
+
+  /** Credits moved down to each subsidiary: per subsidiary and type, the moves and credits. */
+  async childPools(
+    company: { id: number; path: string },
+    range: CreditRange,
+    typeIds: readonly number[] | null,
+    tx: Executor = db,
+  ) {
+    const l = creditLedger;
+    return tx
+      .select({
+        companyId: counterpart.id,
+        companyName: counterpart.name,
+        creditTypeId: l.creditTypeId,
+        credits: total(sql`-sum(${l.amount})`),
+        moves: sql<number>`cast(count(distinct ${l.moveId}) as integer)`,
+      })
+      .from(l)
+      .innerJoin(counterpart, eq(counterpart.id, l.counterpartCompanyId))
+      .where(
+        and(
+          eq(l.companyId, company.id),
+          eq(l.actionType, 4),
+          ne(counterpart.id, company.id),
+          sql`${counterpart.path} like ${`${company.path}%`}`,
+          gte(l.createdAt, range.start),
+          lte(l.createdAt, range.end),
+          typeIds === null ? undefined : inArray(l.creditTypeId, [...typeIds]),
+        ),
+      )
+      .groupBy(counterpart.id, counterpart.name, l.creditTypeId)
+      .orderBy(asc(counterpart.name), asc(counterpart.id), asc(l.creditTypeId));
+  },
+
+  /** Every ledger entry of the company in the range, oldest first. */
+  async poolLogs(
+    companyId: number,
+    range: CreditRange,
+    typeIds: readonly number[] | null,
+    tx: Executor = db,
+  ) {
+    const l = creditLedger;
+    return tx
+      .select({
+        id: l.id,
+        poolId: l.poolId,
+        actionType: l.actionType,
+        creditTypeId: l.creditTypeId,
+        amount: l.amount,
+        createdAt: l.createdAt,
+        username: users.username,
+        deviceMac: devices.mac,
+        deviceSerial: devices.serial,
+      })
+      .from(l)
+      .leftJoin(users, eq(users.id, l.userId))
+      .leftJoin(devices, eq(devices.id, l.deviceId))
+      .where(
+        and(
+          eq(l.companyId, companyId),
+          gte(l.createdAt, range.start),
+          lte(l.createdAt, range.end),
+          typeIds === null ? undefined : inArray(l.creditTypeId, [...typeIds]),
+        ),
+      )
+      .orderBy(asc(l.createdAt), asc(l.id));
+  },
+
+  /** Codes the company made in the range. */
+  async codes(
+    companyId: number,
+    range: CreditRange,
+    typeIds: readonly number[] | null,
+    tx: Executor = db,
+  ) {
+    const c = creditCodes;
+    return tx
+      .select({
+        code: c.code,
+        amount: c.amount,
+        creditTypeId: c.creditTypeId,
+        activatedAt: c.activatedAt,
+        usedByCompanyId: c.usedByCompanyId,
+        createdAt: c.createdAt,
+      })
+      .from(c)
+      .where(
+        and(
+          eq(c.companyId, companyId),
+          gte(c.createdAt, range.start),
+          lte(c.createdAt, range.end),
+          typeIds === null ? undefined : inArray(c.creditTypeId, [...typeIds]),
+        ),
+      )
+      .orderBy(asc(c.createdAt), asc(c.id));
+  },
+
+  /** Company data the company bought in the range. */
+  async purchases(
+    companyId: number,
+    range: CreditRange,
+    typeIds: readonly number[] | null,
+    tx: Executor = db,
+  ) {
+    const p = companyDataPurchases;
+    return tx
+      .select({
+        id: p.id,
+        bytesPurchased: p.bytesPurchased,
+        creditsUsed: p.creditsUsed,
+        fromPoolId: p.fromPoolId,
+        companyId: p.companyId,
+        userId: p.userId,
+        createdAt: p.createdAt,
+      })
+      .from(p)
+      .where(
+        and(
+          eq(p.companyId, companyId),
+          gte(p.createdAt, range.start),
+          lte(p.createdAt, range.end),
+          typeIds === null ? undefined : inArray(p.creditTypeId, [...typeIds]),
+        ),
+      )
+      .orderBy(asc(p.createdAt), asc(p.id));
+  },
+});
+
+export type CreditReportRepository = ReturnType<typeof createCreditReportRepository>;
