@@ -50,11 +50,12 @@ export const PAGES: PageRegistry = {
   'companies.tree': lazyPage(companies, (m) => m.CompanyTreePage),
   // The company page's tabs come from several features; the app composes them.
   'company.info': lazyPage(
-    () => Promise.all([companies(), tags(), loadReportsPages()]),
-    ([companiesFeature, tagsFeature, reportsFeature]) =>
+    () => Promise.all([companies(), tags(), loadReportsPages(), loadCreditsPages()]),
+    ([companiesFeature, tagsFeature, reportsFeature, creditsFeature]) =>
       companiesFeature.createCompanyPage([
         tagsFeature.companyTagsTab,
         reportsFeature.companyReportsTab,
+        creditsFeature.companyResourcesTab,
       ]),
   ),
   'devices.list': lazyPage(

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { apiDateSchema } from '../api-dates.ts';
 import { creditTypeById, type CreditType } from '../credit-types.ts';
+import { successEnvelope } from '../errors.ts';
 import { idSchema } from '../list.ts';
 import { DEVICE_BULK_MAX } from './devices.ts';
 import { requiredIdSchema } from './companies.ts';
@@ -58,6 +60,35 @@ export const deviceCreditBodySchema = z
     message: DEVICE_CREDIT_MESSAGES.devicesRequired,
   });
 export type DeviceCreditBody = z.infer<typeof deviceCreditBodySchema>;
+
+export const DEVICE_CREDIT_MOVE_MESSAGES = {
+  sameDevice: 'Choose another device than the source',
+  noPeriod: 'This device has no active resources to move',
+  targetActive: 'This device already has active resources',
+  targetFree: 'This device’s company needs no resources',
+  moved: 'Device resources moved successfully',
+} as const;
+
+/**
+ * POST /devices/credits/move (netfleet; RMS names the path but does not define it): the source
+ * device's running paid period (its management type and expiry) moves to the target device, which
+ * must be of a paid company and have no running period of its own; the source is left without one.
+ */
+export const moveDeviceCreditsBodySchema = z.object({
+  source_device_id: requiredIdSchema('Source device'),
+  target_device_id: requiredIdSchema('Target device'),
+});
+export type MoveDeviceCreditsBody = z.infer<typeof moveDeviceCreditsBodySchema>;
+
+/** What moved: the target's period now. */
+export const movedDeviceCreditsSchema = z.object({
+  source_device_id: z.number().int(),
+  target_device_id: z.number().int(),
+  credit_type_id: z.number().int().nullable(),
+  credit_expire_date: apiDateSchema,
+});
+export type MovedDeviceCredits = z.infer<typeof movedDeviceCreditsSchema>;
+export const movedDeviceCreditsEnvelopeSchema = successEnvelope(movedDeviceCreditsSchema);
 
 /** Whether a credit type can pay for a device's management (spec: license_type management). */
 export const isManagementCreditType = (id: number): boolean =>

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { deviceCredits, deviceLogs, devices } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
@@ -175,6 +175,29 @@ export const deviceRoutes: AreaTable = {
               .select()
               .from(deviceCredits)
               .where(eq(deviceCredits.deviceId, id))
+          ).length === 0,
+      };
+    },
+  },
+  // The zones' companies are free, so a visible pair is refused (422: the target's company needs
+  // no resources) after both devices were found; a pair out of reach is not found (404), and
+  // neither device ever gets a credit row.
+  'POST /api/devices/credits/move': {
+    permission: 'move_devices_credits',
+    scope: 'company',
+    ok: 422,
+    build: async (context) => {
+      const source = await fresh(context);
+      const target = await fresh(context);
+      return {
+        url: '/api/devices/credits/move',
+        payload: { source_device_id: source, target_device_id: target },
+        untouched: async () =>
+          (
+            await context.world.t.db
+              .select()
+              .from(deviceCredits)
+              .where(inArray(deviceCredits.deviceId, [source, target]))
           ).length === 0,
       };
     },

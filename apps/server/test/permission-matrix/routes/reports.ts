@@ -6,7 +6,7 @@ import type { CompanyRow, UserRow } from '@/db/types';
 import type { AreaTable, CaseContext } from '../matrix';
 
 // Report templates and generated reports, made straight in the database for each zone (named
-// with its marker), and the credit usage report of a zone's company.
+// with its marker), the credit usage report of a zone's company and the report of one of its pools.
 
 /** A zone's standing report rows, read by the read routes and the list checks. */
 export interface ZoneReports {
@@ -305,5 +305,12 @@ export const reportRoutes: AreaTable = {
     build: async ({ zone }) => ({
       url: `/api/credits/report?company_id=${zone.company.id}&${range}`,
     }),
+  },
+  // One pool of the zone's company (the one a move from the root made); others are not found.
+  'GET /api/credits/:id/report': {
+    permission: 'view_credits',
+    scope: 'company',
+    ok: 200,
+    build: async ({ zone }) => ({ url: `/api/credits/${zone.credits.movedPoolId}/report` }),
   },
 };

@@ -26,6 +26,7 @@ export const deviceCreditsModule = async (
     transaction: context.transaction,
     events: deps.events,
     status: context.status,
+    actionLog: context.actionLog,
     now: context.now,
   });
   await app.register(deviceCreditsRoutes, { deviceCreditsService });

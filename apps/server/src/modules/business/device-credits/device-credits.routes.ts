@@ -3,6 +3,8 @@ import {
   asyncPartialSchema,
   deviceCreditBodySchema,
   errorEnvelopeSchema,
+  movedDeviceCreditsEnvelopeSchema,
+  moveDeviceCreditsBodySchema,
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendAsyncAnswer } from '@/modules/fleet/device-jobs/bulk-answer';
@@ -43,5 +45,31 @@ export const deviceCreditsRoutes: FastifyPluginAsyncZod<{
         await deviceCreditsService.update(requireAuth(request), request.body),
         201,
       ),
+  );
+
+  app.post(
+    '/api/devices/credits/move',
+    {
+      config: { permission: 'move_devices_credits' },
+      schema: {
+        tags,
+        summary: "Move a device's remaining paid period to another device",
+        description:
+          "The source device's running management period (its credit type and expiry) moves to " +
+          'the target device, which must belong to a paid company and have no running period of ' +
+          'its own; the source is left without one. No credit is spent or returned, so the ' +
+          'credits ledger is unchanged; the move is written to the action log.',
+        body: moveDeviceCreditsBodySchema,
+        response: {
+          200: movedDeviceCreditsEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deviceCreditsService.move(requireAuth(request), request.ip, request.body),
+    }),
   );
 };

@@ -2,17 +2,21 @@ import {
   addCalendarMonths,
   creditTypeById,
   DEVICE_CREDIT_MESSAGES,
+  DEVICE_CREDIT_MOVE_MESSAGES,
   DEVICE_MESSAGES,
   ERROR_CODES,
   type CreditType,
   type DeviceCreditBody,
   type ErrorItem,
+  type MoveDeviceCreditsBody,
+  type MovedDeviceCredits,
 } from '@netfleet/contracts';
-import { ApiError, invalid } from '@/lib/api-error';
+import { ApiError, invalid, notFound } from '@/lib/api-error';
 import { toApiDate } from '@/lib/dates';
 import { isSuperAdmin } from '@/modules/identity/auth/auth.service';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { RunInTransaction } from '@/modules/identity/auth/session.service';
+import { actorOf, type ActionLogService } from '@/modules/system/action-log/action-log.service';
 import type { StatusService } from '@/modules/system/status/status.service';
 import type { CreditLedger, CreditLow } from '../credits/credit-ledger';
 import type { CreditEvents } from '../credits/credits.service';
@@ -67,8 +71,13 @@ interface Deps {
   transaction: RunInTransaction;
   events: CreditEvents;
   status: Pick<StatusService, 'open' | 'publishMany'>;
+  actionLog: Pick<ActionLogService, 'record'>;
   now: () => Date;
 }
+
+/** Whether a device's paid period runs at `at` (the sweep clears `activated_at` when it ends). */
+const runs = (row: { activatedAt: Date | null; expiresAt: Date | null }, at: Date) =>
+  row.activatedAt !== null && row.expiresAt !== null && row.expiresAt > at;
 
 /**
  * Device services (RMS PUT /devices/credit): per device, in a transaction of its own, credits are
@@ -82,6 +91,7 @@ export const createDeviceCreditsService = ({
   transaction,
   events,
   status,
+  actionLog,
   now,
 }: Deps) => {
   const applyOne = async (
@@ -99,7 +109,7 @@ export const createDeviceCreditsService = ({
       if (change.autoExtend !== undefined) values.autoExtend = change.autoExtend;
       if (change.enabled !== undefined) values.creditEnabled = change.enabled;
       let expiresAt = row.expiresAt;
-      const active = row.activatedAt !== null && expiresAt !== null && expiresAt > at;
+      const active = runs(row, at);
       if (change.enabled && device.paid && !active) {
         const type = chosen ?? (row.creditTypeId ? managementType(auth, row.creditTypeId) : null);
         if (!type)
@@ -223,6 +233,90 @@ export const createDeviceCreditsService = ({
         source: `data.${index}.${error.field}`,
       }));
       return { channel: await report(auth, outcomes), errors };
+    },
+
+    /**
+     * Moves the source device's running paid period (type and expiry) to the target device, in one
+     * transaction with both credit rows locked (in id order, so two opposite moves cannot deadlock):
+     * the target runs until the source would have, the source is left without a period.
+     *
+     * Nothing is written to the credits ledger, even between companies: the ledger counts credits a
+     * company holds, and a period already paid for is no credit any more (no company's balance
+     * changes). The move is recorded in the action log instead, naming both devices and companies.
+     */
+    async move(
+      auth: AuthContext,
+      ip: string,
+      body: MoveDeviceCreditsBody,
+    ): Promise<MovedDeviceCredits> {
+      const { source_device_id: sourceId, target_device_id: targetId } = body;
+      if (sourceId === targetId)
+        throw invalid(DEVICE_CREDIT_MOVE_MESSAGES.sameDevice, 'target_device_id');
+      const found = new Map(
+        (await repository.visibleDevices(auth, [sourceId, targetId])).map((d) => [d.id, d]),
+      );
+      const source = found.get(sourceId);
+      const target = found.get(targetId);
+      // Another tree's device is answered as one that does not exist.
+      if (!source)
+        throw new ApiError(
+          404,
+          ERROR_CODES.NOT_FOUND,
+          DEVICE_MESSAGES.notFound,
+          'source_device_id',
+        );
+      if (!target)
+        throw new ApiError(
+          404,
+          ERROR_CODES.NOT_FOUND,
+          DEVICE_MESSAGES.notFound,
+          'target_device_id',
+        );
+      // A free company's device needs no period: moving one there would throw it away.
+      if (!target.paid) throw invalid(DEVICE_CREDIT_MOVE_MESSAGES.targetFree, 'target_device_id');
+      const at = now();
+      return transaction(async (tx) => {
+        const rows = new Map<number, Awaited<ReturnType<typeof repository.lock>>>();
+        for (const id of [sourceId, targetId].sort((a, b) => a - b))
+          rows.set(id, await repository.lock(id, tx));
+        const from = rows.get(sourceId);
+        const to = rows.get(targetId);
+        if (!from || !to) throw notFound(DEVICE_MESSAGES.notFound);
+        if (!runs(from, at) || !from.expiresAt)
+          throw invalid(DEVICE_CREDIT_MOVE_MESSAGES.noPeriod, 'source_device_id');
+        if (runs(to, at))
+          throw invalid(DEVICE_CREDIT_MOVE_MESSAGES.targetActive, 'target_device_id');
+        const expiresAt = from.expiresAt;
+        await repository.save(
+          targetId,
+          { creditEnabled: true, creditTypeId: from.creditTypeId, activatedAt: at, expiresAt },
+          tx,
+        );
+        await repository.save(sourceId, { activatedAt: null, expiresAt: null }, tx);
+        await actionLog.record(
+          actorOf(auth, ip),
+          'device_credits_move',
+          {
+            entity: 'device',
+            entityId: sourceId,
+            details: {
+              source_device_id: sourceId,
+              source_company_id: source.companyId,
+              target_device_id: targetId,
+              target_company_id: target.companyId,
+              credit_type_id: from.creditTypeId,
+              expires_at: toApiDate(expiresAt),
+            },
+          },
+          tx,
+        );
+        return {
+          source_device_id: sourceId,
+          target_device_id: targetId,
+          credit_type_id: from.creditTypeId,
+          credit_expire_date: toApiDate(expiresAt),
+        };
+      });
     },
   };
 };

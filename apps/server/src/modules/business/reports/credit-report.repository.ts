@@ -7,6 +7,7 @@ import {
   companyDataPurchases,
   creditCodes,
   creditLedger,
+  creditPools,
   devices,
   users,
 } from '@/db/schema';
@@ -21,8 +22,50 @@ const counterpart = alias(companies, 'counterpart_company');
 /** Sums of counts arrive as text from node-postgres: whole numbers, read exactly. */
 const total = (value: SQL) => sql<number>`cast(coalesce(${value}, 0) as bigint)`.mapWith(Number);
 
-/** What one company did with its credits over a range (RMS credit usage report). */
+/** What one company did with its credits over a range (RMS credit usage report), and one pool. */
 export const createCreditReportRepository = (db: Database) => ({
+  /** A pool of a company the viewer sees (deleted pools too: their history stays), or null. */
+  async pool(viewer: Viewer, id: number, tx: Executor = db) {
+    const p = creditPools;
+    const [row] = await tx
+      .select({
+        id: p.id,
+        companyId: p.companyId,
+        companyName: companies.name,
+        creditTypeId: p.creditTypeId,
+        creditCount: p.creditCount,
+        creditLeft: p.creditLeft,
+        creditPrice: p.creditPrice,
+        proFormNr: p.proFormNr,
+        origin: p.origin,
+        createdAt: p.createdAt,
+        deletedAt: p.deletedAt,
+      })
+      .from(p)
+      .innerJoin(companies, eq(companies.id, p.companyId))
+      .where(and(eq(p.id, id), visibleCompaniesFilter(viewer)));
+    return row ?? null;
+  },
+
+  /** Every ledger entry of one pool, oldest first. */
+  async poolEntries(poolId: number, tx: Executor = db) {
+    const l = creditLedger;
+    return tx
+      .select({
+        id: l.id,
+        actionType: l.actionType,
+        amount: l.amount,
+        createdAt: l.createdAt,
+        username: users.username,
+        deviceSerial: devices.serial,
+      })
+      .from(l)
+      .leftJoin(users, eq(users.id, l.userId))
+      .leftJoin(devices, eq(devices.id, l.deviceId))
+      .where(eq(l.poolId, poolId))
+      .orderBy(asc(l.createdAt), asc(l.id));
+  },
+
   async company(viewer: Viewer, id: number, tx: Executor = db) {
     const [row] = await tx
       .select({ id: companies.id, name: companies.name, path: companies.path })

@@ -1,13 +1,23 @@
-import { creditReportQuerySchema, creditReportSchema, successEnvelope } from '@netfleet/contracts';
+import {
+  creditReportQuerySchema,
+  creditReportSchema,
+  idSchema,
+  successEnvelope,
+} from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '@/plugins/auth';
 import type { CreditReportService } from './credit-report.service';
 import { sendAttachment } from './generated-reports.routes';
 
 const tags = ['credits'];
 const view = { permission: 'view_credits' } as const;
+const idParams = z.object({ id: idSchema });
 
-/** The credit usage report of a company the caller sees (RMS /credits/report). */
+/**
+ * The credit usage report of a company the caller sees (RMS /credits/report), and the report of
+ * one of its resource pools (RMS /credits/{id}/report).
+ */
 export const creditReportRoutes: FastifyPluginAsyncZod<{
   creditReport: CreditReportService;
 }> = async (app, { creditReport }) => {
@@ -46,6 +56,28 @@ export const creditReportRoutes: FastifyPluginAsyncZod<{
       sendAttachment(
         reply,
         await creditReport.pdf(requireAuth(request), request.query),
+        'application/pdf',
+      ),
+  );
+
+  app.get(
+    '/api/credits/:id/report',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Return the pool report in the PDF format',
+        description:
+          'The pool (company, type, origin, price), what is left and went out of it, and every ' +
+          'ledger entry of it; a pool of a company you do not see is not found.',
+        params: idParams,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) =>
+      sendAttachment(
+        reply,
+        await creditReport.poolPdf(requireAuth(request), request.params.id),
         'application/pdf',
       ),
   );

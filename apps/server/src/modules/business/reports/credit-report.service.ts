@@ -1,20 +1,28 @@
 import {
   COMPANY_MESSAGES,
   CREDIT_ACTIONS,
+  CREDIT_MESSAGES,
   CREDIT_TYPES,
   ERROR_CODES,
   creditTypeById,
+  creditTypeTitleFor,
   toApiDate,
   type CreditAction,
   type CreditReport,
   type CreditReportQuery,
 } from '@netfleet/contracts';
 import { ApiError } from '@/lib/api-error';
+import { toApiDateOrNull } from '@/lib/dates';
+import { isSuperAdmin } from '@/modules/identity/auth/auth.service';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { CreditReportRepository } from './credit-report.repository';
+import { creditPoolReportPdf, type CreditPoolReport } from './pdf/render-credit-pool-report';
 import { creditReportPdf } from './pdf/render-credit-report';
 
 const typeName = (id: number) => creditTypeById(id)?.name ?? String(id);
+const actionName = (id: number) => CREDIT_ACTIONS[id as CreditAction] ?? String(id);
+
+const ORIGINS = ['added', 'moved', 'code', 'code_returned'] as const;
 
 /** Whole counts summed as integers (every count is one; a float never enters). */
 const sum = (values: readonly number[]) => values.reduce((all, value) => all + value, 0);
@@ -60,7 +68,7 @@ export const createCreditReportService = ({
         device_mac: row.deviceMac,
         device_serial: row.deviceSerial,
         pool_id: row.poolId,
-        action: CREDIT_ACTIONS[row.actionType as CreditAction] ?? String(row.actionType),
+        action: actionName(row.actionType),
         action_id: row.actionType,
         created_at: toApiDate(row.createdAt),
         username: row.username,
@@ -92,8 +100,51 @@ export const createCreditReportService = ({
     };
   };
 
+  /** One pool of a company the caller sees, with its ledger; any other pool is not found. */
+  const poolReport = async (auth: AuthContext, id: number): Promise<CreditPoolReport> => {
+    const pool = await repository.pool(auth, id);
+    if (!pool) throw new ApiError(404, ERROR_CODES.NOT_FOUND, CREDIT_MESSAGES.poolNotFound, 'id');
+    const entries = await repository.poolEntries(pool.id);
+    const type = creditTypeById(pool.creditTypeId);
+    /** Credits taken out of the pool by the given actions, as a positive count. */
+    const takenBy = (...actions: number[]) =>
+      -sum(entries.filter((e) => actions.includes(e.actionType)).map((e) => e.amount));
+    return {
+      id: pool.id,
+      company_id: pool.companyId,
+      company_name: pool.companyName,
+      credit_type_title: type
+        ? creditTypeTitleFor(type, isSuperAdmin(auth.permissions))
+        : String(pool.creditTypeId),
+      paid: type?.payment_type === 'paid',
+      credit_price: pool.creditPrice,
+      pro_form_nr: pool.proFormNr,
+      origin: ORIGINS.find((origin) => origin === pool.origin) ?? 'added',
+      assigned_at: toApiDate(pool.createdAt),
+      deleted_at: toApiDateOrNull(pool.deletedAt),
+      credit_count: pool.creditCount,
+      credit_left: pool.creditLeft,
+      used: takenBy(3, 8),
+      moved_out: takenBy(4),
+      put_in_codes: takenBy(5),
+      entries: entries.map((entry) => ({
+        created_at: toApiDate(entry.createdAt),
+        action: actionName(entry.actionType),
+        amount: entry.amount,
+        device_serial: entry.deviceSerial,
+        username: entry.username,
+      })),
+    };
+  };
+
   return {
     report,
+
+    /** The report of one resource pool as a PDF (RMS GET /credits/{id}/report). */
+    async poolPdf(auth: AuthContext, id: number) {
+      const content = await creditPoolReportPdf(await poolReport(auth, id), now());
+      return { name: `credit-pool-report-${id}.pdf`, content };
+    },
 
     async pdf(auth: AuthContext, query: CreditReportQuery) {
       const data = await report(auth, query);

@@ -16,6 +16,10 @@ let superAdmin: TestSession;
 let adminAlpha: TestSession;
 let adminBeta: TestSession;
 let startedAt: Date;
+/** The pool added to Alpha before the range: the moves, the code and the data come out of it. */
+let addedPoolId: number;
+let alphaAdminName: string;
+let deviceSerial: string;
 
 const post = async (session: TestSession, url: string, payload: object) => {
   const response = await t.app.inject({ method: 'POST', url, headers: session.headers, payload });
@@ -31,16 +35,19 @@ beforeAll(async () => {
   alphaChild = await createCompany(t.db, { parent: alpha, name: 'Alpha Child' });
   beta = await createCompany(t.db, { name: 'Beta' });
   superAdmin = await loginAs(t.app, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  adminAlpha = await loginAs(t.app, await createUser(t.db, 'admin', { company: alpha }));
+  const alphaAdmin = await createUser(t.db, 'admin', { company: alpha });
+  alphaAdminName = alphaAdmin.username;
+  adminAlpha = await loginAs(t.app, alphaAdmin);
   adminBeta = await loginAs(t.app, await createUser(t.db, 'admin', { company: beta }));
   // Before the range: left out.
-  await post(superAdmin, '/api/credits', {
+  const added = await post(superAdmin, '/api/credits', {
     credit_type_id: 2,
     credit_count: 100,
     company_id: alpha.id,
     credit_price: 1.5,
     pro_form_nr: 'PF-1',
   });
+  addedPoolId = added.id;
   // The range starts at the next whole second (API dates have no fractions).
   startedAt = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
   await new Promise((resolve) => setTimeout(resolve, startedAt.getTime() - Date.now() + 5));
@@ -66,9 +73,12 @@ beforeAll(async () => {
   await post(adminAlpha, '/api/credits/codes', { credit_type_name: 'credit', amount: 5 });
   await post(adminAlpha, '/api/companies/data', { company_id: alpha.id, credits: 2 });
   const device = await createPendingDevice(t.db, { companyId: alpha.id });
+  deviceSerial = device.serial;
+  // Written straight to the ledger (the pool's credit_left is not lowered by it).
   await t.db.insert(creditLedger).values({
     companyId: alpha.id,
     creditTypeId: 2,
+    poolId: addedPoolId,
     actionType: 3,
     amount: -3,
     balanceAfter: 57,
@@ -171,5 +181,65 @@ describe('credit report', () => {
     });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json<{ errors: { source: string }[] }>().errors[0]?.source).toBe('end_date');
+  });
+});
+
+describe('credit pool report', () => {
+  it('renders one pool: where it came from, what went out of it and its ledger', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/credits/${addedPoolId}/report`,
+      headers: adminAlpha.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="credit-pool-report-${addedPoolId}\\.pdf"`),
+    );
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const lines = pdfText(response.rawPayload).split('\n');
+    const after = (label: string) => lines[lines.indexOf(label) + 1];
+    expect(lines).toContain(`Pool ${addedPoolId}`);
+    expect(after('Company')).toBe(`Alpha (${alpha.id})`);
+    // Not a super admin: the type's "Paid" is not shown, but the price of a paid pool is.
+    expect(after('Type')).toBe('Credit');
+    expect(after('Origin')).toBe('Added');
+    expect(after('Price per credit')).toBe('1.50');
+    expect(after('Pro forma number')).toBe('PF-1');
+    // 100 added; 34 moved out, 5 put in the code, 2 spent on data and 3 by the device.
+    expect(after('Count')).toBe('100');
+    expect(after('Left')).toBe('59');
+    expect(after('Used')).toBe('5');
+    expect(after('Moved out')).toBe('34');
+    expect(after('Put in codes')).toBe('5');
+    const ledger = lines.slice(lines.indexOf('User') + 1);
+    for (const [action, amount] of [
+      ['Resources added', '100'],
+      ['Moved out', '-30'],
+      ['Moved out', '-4'],
+      ['Reserved for a code', '-5'],
+      ['Spent on company data', '-2'],
+      ['Credit used', '-3'],
+    ])
+      expect(ledger.join('|')).toContain(`${action}|${amount}`);
+    expect(ledger).toContain(deviceSerial);
+    expect(ledger).toContain(alphaAdminName);
+    // The move up from the subsidiary made another pool: its entry is not in this one.
+    expect(ledger).not.toContain('Moved in');
+  });
+
+  it('answers 404 for a pool of another tree, and for one that does not exist', async () => {
+    for (const id of [addedPoolId, 2_000_000_000]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/credits/${id}/report`,
+        headers: adminBeta.headers,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        errors: [{ code: 'NOT_FOUND', message: 'Resource pool not found' }],
+      });
+      expect(response.body).not.toContain('Alpha');
+    }
   });
 });

@@ -59,7 +59,9 @@ export type LoggedAction =
   | 'data_collect_config_update'
   | 'data_collect_config_delete'
   | 'data_collect_assign'
-  | 'data_collect_unassign';
+  | 'data_collect_unassign'
+  // Device services
+  | 'device_credits_move';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */

@@ -14,6 +14,8 @@ export const CREDIT_TEXTS = {
   moveResources: 'Move resources',
   creditReport: 'Credit report',
   pools: 'Resource pools',
+  pool: 'Pool',
+  poolReport: 'Download report (PDF)',
   poolsEmpty: 'No resources found',
   poolsSearch: 'Search by company or pro forma number',
   summary: 'Resources left',
@@ -83,6 +85,12 @@ export const CREDIT_TEXTS = {
   source: 'From company',
   target: 'To company',
   sourceHint: 'Resources move only between a company and its subsidiaries',
+  // Move device resources (System menu)
+  moveDeviceResources: 'Move device resources',
+  sourceDevice: 'From device',
+  targetDevice: 'To device',
+  targetDeviceHint:
+    'The device’s remaining paid period moves to a device of a paid company that has none running',
   commentHint: 'Only your company sees the comment',
   activateCode: 'Activate code',
   activate: 'Activate',

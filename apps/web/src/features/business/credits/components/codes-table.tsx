@@ -18,6 +18,7 @@ import {
 import { useCurrentUser } from '@/lib/current-user';
 import { getCreditCodes, useCreditCodes } from '../api/get-credit-codes';
 import { CREDIT_TEXTS } from '../texts';
+import { useCompanyScopedState } from './company-scoped-state';
 import { CodeCell } from './code-cell';
 import { CodeStatusBadge } from './code-status-badge';
 import { creditKindTitle } from './credit-type-title';
@@ -97,8 +98,11 @@ function rowItems(code: CreditCode, actions: CodeActions): RowMenuItem[] {
   return items;
 }
 
-/** The codes the user's companies created, with their status, copy buttons and actions. */
-export function CodesTable({ actions }: { actions: CodeActions }) {
+/**
+ * The codes the user's companies created, with their status, copy buttons and actions. With
+ * `companyId`, only the codes that company created, without the company filter.
+ */
+export function CodesTable({ actions, companyId }: { actions: CodeActions; companyId?: number }) {
   const { permissions } = useCurrentUser();
   const columns = useMemo(() => {
     if (!actions.allowed) return COLUMNS;
@@ -113,12 +117,13 @@ export function CodesTable({ actions }: { actions: CodeActions }) {
     };
     return [...COLUMNS, menu];
   }, [actions]);
-  const state = useTableQueryState({
+  const pageState = useTableQueryState({
     defaultSort: '-created_at',
     sortFields: CREDIT_CODE_SORT_FIELDS,
     columns,
     filters: FILTERS,
   });
+  const state = useCompanyScopedState(pageState, COMPANY_PARAM, companyId);
   const result = useCreditCodes(state.query);
   return (
     <DataTable
@@ -130,6 +135,7 @@ export function CodesTable({ actions }: { actions: CodeActions }) {
       emptyMessage={CREDIT_TEXTS.codesEmpty}
       searchable={false}
       filters={
+        companyId === undefined &&
         hasPermission(permissions, 'view_companies') && (
           <CompanyFilter
             value={state.query.filters[COMPANY_PARAM]}

@@ -14,6 +14,7 @@ import {
 import { useCurrentUser } from '@/lib/current-user';
 import { getCompanyDataPurchases, useCompanyDataPurchases } from '../api/get-company-data';
 import { CREDIT_TEXTS } from '../texts';
+import { useCompanyScopedState } from './company-scoped-state';
 
 export const DATA_COMPANY_PARAM = 'company_id';
 const FILTERS = { [DATA_COMPANY_PARAM]: 'text' } as const;
@@ -56,9 +57,19 @@ export function useDataPurchasesQueryState(): TableQueryState {
   });
 }
 
-/** GET /companies/data/history with a company filter, search, sort, paging and CSV export. */
-export function DataPurchasesTable({ state }: { state: TableQueryState }) {
+/**
+ * GET /companies/data/history with a company filter, search, sort, paging and CSV export. With
+ * `companyId`, only that company's purchases, without the company filter.
+ */
+export function DataPurchasesTable({
+  state: pageState,
+  companyId,
+}: {
+  state: TableQueryState;
+  companyId?: number;
+}) {
   const { permissions } = useCurrentUser();
+  const state = useCompanyScopedState(pageState, DATA_COMPANY_PARAM, companyId);
   const result = useCompanyDataPurchases(state.query);
   return (
     <DataTable
@@ -70,6 +81,7 @@ export function DataPurchasesTable({ state }: { state: TableQueryState }) {
       emptyMessage={CREDIT_TEXTS.dataPurchasesEmpty}
       searchPlaceholder={CREDIT_TEXTS.dataPurchasesSearch}
       filters={
+        companyId === undefined &&
         hasPermission(permissions, 'view_companies') && (
           <CompanyFilter
             value={state.query.filters[DATA_COMPANY_PARAM]}

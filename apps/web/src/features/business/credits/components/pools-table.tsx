@@ -1,16 +1,20 @@
 import { Group } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import { CREDIT_POOL_SORT_FIELDS, hasPermission, type CreditPool } from '@netfleet/contracts';
 import { CompanyFilter } from '@/components/company-select';
 import {
   DataTable,
   formatDateTime,
+  RowMenu,
   useTableQueryState,
   type DataTableColumn,
   type TableQueryState,
 } from '@/components/data-table';
 import { useCurrentUser } from '@/lib/current-user';
+import { downloadPoolReport } from '../api/download-pool-report';
 import { getCreditPools, useCreditPools } from '../api/get-credit-pools';
 import { CREDIT_TEXTS } from '../texts';
+import { useCompanyScopedState } from './company-scoped-state';
 import { CreditTypeFilter } from './credit-type-filter';
 
 export const COMPANY_PARAM = 'company_id';
@@ -66,6 +70,26 @@ export const POOL_COLUMNS: DataTableColumn<CreditPool>[] = [
     render: (row) => date(row.expire_at),
     csv: (row) => date(row.expire_at),
   },
+  {
+    key: 'actions',
+    header: CREDIT_TEXTS.actions,
+    pinned: 'right',
+    hideable: false,
+    csv: false,
+    width: 60,
+    render: (row) => (
+      <RowMenu
+        label={`${CREDIT_TEXTS.pool} ${row.id}`}
+        items={[
+          {
+            label: CREDIT_TEXTS.poolReport,
+            icon: <IconFileTypePdf size={14} />,
+            onClick: () => void downloadPoolReport(row.id),
+          },
+        ]}
+      />
+    ),
+  },
 ];
 
 /** The pools page's table state: the page reads the company filter for its summary too. */
@@ -78,10 +102,20 @@ export function usePoolsQueryState(): TableQueryState {
   });
 }
 
-/** The resource pools with company and type filters, search, sort, paging and CSV export. */
-export function PoolsTable({ state }: { state: TableQueryState }) {
+/**
+ * The resource pools with company and type filters, search, sort, paging and CSV export. With
+ * `companyId`, only that company's pools, without the company filter.
+ */
+export function PoolsTable({
+  state: pageState,
+  companyId,
+}: {
+  state: TableQueryState;
+  companyId?: number;
+}) {
   const { permissions } = useCurrentUser();
-  const canPickCompany = hasPermission(permissions, 'view_companies');
+  const state = useCompanyScopedState(pageState, COMPANY_PARAM, companyId);
+  const canPickCompany = companyId === undefined && hasPermission(permissions, 'view_companies');
   const result = useCreditPools(state.query);
   const filters = (
     <Group gap="xs">

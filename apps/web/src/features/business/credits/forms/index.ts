@@ -4,6 +4,7 @@ import { addCompanyDataForm } from './add-company-data';
 import { addResourcesForm } from './add-resources';
 import { createCodeForm } from './create-code';
 import { editCodeForm } from './edit-code';
+import { moveDeviceResourcesForm } from './move-device-resources';
 import { moveResourcesForm } from './move-resources';
 
 /** The forms of this feature by the name used in /forms/<name>/<id?>. */
@@ -14,4 +15,5 @@ export const creditsForms: Record<string, FormDefinition> = {
   [activateCodeForm.name]: activateCodeForm,
   [addCompanyDataForm.name]: addCompanyDataForm,
   [editCodeForm.name]: editCodeForm,
+  [moveDeviceResourcesForm.name]: moveDeviceResourcesForm,
 };

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@netfleet/contracts';
 import { ok } from '@/test/mock-api';
 import { roleUser } from '@/test/fixtures';
@@ -39,6 +39,14 @@ function renderPools(as: CurrentUser = roleUser('admin')) {
       'GET /api/credits/summary': (_init, url) =>
         ok(queryOf(url).company_id === '5' ? betaSummary : ownSummary),
       'GET /api/credits/types': () => listOk(creditTypesFor(false)),
+      'GET /api/credits/12/report': () =>
+        new Response('%PDF', {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="pool.pdf"',
+          },
+        }),
       'GET /api/companies': () =>
         listOk([
           { id: 3, name: 'Acme' },
@@ -89,5 +97,20 @@ describe('PoolsPage', () => {
       within(await cards.findByRole('group', { name: 'Management 6 months' })).getByText('3'),
     ).toBeInTheDocument();
     expect(cards.queryByRole('group', { name: 'Management 1 year' })).not.toBeInTheDocument();
+  });
+
+  it("downloads a pool's report from its row", async () => {
+    // jsdom has no object URLs: the blob goes to a stub and the link click is noted.
+    URL.createObjectURL = () => 'blob:file';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const view = renderPools();
+    const table = await screen.findByRole('table', { name: 'Resource pools' });
+    await within(table).findByText('Beta');
+    await view.user.click(screen.getByRole('button', { name: 'Actions for Pool 12' }));
+    await view.user.click(await screen.findByRole('menuitem', { name: 'Download report (PDF)' }));
+    await waitFor(() => expect(view.calls('GET /api/credits/12/report')).toHaveLength(1));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    click.mockRestore();
   });
 });
