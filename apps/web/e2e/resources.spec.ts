@@ -172,4 +172,12 @@ test('resources are added, moved to a subsidiary, handed out as a code and redee
   await page.getByRole('tab', { name: /Logs/ }).click();
   await expect(page.getByRole('row').filter({ hasText: 'credit_low: 5' })).toContainText('Event');
   await shot(page, 'credit-low-log');
+
+  // The subsidiary's own page: its Resources tab holds what was moved to it and the code's credits.
+  await page.goto('/companies');
+  await page.getByRole('link', { name: CHILD, exact: true }).click();
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Moved' }).first()).toContainText(CHILD);
+  await expect(page.getByRole('row').filter({ hasText: 'Code' }).first()).toContainText('5');
+  await shot(page, 'company-tab');
 });
