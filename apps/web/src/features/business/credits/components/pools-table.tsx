@@ -92,6 +92,9 @@ export const POOL_COLUMNS: DataTableColumn<CreditPool>[] = [
   },
 ];
 
+/** Payment data (spec: show_payment): hidden from users whose company does not show payment. */
+const PAYMENT_COLUMNS = new Set(['credit_price', 'pro_form_nr']);
+
 /** The pools page's table state: the page reads the company filter for its summary too. */
 export function usePoolsQueryState(): TableQueryState {
   return useTableQueryState({
@@ -113,8 +116,12 @@ export function PoolsTable({
   state: TableQueryState;
   companyId?: number;
 }) {
-  const { permissions } = useCurrentUser();
+  const { permissions, show_payment: showPayment } = useCurrentUser();
   const state = useCompanyScopedState(pageState, COMPANY_PARAM, companyId);
+  const columns =
+    showPayment || hasPermission(permissions, 'super_admin')
+      ? POOL_COLUMNS
+      : POOL_COLUMNS.filter((column) => !PAYMENT_COLUMNS.has(column.key));
   const canPickCompany = companyId === undefined && hasPermission(permissions, 'view_companies');
   const result = useCreditPools(state.query);
   const filters = (
@@ -135,7 +142,7 @@ export function PoolsTable({
     <DataTable
       label={CREDIT_TEXTS.pools}
       tableId="credit-pools"
-      columns={POOL_COLUMNS}
+      columns={columns}
       state={state}
       result={result}
       emptyMessage={CREDIT_TEXTS.poolsEmpty}

@@ -113,4 +113,20 @@ describe('PoolsPage', () => {
     await waitFor(() => expect(click).toHaveBeenCalled());
     click.mockRestore();
   });
+
+  it('offers the price and pro forma columns only where the company shows payment', async () => {
+    const hidden = renderPools(roleUser('admin', { show_payment: false }));
+    await screen.findByRole('table', { name: 'Resource pools' });
+    await hidden.user.click(screen.getByRole('button', { name: 'Columns' }));
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'Left' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitemcheckbox', { name: 'Price per credit' })).toBeNull();
+    hidden.unmount();
+
+    const shown = renderPools(roleUser('admin', { show_payment: true }));
+    await screen.findByRole('table', { name: 'Resource pools' });
+    await shown.user.click(screen.getByRole('button', { name: 'Columns' }));
+    expect(
+      await screen.findByRole('menuitemcheckbox', { name: 'Price per credit' }),
+    ).toBeInTheDocument();
+  });
 });
