@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
@@ -18,6 +18,18 @@ export interface CreditRange {
 }
 
 const counterpart = alias(companies, 'counterpart_company');
+
+/** Rows created in the range, of the given credit types (null: every type). */
+const inRangeOfTypes = (
+  table: { createdAt: AnyColumn; creditTypeId: AnyColumn },
+  range: CreditRange,
+  typeIds: readonly number[] | null,
+) =>
+  and(
+    gte(table.createdAt, range.start),
+    lte(table.createdAt, range.end),
+    typeIds === null ? undefined : inArray(table.creditTypeId, [...typeIds]),
+  );
 
 /** Sums of counts arrive as text from node-postgres: whole numbers, read exactly. */
 const total = (value: SQL) => sql<number>`cast(coalesce(${value}, 0) as bigint)`.mapWith(Number);
@@ -98,9 +110,7 @@ export const createCreditReportRepository = (db: Database) => ({
           eq(l.actionType, 4),
           ne(counterpart.id, company.id),
           sql`${counterpart.path} like ${`${company.path}%`}`,
-          gte(l.createdAt, range.start),
-          lte(l.createdAt, range.end),
-          typeIds === null ? undefined : inArray(l.creditTypeId, [...typeIds]),
+          inRangeOfTypes(l, range, typeIds),
         ),
       )
       .groupBy(counterpart.id, counterpart.name, l.creditTypeId)
@@ -130,14 +140,7 @@ export const createCreditReportRepository = (db: Database) => ({
       .from(l)
       .leftJoin(users, eq(users.id, l.userId))
       .leftJoin(devices, eq(devices.id, l.deviceId))
-      .where(
-        and(
-          eq(l.companyId, companyId),
-          gte(l.createdAt, range.start),
-          lte(l.createdAt, range.end),
-          typeIds === null ? undefined : inArray(l.creditTypeId, [...typeIds]),
-        ),
-      )
+      .where(and(eq(l.companyId, companyId), inRangeOfTypes(l, range, typeIds)))
       .orderBy(asc(l.createdAt), asc(l.id));
   },
 
@@ -159,14 +162,7 @@ export const createCreditReportRepository = (db: Database) => ({
         createdAt: c.createdAt,
       })
       .from(c)
-      .where(
-        and(
-          eq(c.companyId, companyId),
-          gte(c.createdAt, range.start),
-          lte(c.createdAt, range.end),
-          typeIds === null ? undefined : inArray(c.creditTypeId, [...typeIds]),
-        ),
-      )
+      .where(and(eq(c.companyId, companyId), inRangeOfTypes(c, range, typeIds)))
       .orderBy(asc(c.createdAt), asc(c.id));
   },
 
@@ -189,14 +185,7 @@ export const createCreditReportRepository = (db: Database) => ({
         createdAt: p.createdAt,
       })
       .from(p)
-      .where(
-        and(
-          eq(p.companyId, companyId),
-          gte(p.createdAt, range.start),
-          lte(p.createdAt, range.end),
-          typeIds === null ? undefined : inArray(p.creditTypeId, [...typeIds]),
-        ),
-      )
+      .where(and(eq(p.companyId, companyId), inRangeOfTypes(p, range, typeIds)))
       .orderBy(asc(p.createdAt), asc(p.id));
   },
 });
