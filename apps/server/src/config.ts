@@ -74,6 +74,10 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3650).default(30),
   ),
+  REPORT_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(36500).default(365),
+  ),
   REDIS_URL: optionalUrl(/^rediss?$/),
   PUBLIC_URL: optionalUrl(/^https?$/),
   NETFLEET_ADMIN_EMAIL: z.preprocess(
@@ -117,6 +121,16 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(10).max(86_400).default(300),
   ),
+  VPN_HUB_PORT_MIN: port(1194),
+  VPN_HUB_PORT_MAX: port(1294),
+  VPN_HUB_HOST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._:-]{1,253}$/, 'must be a host name or IP address')
+      .optional(),
+  ),
   HEAP_GROWING_PERCENT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(400).default(40),
@@ -137,6 +151,8 @@ export interface Config {
   mqttPort: number;
   /** Days of telemetry kept; older daily partitions are dropped. */
   telemetryRetentionDays: number;
+  /** Days generated reports (their figures, PDF and CSV) are kept; older ones are deleted daily. */
+  reportRetentionDays: number;
   redisUrl: string | undefined;
   publicUrl: string;
   adminEmail: string | undefined;
@@ -156,6 +172,11 @@ export interface Config {
   tunnelUrl: string;
   /** A tunnel with no stream open this long is closed. */
   tunnelIdleSeconds: number;
+  /** The ports VPN hubs listen on (each hub one, the first free one when it is made). */
+  vpnHubPortMin: number;
+  vpnHubPortMax: number;
+  /** The host name VPN clients connect to (their profiles' `remote`); PUBLIC_URL's host by default. */
+  vpnHubHost: string;
   /**
    * Where the other instances reach this one directly (not through the load balancer), to relay
    * streams through the device tunnels it holds; HOST:PORT by default, loopback for 0.0.0.0.
@@ -178,6 +199,11 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     throw new ConfigError(`Invalid setting ${name}=${env[name] ?? ''}: ${issue?.message ?? ''}`);
   }
   const e = parsed.data;
+  if (e.VPN_HUB_PORT_MIN > e.VPN_HUB_PORT_MAX) {
+    throw new ConfigError(
+      `Invalid setting VPN_HUB_PORT_MIN=${e.VPN_HUB_PORT_MIN}: must not exceed VPN_HUB_PORT_MAX (${e.VPN_HUB_PORT_MAX})`,
+    );
+  }
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   // Peers need an address, not a wildcard; an IPv6 literal needs brackets in a URL.
   const instanceHost =
@@ -196,6 +222,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    reportRetentionDays: e.REPORT_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/+$/, ''),
     adminEmail: e.NETFLEET_ADMIN_EMAIL?.toLowerCase(),
@@ -211,6 +238,9 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
       e.TUNNEL_URL ?? (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/^http/, 'ws')
     ).replace(/\/+$/, ''),
     tunnelIdleSeconds: e.TUNNEL_IDLE_SECONDS,
+    vpnHubPortMin: e.VPN_HUB_PORT_MIN,
+    vpnHubPortMax: e.VPN_HUB_PORT_MAX,
+    vpnHubHost: e.VPN_HUB_HOST ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : publicHost),
     instanceUrl: (e.INSTANCE_URL ?? `http://${instanceHost}:${e.PORT}`).replace(/\/+$/, ''),
     heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     webDist: fromRepoRoot(e.WEB_DIST),

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       mqttUrl: undefined,
       mqttPort: 1884,
       telemetryRetentionDays: 30,
+      reportRetentionDays: 365,
       redisUrl: undefined,
       publicUrl: 'http://127.0.0.1:8080',
       adminEmail: undefined,
@@ -25,6 +26,9 @@ describe('loadConfig', () => {
       proxyDomain: 'localhost',
       tunnelUrl: 'ws://127.0.0.1:8080',
       tunnelIdleSeconds: 300,
+      vpnHubPortMin: 1194,
+      vpnHubPortMax: 1294,
+      vpnHubHost: '127.0.0.1',
       instanceUrl: 'http://127.0.0.1:8080',
       heapGrowingPercent: 40,
       webDist: join(REPO_ROOT, 'apps/web/dist'),
@@ -35,6 +39,16 @@ describe('loadConfig', () => {
   it('resolves relative paths from the repository root and keeps absolute ones', () => {
     expect(loadConfig({ DATA_DIR: 'var/nf' }).dataDir).toBe(join(REPO_ROOT, 'var/nf'));
     expect(loadConfig({ DATA_DIR: '/srv/nf' }).dataDir).toBe('/srv/nf');
+  });
+
+  it('takes the VPN hub host from PUBLIC_URL and refuses an upside-down port range', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://rms.example.com' }).vpnHubHost).toBe(
+      'rms.example.com',
+    );
+    expect(loadConfig({ VPN_HUB_HOST: 'vpn.example.com' }).vpnHubHost).toBe('vpn.example.com');
+    expect(() => loadConfig({ VPN_HUB_PORT_MIN: '2000', VPN_HUB_PORT_MAX: '1999' })).toThrow(
+      /VPN_HUB_PORT_MIN/,
+    );
   });
 
   it('derives the tunnel URL from PUBLIC_URL and checks the proxy domain', () => {
@@ -70,6 +84,8 @@ describe('loadConfig', () => {
     [{ NETFLEET_ADMIN_PASSWORD: 'short' }, 'NETFLEET_ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TELEMETRY_RETENTION_DAYS: '0' }, 'TELEMETRY_RETENTION_DAYS'],
+    [{ REPORT_RETENTION_DAYS: '0' }, 'REPORT_RETENTION_DAYS'],
+    [{ REPORT_RETENTION_DAYS: 'forever' }, 'REPORT_RETENTION_DAYS'],
     [{ HEAP_GROWING_PERCENT: '-5' }, 'HEAP_GROWING_PERCENT'],
     [{ HEAP_GROWING_PERCENT: 'lots' }, 'HEAP_GROWING_PERCENT'],
     [{ BRAND: '../etc' }, 'BRAND'],

@@ -181,4 +181,50 @@ test('resources are added, moved to a subsidiary, handed out as a code and redee
   await expect(page.getByRole('row').filter({ hasText: 'Moved' }).first()).toContainText(CHILD);
   await expect(page.getByRole('row').filter({ hasText: 'Code' }).first()).toContainText('5');
   await shot(page, 'company-tab');
+
+  // A data pack (spec "set pack") on a new device of the root company, from its Services tab: one
+  // data pack credit is spent and the tab shows what is left of the pack.
+  const headers = await xsrfHeaders(page);
+  const me = (await (await page.request.get('/api/user', { headers })).json()) as {
+    company_id: number;
+  };
+  const packs = await page.request.post('/api/credits', {
+    headers,
+    data: {
+      credit_type_id: 14,
+      credit_count: 20,
+      company_id: me.company_id,
+      credit_price: 1,
+      pro_form_nr: `PF-pack-${run}`,
+    },
+  });
+  expect(packs.ok()).toBe(true);
+  const hex = (Date.now() % 2 ** 32).toString(16).padStart(8, '0');
+  const added = await page.request.post('/api/devices', {
+    headers,
+    data: {
+      company_id: me.company_id,
+      serial: `PACK${hex}`,
+      mac: `02:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}:${hex.slice(6, 8)}`,
+      name: `Pack router ${run}`,
+    },
+  });
+  expect(added.status()).toBe(201);
+  const [device] = ((await added.json()) as { data: { id: number }[] }).data;
+  await page.goto(`/devices/${device?.id}/services`);
+  await expect(page.getByText('No data pack')).toBeVisible();
+  await page.getByRole('button', { name: 'Set pack' }).click();
+  const setPack = page.getByRole('dialog', { name: /Set pack/ });
+  await expect(setPack.getByText('One data pack credit will be spent per device')).toBeVisible();
+  // A super admin chooses between the free and the paid type; the company's credits show.
+  await setPack.getByLabel('Data pack type').click();
+  await page.getByRole('option', { name: 'Paid Data 150 GB, 10 years (20 left)' }).click();
+  await shot(page, 'set-pack');
+  await setPack.getByRole('button', { name: 'Set pack' }).click();
+  await expect(setPack).toBeHidden();
+  const pack = page.getByRole('table', { name: 'Data pack' });
+  await expect(pack.getByText('Remaining data')).toBeVisible();
+  await expect(pack).toContainText('150 GB of 150 GB left');
+  await expect(pack).toContainText('Data 150 GB, 10 years');
+  await shot(page, 'data-pack');
 });

@@ -73,4 +73,8 @@ export * from './api/credits.ts';
 export * from './api/credit-codes.ts';
 export * from './api/company-data.ts';
 export * from './api/reports.ts';
+export * from './api/generated-reports.ts';
+export * from './api/report-data.ts';
+export * from './api/credit-report.ts';
 export * from './api/device-credits.ts';
+export * from './api/device-data-packs.ts';

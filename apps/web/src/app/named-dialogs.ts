@@ -7,8 +7,10 @@ import type { MfaSetupOptions } from '@/features/identity/account';
 import type { DeviceAlertsDialogProps } from '@/features/automation/device-alerts';
 import type { MultiConfigurationProps } from '@/features/automation/device-configuration';
 import type { PasswordManagerDialogProps } from '@/features/fleet/device-passwords';
+import type { SetPackDialogProps } from '@/features/business/credits';
 import type { HotspotTarget } from '@/features/fleet/wireless';
 import type { AccessInfoTarget, DeviceRef } from '@/features/remote/remote-access';
+import { loadCreditsPages } from '@/features/business/credits';
 import { loadReportsPages } from '@/features/business/reports';
 import { registeredFormDialog } from './forms';
 import { loadChunk } from './router/lazy-page';
@@ -79,6 +81,11 @@ export const NAMED_DIALOGS = {
   'device-actions.password-manager': lazyDialog(
     devicePasswords,
     (m, props: PasswordManagerDialogProps) => m.passwordManagerDialog(props),
+  ),
+  // Data packs for the devices list's selection or the device page's device:
+  // { devices: [{ id, name, company_id }], onDone }.
+  'device-actions.set-pack': lazyDialog(loadCreditsPages, (m, props: SetPackDialogProps) =>
+    m.setPackDialog(props),
   ),
   // Device-side alert configurations of one device (the device page) or the devices list's
   // selection: { devices: [{ id, name }] }; 'alerts.create' opens on the add form.

@@ -12,6 +12,9 @@ import { requiredIdSchema } from './companies.ts';
  */
 export const COMPANY_DATA_BYTES_PER_CREDIT = COMPANY_DATA_GB_PER_CREDIT * 1024 ** 3;
 
+/** The bytes one data pack (`data_150GB_10y`) gives its device: 150 GB, in the same 1024³ GB. */
+export const DATA_PACK_BYTES = 150 * 1024 ** 3;
+
 /** Spec §5 "Add company data": credits are 1 to 14 digits once leading zeros are stripped. */
 export const COMPANY_DATA_CREDITS_DIGITS = 14;
 

@@ -122,6 +122,7 @@ export const deviceSchema = z.object({
    * active management credit; in a free company it needs none.
    */
   credit_required: z.boolean(),
+  /** Bytes of the running data pack not used yet (mobile data since it was set); null: none. */
   remaining_data: nullableInt,
   temperature_2: nullableInt,
   bootloader_version: nullableText,
@@ -211,6 +212,10 @@ export const deviceSchema = z.object({
   data_credit_type: nullableText,
   data_credit_type_name: nullableText,
   data_credit_type_id: nullableInt,
+  /** netfleet: when the device's data pack was set, its expiry and the bytes it gave (null: none). */
+  data_pack_activated_at: nullableText,
+  data_pack_expire_date: nullableText,
+  data_pack_bytes: nullableInt,
   /** DDNS entries of the latest ddns reading. */
   ddns_rules_count: nullableInt,
   dynamic_monitoring: z.number().int(),

@@ -28,3 +28,4 @@ export * from './credits';
 export * from './company-data';
 export * from './reports';
 export * from './device-credits';
+export * from './device-data-packs';

@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -34,7 +35,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array | strin
 /**
  * What a report holds and of which devices (RMS report template): once over a custom period or the
  * last whole day, week or month, or periodically after every one. `next_run_at` is when a periodic
- * report is due; the instance that moves it on (a guarded UPDATE) generates the report.
+ * report is due; the instance that moves it on (a guarded UPDATE) generates the report, holding the
+ * period in `run_*` until it is stored: a period still held after `run_lease_until` was lost with
+ * its instance and is claimed again by another.
  */
 export const reportTemplates = pgTable(
   'report_templates',
@@ -64,6 +67,13 @@ export const reportTemplates = pgTable(
     nextRunAt: timestamptz('next_run_at'),
     lastGeneratedAt: timestamptz('last_generated_at'),
     lastError: text('last_error'),
+    /** The periodic period being generated, from start (included) to end (excluded). */
+    runPeriodStart: timestamptz('run_period_start'),
+    runPeriodEnd: timestamptz('run_period_end'),
+    /** Until when the claiming instance has it; also its token when it stores the report. */
+    runLeaseUntil: timestamptz('run_lease_until'),
+    /** Claims of the period so far: one that keeps killing its instance is given up. */
+    runAttempts: smallint('run_attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -72,12 +82,15 @@ export const reportTemplates = pgTable(
     index('report_templates_due_idx')
       .on(t.nextRunAt)
       .where(sql`${t.type} = 'periodic' and ${t.isActive}`),
+    index('report_templates_run_lease_idx')
+      .on(t.runLeaseUntil)
+      .where(sql`${t.runLeaseUntil} is not null`),
   ],
 );
 
 /**
  * A report as generated: the figures (jsonb, what GET /reports/generated/{id} answers), its PDF and
- * CSV, kept after their template is deleted.
+ * CSV, kept after their template is deleted, for REPORT_RETENTION_DAYS after they were generated.
  */
 export const generatedReports = pgTable(
   'generated_reports',

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { deviceCredits, deviceLogs, devices } from '@/db/schema';
+import { deviceCredits, deviceDataPacks, deviceLogs, devices } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import type { AreaTable, CaseContext, RouteSpec } from '../matrix';
 
@@ -175,6 +175,27 @@ export const deviceRoutes: AreaTable = {
               .select()
               .from(deviceCredits)
               .where(eq(deviceCredits.deviceId, id))
+          ).length === 0,
+      };
+    },
+  },
+  // The zones hold no data pack credits: a visible device is refused (422, too few) after it was
+  // found, one out of reach is not found (404), and neither ever gets a pack.
+  'PUT /api/devices/data-pack': {
+    permission: 'update_device_credit_status',
+    scope: 'company',
+    ok: 422,
+    build: async (context) => {
+      const id = await fresh(context);
+      return {
+        url: '/api/devices/data-pack',
+        payload: { credit_type_id: 14, data: [{ device_id: id }] },
+        untouched: async () =>
+          (
+            await context.world.t.db
+              .select()
+              .from(deviceDataPacks)
+              .where(eq(deviceDataPacks.deviceId, id))
           ).length === 0,
       };
     },

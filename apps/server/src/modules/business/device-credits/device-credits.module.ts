@@ -6,13 +6,16 @@ import { createDeviceCreditSweep } from './device-credit-sweep';
 import { createDeviceCreditsRepository } from './device-credits.repository';
 import { deviceCreditsRoutes } from './device-credits.routes';
 import { createDeviceCreditsService } from './device-credits.service';
+import { createDeviceDataPacksRepository } from './device-data-packs.repository';
+import { deviceDataPacksRoutes } from './device-data-packs.routes';
+import { createDeviceDataPacksService } from './device-data-packs.service';
 
 /** How often ended periods are looked for: cheap (an indexed read) and safe to repeat. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Device services: management credits per device, spent through the credits module's ledger, and
- * the hourly sweep that extends or ends their periods.
+ * Device services: management credits per device, spent through the credits module's ledger, the
+ * hourly sweep that extends or ends their periods, and data packs per device.
  */
 export const deviceCreditsModule = async (
   app: FastifyInstance,
@@ -30,6 +33,17 @@ export const deviceCreditsModule = async (
     now: context.now,
   });
   await app.register(deviceCreditsRoutes, { deviceCreditsService });
+  const deviceDataPacksService = createDeviceDataPacksService({
+    repository: createDeviceDataPacksRepository(),
+    devices: repository,
+    ledger: deps.ledger,
+    transaction: context.transaction,
+    events: deps.events,
+    status: context.status,
+    actionLog: context.actionLog,
+    now: context.now,
+  });
+  await app.register(deviceDataPacksRoutes, { deviceDataPacksService });
 
   const sweep = createDeviceCreditSweep({
     repository,

@@ -7,7 +7,6 @@ import {
   ERROR_CODES,
   type CreditType,
   type DeviceCreditBody,
-  type ErrorItem,
   type MoveDeviceCreditsBody,
   type MovedDeviceCredits,
 } from '@netfleet/contracts';
@@ -21,6 +20,7 @@ import type { StatusService } from '@/modules/system/status/status.service';
 import type { CreditLedger, CreditLow } from '../credits/credit-ledger';
 import type { CreditEvents } from '../credits/credits.service';
 import type { DeviceCreditsRepository, DeviceCreditValues } from './device-credits.repository';
+import { createDeviceItemsRunner, ItemError } from './device-items';
 
 /** The ledger's action for a credit a device's period is paid with (CREDIT_ACTIONS). */
 export const CREDIT_USED = 3;
@@ -32,21 +32,6 @@ interface Change {
   autoExtend: boolean | undefined;
   typeId: number | undefined;
 }
-
-/** An item's failure: `field` is the body field it is about (prefixed per item by the caller). */
-class ItemError extends Error {
-  constructor(
-    readonly code: ApiError['code'],
-    message: string,
-    readonly field: string,
-  ) {
-    super(message);
-  }
-}
-
-type Outcome =
-  | { deviceId: number; done: string; low: CreditLow | null }
-  | { deviceId: number; error: ItemError };
 
 const flag = (value: 0 | 1 | undefined) => (value === undefined ? undefined : value === 1);
 
@@ -94,6 +79,7 @@ export const createDeviceCreditsService = ({
   actionLog,
   now,
 }: Deps) => {
+  const runItems = createDeviceItemsRunner({ status, events });
   const applyOne = async (
     auth: AuthContext,
     change: Change,
@@ -146,57 +132,6 @@ export const createDeviceCreditsService = ({
     });
   };
 
-  /** Every item in order; a refusal (ours or the ledger's 422) fails that item alone. */
-  const applyAll = async (auth: AuthContext, changes: Change[]): Promise<Outcome[]> => {
-    const found = new Map(
-      (
-        await repository.visibleDevices(
-          auth,
-          changes.map((change) => change.deviceId),
-        )
-      ).map((device) => [device.id, device]),
-    );
-    const outcomes: Outcome[] = [];
-    for (const change of changes) {
-      const device = found.get(change.deviceId);
-      if (!device) {
-        const error = new ItemError(ERROR_CODES.NOT_FOUND, DEVICE_MESSAGES.notFound, 'device_id');
-        outcomes.push({ deviceId: change.deviceId, error });
-        continue;
-      }
-      try {
-        outcomes.push({ deviceId: device.id, ...(await applyOne(auth, change, device)) });
-      } catch (error) {
-        const refused =
-          error instanceof ItemError
-            ? error
-            : error instanceof ApiError && error.statusCode === 422
-              ? new ItemError(error.code, error.message, 'credit_type_id')
-              : null;
-        if (!refused) throw error;
-        outcomes.push({ deviceId: device.id, error: refused });
-      }
-    }
-    return outcomes;
-  };
-
-  /** The channel carries each device's outcome: opened only when some device was changed. */
-  const report = async (auth: AuthContext, outcomes: Outcome[]) => {
-    if (!outcomes.some((outcome) => 'done' in outcome)) return null;
-    const channel = await status.open(auth.user.id);
-    await status.publishMany(
-      channel,
-      outcomes.map((outcome) => ({
-        item: String(outcome.deviceId),
-        update:
-          'done' in outcome
-            ? { status: 'completed' as const, value: outcome.done }
-            : { status: 'error' as const, value: outcome.error.message },
-      })),
-    );
-    return channel;
-  };
-
   return {
     /**
      * Applies the body: `data`'s items (the top-level fields fill what an item leaves out), or the
@@ -204,7 +139,6 @@ export const createDeviceCreditsService = ({
      * the errors (`data.<index>.<field>`); one device's refusal is thrown, naming the body field.
      */
     async update(auth: AuthContext, body: DeviceCreditBody) {
-      const single = body.data === undefined;
       const items = body.data ?? [{ device_id: body.device_id ?? 0 }];
       const changes: Change[] = items.map((item) => ({
         deviceId: item.device_id,
@@ -212,27 +146,13 @@ export const createDeviceCreditsService = ({
         autoExtend: flag(item.auto_extend_credit ?? body.auto_extend_credit),
         typeId: item.credit_type_id ?? body.credit_type_id,
       }));
-      const outcomes = await applyAll(auth, changes);
-      const lows = outcomes.flatMap((outcome) =>
-        'low' in outcome && outcome.low ? [outcome.low] : [],
-      );
-      // After the commits, off the request.
-      if (lows.length) events.creditLow(lows);
-      const failed = outcomes.flatMap((outcome, index) =>
-        'error' in outcome ? [{ index, ...outcome }] : [],
-      );
-      const [first] = failed;
-      if (single && first) {
-        const { code, message, field } = first.error;
-        if (code === ERROR_CODES.NOT_FOUND) throw new ApiError(404, code, message, field);
-        throw invalid(message, field);
-      }
-      const errors: ErrorItem[] = failed.map(({ index, error }) => ({
-        code: error.code,
-        message: error.message,
-        source: `data.${index}.${error.field}`,
-      }));
-      return { channel: await report(auth, outcomes), errors };
+      return runItems(auth, {
+        single: body.data === undefined,
+        items: changes,
+        devices: (ids) => repository.visibleDevices(auth, ids),
+        apply: (change, device) => applyOne(auth, change, device),
+        refusedField: 'credit_type_id',
+      });
     },
 
     /**

@@ -1,5 +1,5 @@
 import type { GeneratedReportListQuery } from '@netfleet/contracts';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { countAll, orderByFrom, searchFilter } from '@/db/list';
@@ -111,6 +111,21 @@ export const createGeneratedReportsRepository = (db: Database) => {
 
     async delete(id: number, tx: Executor = db) {
       await tx.delete(g).where(eq(g.id, id));
+    },
+
+    /**
+     * Deletes up to `limit` reports generated before `before`, the oldest first; answers how many.
+     * It runs daily over rows whose files are stored out of line, so created_at has no index.
+     */
+    async deleteOlderThan(before: Date, limit: number, tx: Executor = db) {
+      const oldest = tx
+        .select({ id: g.id })
+        .from(g)
+        .where(lt(g.createdAt, before))
+        .orderBy(asc(g.id))
+        .limit(limit);
+      const rows = await tx.delete(g).where(inArray(g.id, oldest)).returning({ id: g.id });
+      return rows.length;
     },
 
     async recordMail(

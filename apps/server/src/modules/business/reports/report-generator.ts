@@ -1,4 +1,5 @@
 import { toApiDate } from '@netfleet/contracts';
+import type { Executor } from '@/db/client';
 import type { Viewer } from '@/db/company-scope';
 import type { Identity } from '@/modules/identity/auth/auth.types';
 import {
@@ -15,8 +16,9 @@ import type { ReportTemplatesRepository, TemplateRow } from './report-templates.
 import { reportPdf } from './pdf/render-report';
 
 export interface ReportGeneratorDeps {
-  templates: Pick<ReportTemplatesRepository, 'find' | 'recordOutcome'>;
+  templates: Pick<ReportTemplatesRepository, 'find' | 'recordOutcome' | 'release'>;
   generated: Pick<GeneratedReportsRepository, 'insert' | 'recordMail'>;
+  transaction: <T>(fn: (tx: Executor) => Promise<T>) => Promise<T>;
   data: ReportDataRepository;
   loadIdentity: (userId: number) => Promise<Identity | null>;
   mail: Pick<MailService, 'deliver'>;
@@ -28,6 +30,13 @@ export interface Generated {
   id: number;
   name: string;
   mail: { status: 'none' | 'sent' | 'failed'; error: string | null };
+}
+
+/** A claimed period's lease ran out and another instance claimed it again: its report counts. */
+export class ClaimTakenOverError extends Error {
+  constructor(templateId: number) {
+    super(`the period of report template ${templateId} was taken over by another instance`);
+  }
 }
 
 /** `Weekly fleet report` → `weekly-fleet-report` (a file name that survives every mailer). */
@@ -110,7 +119,12 @@ export const createReportGenerator = (deps: ReportGeneratorDeps) => {
   };
 
   return {
-    async generate(templateId: number, range: ReportRange): Promise<Generated> {
+    /**
+     * With the lease of a scheduler's claim, the report is stored only together with letting go of
+     * the claim; when another instance has taken the period over meanwhile, nothing is stored and
+     * ClaimTakenOverError is thrown.
+     */
+    async generate(templateId: number, range: ReportRange, lease?: Date): Promise<Generated> {
       const row = await deps.templates.find(null, templateId);
       if (!row) throw new Error(`report template ${templateId} is gone`);
       const t = row.template;
@@ -143,7 +157,7 @@ export const createReportGenerator = (deps: ReportGeneratorDeps) => {
           timeZone: t.timeZone,
           generatedAt,
         });
-        const id = await deps.generated.insert({
+        const values = {
           templateId: t.id,
           templateName: t.name,
           companyId: t.companyId,
@@ -160,6 +174,11 @@ export const createReportGenerator = (deps: ReportGeneratorDeps) => {
           data,
           pdf,
           csv: reportCsv(data, t.parameters),
+        };
+        const id = await deps.transaction(async (tx) => {
+          if (lease && !(await deps.templates.release(t.id, lease, tx)))
+            throw new ClaimTakenOverError(t.id);
+          return deps.generated.insert(values, tx);
         });
         await deps.templates.recordOutcome(t.id, { generatedAt });
         const mail = await mailTo(row, owner, {
@@ -171,6 +190,8 @@ export const createReportGenerator = (deps: ReportGeneratorDeps) => {
         });
         return { id, name: t.name, mail };
       } catch (error) {
+        // The instance that took the period over records how it went.
+        if (error instanceof ClaimTakenOverError) throw error;
         const message = error instanceof Error ? error.message : String(error);
         await deps.templates.recordOutcome(t.id, { error: message });
         throw error;

@@ -1,14 +1,32 @@
 import type { ReportAppliedBy, ReportTemplateListQuery } from '@netfleet/contracts';
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { countAll, orderByFrom, searchFilter } from '@/db/list';
 import { companies, devices, emailConfigurations, reportTemplates, tags } from '@/db/schema';
+import type { ReportRange } from './report-periods';
 
 export type TemplateValues = Omit<
   typeof reportTemplates.$inferInsert,
-  'id' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'runPeriodStart'
+  | 'runPeriodEnd'
+  | 'runLeaseUntil'
+  | 'runAttempts'
 >;
+
+/** A period an instance claimed and has not stored yet. */
+export interface ClaimedRun {
+  id: number;
+  range: ReportRange;
+  leaseUntil: Date;
+  attempts: number;
+}
+
+/** Leaves the template's row as it is apart from what is set (the scheduler's own columns). */
+const keepUpdatedAt = { updatedAt: sql`${reportTemplates.updatedAt}` };
 
 const columns = {
   template: reportTemplates,
@@ -172,7 +190,10 @@ export const createReportTemplatesRepository = (db: Database) => {
       return row !== undefined;
     },
 
-    /** Active periodic templates whose period has ended, the longest due first. */
+    /**
+     * Active periodic templates whose period has ended, the longest due first; not while a period
+     * of theirs is still being generated (or was lost and waits to be claimed again).
+     */
     async due(at: Date, limit: number, tx: Executor = db) {
       return tx
         .select({ id: reportTemplates.id, nextRunAt: reportTemplates.nextRunAt })
@@ -183,6 +204,7 @@ export const createReportTemplatesRepository = (db: Database) => {
             eq(reportTemplates.isActive, true),
             isNotNull(reportTemplates.nextRunAt),
             lte(reportTemplates.nextRunAt, at),
+            isNull(reportTemplates.runLeaseUntil),
           ),
         )
         .orderBy(asc(reportTemplates.nextRunAt), asc(reportTemplates.id))
@@ -191,20 +213,87 @@ export const createReportTemplatesRepository = (db: Database) => {
 
     /**
      * Moves a due template on to its next run, only if it is still due at `expected`: of several
-     * instances that saw it due, exactly one moves it, and only that one generates the report.
+     * instances that saw it due, exactly one moves it, and only that one generates the report. The
+     * period is held with the claim until `leaseUntil`, so that it outlives the instance.
      */
-    async claim(id: number, expected: Date, next: Date, tx: Executor = db) {
+    async claim(
+      id: number,
+      expected: Date,
+      next: Date,
+      run: { range: ReportRange; leaseUntil: Date },
+      tx: Executor = db,
+    ) {
       const rows = await tx
         .update(reportTemplates)
-        .set({ nextRunAt: next, updatedAt: sql`${reportTemplates.updatedAt}` })
+        .set({
+          nextRunAt: next,
+          runPeriodStart: run.range.start,
+          runPeriodEnd: run.range.end,
+          runLeaseUntil: run.leaseUntil,
+          runAttempts: 1,
+          ...keepUpdatedAt,
+        })
         .where(
           and(
             eq(reportTemplates.id, id),
             eq(reportTemplates.nextRunAt, expected),
             eq(reportTemplates.type, 'periodic'),
             eq(reportTemplates.isActive, true),
+            isNull(reportTemplates.runLeaseUntil),
           ),
         )
+        .returning({ id: reportTemplates.id });
+      return rows.length === 1;
+    },
+
+    /** Claimed periods whose lease ran out before their report was stored, the oldest first. */
+    async lapsed(at: Date, limit: number, tx: Executor = db): Promise<ClaimedRun[]> {
+      const rows = await tx
+        .select({
+          id: reportTemplates.id,
+          start: reportTemplates.runPeriodStart,
+          end: reportTemplates.runPeriodEnd,
+          leaseUntil: reportTemplates.runLeaseUntil,
+          attempts: reportTemplates.runAttempts,
+        })
+        .from(reportTemplates)
+        .where(lte(reportTemplates.runLeaseUntil, at))
+        .orderBy(asc(reportTemplates.runLeaseUntil), asc(reportTemplates.id))
+        .limit(limit);
+      return rows.flatMap(({ id, start, end, leaseUntil, attempts }) =>
+        start && end && leaseUntil ? [{ id, range: { start, end }, leaseUntil, attempts }] : [],
+      );
+    },
+
+    /** Takes a lapsed period over, only if nobody did since it was read (its lease is the token). */
+    async reclaim(id: number, expected: Date, leaseUntil: Date, tx: Executor = db) {
+      const rows = await tx
+        .update(reportTemplates)
+        .set({
+          runLeaseUntil: leaseUntil,
+          runAttempts: sql`${reportTemplates.runAttempts} + 1`,
+          ...keepUpdatedAt,
+        })
+        .where(and(eq(reportTemplates.id, id), eq(reportTemplates.runLeaseUntil, expected)))
+        .returning({ id: reportTemplates.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Lets go of a claimed period, only while `lease` still holds it: false when another instance
+     * has taken it over, whose report is then the one kept.
+     */
+    async release(id: number, lease: Date, tx: Executor = db) {
+      const rows = await tx
+        .update(reportTemplates)
+        .set({
+          runPeriodStart: null,
+          runPeriodEnd: null,
+          runLeaseUntil: null,
+          runAttempts: 0,
+          ...keepUpdatedAt,
+        })
+        .where(and(eq(reportTemplates.id, id), eq(reportTemplates.runLeaseUntil, lease)))
         .returning({ id: reportTemplates.id });
       return rows.length === 1;
     },
@@ -219,12 +308,8 @@ export const createReportTemplatesRepository = (db: Database) => {
         .update(reportTemplates)
         .set(
           'error' in outcome
-            ? { lastError: outcome.error, updatedAt: sql`${reportTemplates.updatedAt}` }
-            : {
-                lastGeneratedAt: outcome.generatedAt,
-                lastError: null,
-                updatedAt: sql`${reportTemplates.updatedAt}`,
-              },
+            ? { lastError: outcome.error, ...keepUpdatedAt }
+            : { lastGeneratedAt: outcome.generatedAt, lastError: null, ...keepUpdatedAt },
         )
         .where(eq(reportTemplates.id, id));
     },

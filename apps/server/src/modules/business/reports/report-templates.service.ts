@@ -11,6 +11,7 @@ import {
 } from '@netfleet/contracts';
 import { ApiError, invalid } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
+import { actorOf, type ActionLogService } from '@/modules/system/action-log/action-log.service';
 import type { StatusService } from '@/modules/system/status/status.service';
 import type { ReportGenerator } from './report-generator';
 import { toTemplate } from './report-mappers';
@@ -25,6 +26,7 @@ interface Deps {
   templates: ReportTemplatesRepository;
   generator: Pick<ReportGenerator, 'generate'>;
   status: Pick<StatusService, 'open' | 'publish'>;
+  actionLog: Pick<ActionLogService, 'record'>;
   now: () => Date;
 }
 
@@ -46,7 +48,13 @@ const nextRunOf = (
     : null;
 
 /** Report templates: kept, checked, and generated on request (RMS /reports). */
-export const createReportTemplatesService = ({ templates, generator, status, now }: Deps) => {
+export const createReportTemplatesService = ({
+  templates,
+  generator,
+  status,
+  actionLog,
+  now,
+}: Deps) => {
   const answer = async (auth: AuthContext, row: TemplateRow): Promise<ReportTemplate> => {
     const nameOf = await templates.names(auth, [
       { appliedBy: row.template.appliedBy, ids: row.template.applyList },
@@ -94,7 +102,7 @@ export const createReportTemplatesService = ({ templates, generator, status, now
       return answer(auth, await load(auth, id));
     },
 
-    async create(auth: AuthContext, body: CreateReportTemplateBody) {
+    async create(auth: AuthContext, body: CreateReportTemplateBody, ip: string) {
       const companyId = body.company_id ?? auth.company.id;
       if (!(await templates.companyVisible(auth, companyId)))
         throw new ApiError(404, ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, 'company_id');
@@ -117,10 +125,15 @@ export const createReportTemplatesService = ({ templates, generator, status, now
       };
       await check(auth, values);
       const id = await templates.insert({ ...values, nextRunAt: nextRunOf(values, now()) });
+      await actionLog.record(actorOf(auth, ip), 'report_template_create', {
+        entity: 'report_template',
+        entityId: id,
+        details: { name: values.name, company_id: companyId, type: values.type },
+      });
       return answer(auth, await load(auth, id));
     },
 
-    async update(auth: AuthContext, id: number, body: UpdateReportTemplateBody) {
+    async update(auth: AuthContext, id: number, body: UpdateReportTemplateBody, ip: string) {
       const row = await load(auth, id);
       const t = row.template;
       const values: TemplateValues = {
@@ -152,12 +165,23 @@ export const createReportTemplatesService = ({ templates, generator, status, now
         t.nextRunAt !== null;
       const nextRunAt = same ? t.nextRunAt : nextRunOf(values, now());
       await templates.update(id, { ...values, nextRunAt });
+      // Which fields were sent, not their values: recipients are people's addresses.
+      await actionLog.record(actorOf(auth, ip), 'report_template_update', {
+        entity: 'report_template',
+        entityId: id,
+        details: { name: values.name, company_id: t.companyId, fields: Object.keys(body) },
+      });
       return answer(auth, await load(auth, id));
     },
 
-    async remove(auth: AuthContext, id: number) {
-      await load(auth, id);
+    async remove(auth: AuthContext, id: number, ip: string) {
+      const { template } = await load(auth, id);
       await templates.delete(id);
+      await actionLog.record(actorOf(auth, ip), 'report_template_delete', {
+        entity: 'report_template',
+        entityId: id,
+        details: { name: template.name, company_id: template.companyId },
+      });
     },
 
     /**

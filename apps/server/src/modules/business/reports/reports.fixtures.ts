@@ -1,4 +1,6 @@
+import type { StatusChannelData } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Database } from '@/db/client';
 import {
   alertEvents,
@@ -13,7 +15,11 @@ import {
 } from '@/db/schema';
 import { deviceTelemetry } from '@/db/telemetry-table';
 import type { CompanyRow, UserRow } from '@/db/types';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
 import { createPendingDevice } from '@test/devices';
+import { createCompany, createUser } from '@test/factories';
+import { createOutbox, type Outbox } from '@test/outbox';
+import { loginAs, type TestSession } from '@test/session';
 
 const at = (iso: string) => new Date(iso);
 
@@ -223,4 +229,123 @@ export const seedReportWorld = async (
     createdAt: at('2030-05-14T00:30:00Z'),
   });
   return { north, south, foreign, tagId: tag.id };
+};
+
+/**
+ * 2030-05-15, 10:00 UTC: a day report covers the 14th. The clock is ahead of real time: sessions
+ * are stamped by it but checked by the real clock.
+ */
+export const REPORTS_NOW = new Date('2030-05-15T10:00:00Z');
+
+/** Alpha (with a subsidiary) and Beta, their admins, a guest, the super admin and the world. */
+export interface ReportsApp {
+  t: TestApp;
+  outbox: Outbox;
+  alpha: CompanyRow;
+  alphaChild: CompanyRow;
+  beta: CompanyRow;
+  /** The user adminAlpha is signed in as. */
+  alphaUser: UserRow;
+  adminAlpha: TestSession;
+  adminBeta: TestSession;
+  guestAlpha: TestSession;
+  superAdmin: TestSession;
+  world: ReportWorld;
+}
+
+export const startReportsApp = async (): Promise<ReportsApp> => {
+  const outbox = createOutbox();
+  const t = await buildTestApp({}, { now: () => REPORTS_NOW, mailTransport: outbox.transport });
+  const alpha = await createCompany(t.db, { name: 'Alpha' });
+  const alphaChild = await createCompany(t.db, { parent: alpha, name: 'Alpha Child' });
+  const beta = await createCompany(t.db, { name: 'Beta' });
+  const alphaUser = await createUser(t.db, 'admin', { company: alpha });
+  return {
+    t,
+    outbox,
+    alpha,
+    alphaChild,
+    beta,
+    alphaUser,
+    adminAlpha: await loginAs(t.app, alphaUser),
+    adminBeta: await loginAs(t.app, await createUser(t.db, 'admin', { company: beta })),
+    guestAlpha: await loginAs(t.app, await createUser(t.db, 'read_only', { company: alpha })),
+    superAdmin: await loginAs(t.app, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    world: await seedReportWorld(t.db, { alpha, alphaChild, beta, user: alphaUser }),
+  };
+};
+
+export interface ReportsBody<T> {
+  data: T;
+  meta: { total: number; channel: string; max_router_uptime: string | null };
+  errors: { code: string; message: string; source: string | null }[];
+}
+
+export const ALL_REPORT_PARAMETERS = [
+  'router_uptime',
+  'temperature',
+  'connection_uptime',
+  'connection_type',
+  'operator',
+  'data_usage',
+  'signal',
+  'alerts',
+  'tasks',
+  'remote_access',
+  'credits',
+];
+
+/** Requests of the app `current()` gives (it is built in a beforeAll). */
+export const reportsHelpers = (current: () => ReportsApp) => {
+  const call = async <T = unknown>(
+    session: TestSession,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
+    const response = await current().t.app.inject({
+      method,
+      url,
+      headers: session.headers,
+      ...(payload ? { payload } : {}),
+    });
+    return {
+      status: response.statusCode,
+      body: response.json<ReportsBody<T>>(),
+    };
+  };
+
+  /** A single report of Alpha's last whole day with every parameter, mailed to Ops. */
+  const dayReport = (overrides: object = {}) => ({
+    name: 'Daily fleet',
+    description: 'Alpha and its subsidiary',
+    type: 'single',
+    period: 'day',
+    parameters: ALL_REPORT_PARAMETERS,
+    applied_by: 'company',
+    apply_list: [current().alpha.id],
+    recipients: ['Ops@Example.com'],
+    ...overrides,
+  });
+
+  /** Starts a generation and waits until its channel says how it ended. */
+  const generate = async (session: TestSession, templateId: number) => {
+    const started = await call(session, 'POST', `/api/reports/${templateId}/generate`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const channel = started.body.meta.channel;
+    for (let i = 0; i < 200; i += 1) {
+      const { body } = await call<StatusChannelData>(
+        session,
+        'GET',
+        `/api/status/channel/${channel}`,
+      );
+      const updates = body.data[String(templateId)] ?? [];
+      const last = updates.at(-1);
+      if (last && (last.status === 'completed' || last.status === 'error')) return updates;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the generation never ended');
+  };
+
+  return { call, dayReport, generate };
 };

@@ -16,6 +16,7 @@ import { generatedReportsRoutes } from './generated-reports.routes';
 import { createGeneratedReportsService } from './generated-reports.service';
 import { createReportDataRepository } from './report-data.repository';
 import { createReportGenerator } from './report-generator';
+import { createReportRetention } from './report-retention';
 import { createReportScheduler } from './report-scheduler';
 import { createReportTemplatesRepository } from './report-templates.repository';
 import { createReportTemplatesService } from './report-templates.service';
@@ -40,6 +41,7 @@ export const createReportsCore = ({ db, now, mail, smtp, loadIdentity, log }: Re
   const generator = createReportGenerator({
     templates,
     generated,
+    transaction: (fn) => db.transaction(fn),
     data: createReportDataRepository(db),
     loadIdentity,
     mail,
@@ -52,10 +54,10 @@ export const createReportsCore = ({ db, now, mail, smtp, loadIdentity, log }: Re
 
 /**
  * Reports (issue 20): templates, their generation as data, PDF and CSV, mailing, the periodic
- * scheduler, and the credit usage report.
+ * scheduler, the retention of generated reports, and the credit usage report.
  */
 export const reportsModule = async (app: FastifyInstance, context: ModuleContext) => {
-  const { db, now, status } = context;
+  const { db, now, status, config } = context;
   const smtp = createSmtpTransports(createEmailConfigurationsRepository(db));
   const core = createReportsCore({
     db,
@@ -76,6 +78,7 @@ export const reportsModule = async (app: FastifyInstance, context: ModuleContext
       templates: core.templates,
       generator: core.generator,
       status,
+      actionLog: context.actionLog,
       now,
     }),
     track,
@@ -87,10 +90,20 @@ export const reportsModule = async (app: FastifyInstance, context: ModuleContext
     creditReport: createCreditReportService({ repository: createCreditReportRepository(db), now }),
   });
 
-  app.addHook('onReady', async () => core.scheduler.start());
-  // Before the database closes: a generation in flight finishes its writes.
+  const retention = createReportRetention({
+    generated: core.generated,
+    days: config.reportRetentionDays,
+    now,
+    log: app.log,
+  });
+
+  app.addHook('onReady', async () => {
+    core.scheduler.start();
+    retention.start();
+  });
+  // Before the database closes: a generation or deletion in flight finishes its writes.
   app.addHook('preClose', async () => {
-    await core.scheduler.stop();
+    await Promise.all([core.scheduler.stop(), retention.stop()]);
     await Promise.allSettled(inFlight);
     smtp.close();
   });

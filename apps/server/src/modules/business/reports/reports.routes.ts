@@ -77,7 +77,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await service.create(requireAuth(request), request.body),
+      data: await service.create(requireAuth(request), request.body, request.ip),
     }),
   );
 
@@ -95,7 +95,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       success: true as const,
-      data: await service.update(requireAuth(request), request.params.id, request.body),
+      data: await service.update(requireAuth(request), request.params.id, request.body, request.ip),
     }),
   );
 
@@ -111,7 +111,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await service.remove(requireAuth(request), request.params.id);
+      await service.remove(requireAuth(request), request.params.id, request.ip);
       return { success: true as const };
     },
   );

@@ -1,8 +1,9 @@
 import type { DeviceTagRef } from '@netfleet/contracts';
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { creditActive } from '@/db/device-credit-state';
-import { companies, deviceCredits, devices, deviceTags, tags } from '@/db/schema';
-import type { DeviceCredit, LatestInfo } from './device-mapper';
+import { dataPackRemaining, dataPackRunning } from '@/db/device-data-pack-state';
+import { companies, deviceCredits, deviceDataPacks, devices, deviceTags, tags } from '@/db/schema';
+import type { DeviceCredit, DeviceDataPack, LatestInfo } from './device-mapper';
 
 /**
  * The company's name as a scalar subquery rather than a join: PostgreSQL evaluates it only for the
@@ -74,6 +75,15 @@ export const deviceColumns = {
       'active', ${creditActive()},
       'expires_at', ${apiDateText(deviceCredits.expiresAt)})
     from ${deviceCredits} where ${deviceCredits.deviceId} = ${devices.id})`,
+  // The device's data pack and what is left of it (summed from its data usage only while the pack
+  // runs): a scalar subquery like the credit's, read only for the rows of the page.
+  dataPack: sql<DeviceDataPack | null>`(select json_build_object(
+      'type_id', ${deviceDataPacks.creditTypeId},
+      'activated_at', ${apiDateText(deviceDataPacks.activatedAt)},
+      'expires_at', ${apiDateText(deviceDataPacks.expiresAt)},
+      'bytes', ${deviceDataPacks.bytesTotal},
+      'remaining', case when ${dataPackRunning()} then ${dataPackRemaining()} end)
+    from ${deviceDataPacks} where ${deviceDataPacks.deviceId} = ${devices.id})`,
   creditRequired: sql<boolean>`(select ${companies.paymentType} = 'paid' from ${companies} where ${companies.id} = ${devices.companyId})`,
   // The parts of the latest readings the RMS device fields come from. A scalar subquery, like the
   // company name, so PostgreSQL reads the jsonb only for the rows of the page (after sort and

@@ -22,7 +22,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import { deviceCredits, devices, deviceTags } from '@/db/schema';
+import { deviceCredits, deviceDataPacks, devices, deviceTags } from '@/db/schema';
 import { ApiError } from '@/lib/api-error';
 import {
   connectionClassOf,
@@ -203,22 +203,28 @@ const taskCondition = (filter: FieldFilter): SQL | undefined =>
     }),
   );
 
+/** Filters of the data pack (device_data_packs) rather than the management credit. */
+const DATA_CREDIT_FIELDS = new Set<FilterField>(['data_credit_type', 'data_credit_type_id']);
+const ID_FIELDS = new Set<FilterField>(['management_credit_type_id', 'data_credit_type_id']);
+
 /**
- * Devices whose management credit (device_credits, the type their next period is paid with) is of
- * one of the given types: `management_credit_type` names them (free and paid alike),
- * `management_credit_type_id` gives ids and the CSV export's `credit_type` says free or paid.
+ * Devices whose management credit (device_credits, the type their next period is paid with) or
+ * data pack (device_data_packs) is of one of the given types: `*_credit_type` names them (free and
+ * paid alike), `*_credit_type_id` gives ids and the CSV export's `credit_type` says free or paid.
  */
 const creditTypeCondition = (filter: FieldFilter): SQL => {
   const field = filter.field as FilterField;
-  const ids =
-    field === 'management_credit_type_id'
-      ? filter.values.map((value) => toInt(filter.field, value))
-      : CREDIT_TYPES.filter(
-          (type) =>
-            type.license_type === 'management' &&
-            filter.values.includes(field === 'credit_type' ? type.payment_type : type.name),
-        ).map((type) => type.id);
+  const data = DATA_CREDIT_FIELDS.has(field);
+  const ids = ID_FIELDS.has(field)
+    ? filter.values.map((value) => toInt(filter.field, value))
+    : CREDIT_TYPES.filter(
+        (type) =>
+          type.license_type === (data ? 'data' : 'management') &&
+          filter.values.includes(field === 'credit_type' ? type.payment_type : type.name),
+      ).map((type) => type.id);
   if (!ids.length) return sql`false`;
+  if (data)
+    return sql`exists (select 1 from ${deviceDataPacks} where ${deviceDataPacks.deviceId} = ${devices.id} and ${inArray(deviceDataPacks.creditTypeId, ids)})`;
   return sql`exists (select 1 from ${deviceCredits} where ${deviceCredits.deviceId} = ${devices.id} and ${inArray(deviceCredits.creditTypeId, ids)})`;
 };
 
@@ -226,9 +232,8 @@ const CREDIT_TYPE_FIELDS = new Set<FilterField>([
   'credit_type',
   'management_credit_type',
   'management_credit_type_id',
+  ...DATA_CREDIT_FIELDS,
 ]);
-/** Devices hold no data credits (company data is bought for the whole company). */
-const DATA_CREDIT_FIELDS = new Set<FilterField>(['data_credit_type', 'data_credit_type_id']);
 
 export const conditionOf = (filter: FieldFilter, now: Date): SQL | undefined => {
   const field = filter.field as FilterField;
@@ -238,7 +243,6 @@ export const conditionOf = (filter: FieldFilter, now: Date): SQL | undefined => 
   if (field === 'monitoring_status') return monitoringCondition(filter);
   if (field === 'task') return taskCondition(filter);
   if (CREDIT_TYPE_FIELDS.has(field)) return creditTypeCondition(filter);
-  if (DATA_CREDIT_FIELDS.has(field)) return sql`false`;
   const numeric = NUMERIC[field];
   if (numeric) return numericCondition(filter, numeric);
   const text = TEXT[field];

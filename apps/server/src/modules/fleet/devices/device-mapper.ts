@@ -88,6 +88,29 @@ const creditFields = (credit: DeviceCredit | null) => {
   };
 };
 
+/** A device's device_data_packs row as device-columns reads it (dates as the API answers them). */
+export interface DeviceDataPack {
+  type_id: number;
+  activated_at: string;
+  expires_at: string;
+  bytes: number;
+  /** Bytes left while the pack runs; null once it expired. */
+  remaining: number | null;
+}
+
+/** RMS's data credit fields from the device's data pack (titled like the management type). */
+const dataPackFields = (pack: DeviceDataPack | null) => {
+  const type = pack ? creditTypeById(pack.type_id) : undefined;
+  return {
+    data_credit_type: type?.name ?? null,
+    data_credit_type_name: type ? creditTypeTitleFor(type, false) : null,
+    data_credit_type_id: type?.id ?? null,
+    data_pack_activated_at: pack?.activated_at ?? null,
+    data_pack_expire_date: pack?.expires_at ?? null,
+    data_pack_bytes: pack?.bytes ?? null,
+  };
+};
+
 /** 1, 2, or 3 for the eSIM (as device_data_usage numbers SIM slots). */
 const slotNumber = (slot: unknown): number | null => (slot === 'esim' ? 3 : int(slot));
 
@@ -153,7 +176,7 @@ const rmsFields = (row: DeviceRow) => {
     ...creditFields(row.credit),
     credit_required: row.creditRequired,
     monitoring_enabled: monitored ? (1 as const) : (0 as const),
-    remaining_data: null,
+    remaining_data: row.dataPack?.remaining ?? null,
     temperature_2: null,
     bootloader_version: null,
     cell_id: null,
@@ -233,10 +256,7 @@ const rmsFields = (row: DeviceRow) => {
     cell_tower_accuracy: null,
     cell_tower_accuracy_2: null,
     last_update_at: iso(row.informationUpdatedAt),
-    // Devices buy no data credits: company data is bought for the whole company.
-    data_credit_type: null,
-    data_credit_type_name: null,
-    data_credit_type_id: null,
+    ...dataPackFields(row.dataPack),
     ddns_rules_count: int(latest?.ddns_count),
   };
 };

@@ -85,7 +85,7 @@ describe('GET /api/devices', () => {
       'north',
       'south',
     ]);
-    // No device here has a credit of these types, and devices never hold data credits.
+    // No device here has a management credit or a data pack of these types.
     expect(await names(adminA, 'management_credit_type=management_5y')).toEqual([]);
     expect(await names(adminA, 'data_credit_type_id=6')).toEqual([]);
     expect((await call(adminA, 'GET', '/api/devices?status=sleeping')).status).toBe(400);

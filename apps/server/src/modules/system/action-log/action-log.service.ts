@@ -60,8 +60,13 @@ export type LoggedAction =
   | 'data_collect_config_delete'
   | 'data_collect_assign'
   | 'data_collect_unassign'
+  // Report templates
+  | 'report_template_create'
+  | 'report_template_update'
+  | 'report_template_delete'
   // Device services
-  | 'device_credits_move';
+  | 'device_credits_move'
+  | 'device_data_pack_set';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */

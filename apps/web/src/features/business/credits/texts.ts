@@ -113,6 +113,14 @@ export const CREDIT_TEXTS = {
   remainingData: 'Remaining data',
   remainingDataFailed: 'Failed to load the remaining data',
   creditsHint: `Digits only, up to ${COMPANY_DATA_CREDITS_DIGITS}; each credit buys ${COMPANY_DATA_GB_PER_CREDIT} GB of data`,
+  // Set pack (a device action: the devices list and the device's Services tab)
+  setPack: 'Set pack',
+  dataPackType: 'Data pack type',
+  packsLeft: (left: number) => `${left} left`,
+  packDevices: (count: number) => (count === 1 ? '1 device' : `${count} devices`),
+  spendConfirm: 'One data pack credit will be spent per device',
+  packSet: 'Data pack set',
+  cancel: 'Cancel',
   // The account menu
   resourceSummary: 'Resource summary',
   loading: 'Loading…',

@@ -163,6 +163,16 @@ export const DEVICE_TEXTS = {
   useCredits: 'Use management credits for this device',
   spendConfirm:
     'Enabling spends one resource of the chosen type from the device’s company, covering it for the type’s period. Continue?',
+  // Services: data pack
+  dataPack: 'Data pack',
+  noDataPack: 'No data pack',
+  setPack: 'Set pack',
+  dataPackType: 'Type',
+  dataPackActivated: 'Activated',
+  dataPackExpires: 'Expires',
+  remainingData: 'Remaining data',
+  dataLeft: (left: string, total: string) => `${left} of ${total} left`,
+  dataPackExpired: 'Expired',
   reportedServices: 'Reported services',
   lanPorts: 'LAN ports',
   accessPorts: 'Access ports',

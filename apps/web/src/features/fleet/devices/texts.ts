@@ -70,6 +70,7 @@ export const DEVICE_TEXTS = {
     configure: 'Multi-configuration',
     alerts: 'Device alerts',
     monitoring: 'Monitoring periods',
+    setPack: 'Set pack',
     delete: 'Delete',
   },
   rebootTitle: 'Reboot devices',

@@ -8,6 +8,8 @@ export const CREDIT_MOVES_PATH = `${CREDITS_PATH}/move/history`;
 export const CREDIT_CODES_PATH = `${CREDITS_PATH}/codes`;
 export const COMPANY_DATA_PATH = '/companies/data';
 export const COMPANY_DATA_HISTORY_PATH = `${COMPANY_DATA_PATH}/history`;
+/** PUT: data packs on devices (spec "set pack"). */
+export const DEVICE_DATA_PACK_PATH = '/devices/data-pack';
 
 /**
  * One root for pools, summary, history, codes and company data: adding, moving, reserving a code,

@@ -5,6 +5,7 @@ import { useInformationHistory } from '../api/get-information';
 import type { InformationHistory } from '../model/readings';
 import { DEVICE_TEXTS as T } from '../texts';
 import { CreditSection } from './credit-section';
+import { DataPackSection } from './data-pack-section';
 import { ListTable } from './key-value-table';
 import { Empty, LoadError, Loading } from './states';
 import type { DeviceTabProps } from './tab-props';
@@ -87,11 +88,12 @@ function ReportedServices({ device }: DeviceTabProps) {
   );
 }
 
-/** Device services: its management credit first, then the services it reported. */
+/** Device services: its management credit and data pack first, then the services it reported. */
 export function ServicesTab(props: DeviceTabProps) {
   return (
     <Stack gap="xl">
       <CreditSection device={props.device} />
+      <DataPackSection device={props.device} />
       <Stack gap="xs">
         <Title order={4}>{T.reportedServices}</Title>
         <ReportedServices {...props} />

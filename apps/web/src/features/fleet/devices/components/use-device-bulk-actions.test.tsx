@@ -146,3 +146,22 @@ describe('Device alerts', { timeout: 30_000 }, () => {
     });
   });
 });
+
+describe('Set pack', { timeout: 30_000 }, () => {
+  it("opens the resources' set pack dialog by its spec name with the rows' companies", async () => {
+    // The app layer registers the real dialog; the devices list knows only its name.
+    const build = vi.fn((_props: unknown) => ({ id: 'pack', title: 'Set pack', content: null }));
+    onTestFinished(registerNamedDialogs({ 'device-actions.set-pack': build }));
+    const view = renderDevices(admin, { 'GET /api/devices': () => listOk(rows) });
+    await tickBoth(view);
+    await view.user.click(screen.getByRole('button', { name: 'Set pack' }));
+    await dialog('Set pack');
+    expect(build).toHaveBeenCalledWith({
+      devices: [
+        { id: 11, name: 'Gate router', company_id: 3 },
+        { id: 12, name: 'Pump station', company_id: 3 },
+      ],
+      onDone: expect.any(Function),
+    });
+  });
+});

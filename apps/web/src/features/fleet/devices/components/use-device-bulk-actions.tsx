@@ -152,6 +152,19 @@ export function useDeviceBulkActions(): BulkAction<DeviceRow>[] {
         label: A.monitoring,
         onClick: (rows) => openBulkDialog(A.monitoring, MonitoringDialog, rows),
       },
+      // Data packs belong to the resources feature: opened by spec name, told when to re-read.
+      can('update_device_credit_status') && {
+        label: A.setPack,
+        onClick: (rows) =>
+          void openNamedDialog('device-actions.set-pack', {
+            // The company tells whose credits are spent (and shown as left).
+            devices: refs(rows).map((ref, index) => ({
+              ...ref,
+              company_id: rows[index]?.company_id,
+            })),
+            onDone: () => void queryClient.invalidateQueries({ queryKey: devicesKeys.lists() }),
+          }),
+      },
       can('delete_devices') && {
         label: A.delete,
         color: 'red',

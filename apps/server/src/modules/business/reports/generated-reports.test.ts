@@ -1,288 +1,36 @@
-import type {
-  GeneratedReport,
-  GeneratedReportDetail,
-  ReportTemplate,
-  StatusChannelData,
-} from '@netfleet/contracts';
+import type { GeneratedReport, GeneratedReportDetail, ReportTemplate } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, reportTemplates, suppressedEmails } from '@/db/schema';
+import { devices, suppressedEmails } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
-import { createCompany, createUser } from '@test/factories';
-import { createOutbox, type Outbox } from '@test/outbox';
+import type { TestApp } from '@test/app';
+import type { Outbox } from '@test/outbox';
 import { pdfText } from '@test/pdf-text';
-import { loginAs, type TestSession } from '@test/session';
-import { type ReportWorld, seedReportWorld } from './reports.fixtures';
+import type { TestSession } from '@test/session';
+import {
+  REPORTS_NOW as NOW,
+  type ReportWorld,
+  reportsHelpers,
+  type ReportsApp,
+  startReportsApp,
+} from './reports.fixtures';
 
-/**
- * 2030-05-15, 10:00 UTC: a day report covers the 14th. The clock is ahead of real time: sessions
- * are stamped by it but checked by the real clock.
- */
-const NOW = new Date('2030-05-15T10:00:00Z');
-
+let app: ReportsApp;
 let t: TestApp;
 let outbox: Outbox;
 let alpha: CompanyRow;
-let alphaChild: CompanyRow;
-let beta: CompanyRow;
 let adminAlpha: TestSession;
 let adminBeta: TestSession;
-let guestAlpha: TestSession;
 let superAdmin: TestSession;
 let world: ReportWorld;
 
 beforeAll(async () => {
-  outbox = createOutbox();
-  t = await buildTestApp({}, { now: () => NOW, mailTransport: outbox.transport });
-  alpha = await createCompany(t.db, { name: 'Alpha' });
-  alphaChild = await createCompany(t.db, { parent: alpha, name: 'Alpha Child' });
-  beta = await createCompany(t.db, { name: 'Beta' });
-  const alphaUser = await createUser(t.db, 'admin', { company: alpha });
-  adminAlpha = await loginAs(t.app, alphaUser);
-  adminBeta = await loginAs(t.app, await createUser(t.db, 'admin', { company: beta }));
-  guestAlpha = await loginAs(t.app, await createUser(t.db, 'read_only', { company: alpha }));
-  superAdmin = await loginAs(t.app, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  world = await seedReportWorld(t.db, { alpha, alphaChild, beta, user: alphaUser });
+  app = await startReportsApp();
+  ({ t, outbox, alpha, adminAlpha, adminBeta, superAdmin, world } = app);
 });
 afterAll(() => t.close());
 
-interface Body<T> {
-  data: T;
-  meta: { total: number; channel: string; max_router_uptime: string | null };
-  errors: { code: string; message: string; source: string | null }[];
-}
-
-const call = async <T = unknown>(
-  session: TestSession,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: session.headers,
-    ...(payload ? { payload } : {}),
-  });
-  return {
-    status: response.statusCode,
-    body: response.json<Body<T>>(),
-  };
-};
-
-const ALL_PARAMETERS = [
-  'router_uptime',
-  'temperature',
-  'connection_uptime',
-  'connection_type',
-  'operator',
-  'data_usage',
-  'signal',
-  'alerts',
-  'tasks',
-  'remote_access',
-  'credits',
-];
-
-const dayReport = (overrides: object = {}) => ({
-  name: 'Daily fleet',
-  description: 'Alpha and its subsidiary',
-  type: 'single',
-  period: 'day',
-  parameters: ALL_PARAMETERS,
-  applied_by: 'company',
-  apply_list: [alpha.id],
-  recipients: ['Ops@Example.com'],
-  ...overrides,
-});
-
-const templateCount = async () => (await t.db.select().from(reportTemplates)).length;
-
-/** Starts a generation and waits until its channel says how it ended. */
-const generate = async (session: TestSession, templateId: number) => {
-  const started = await call(session, 'POST', `/api/reports/${templateId}/generate`);
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const channel = started.body.meta.channel;
-  for (let i = 0; i < 200; i += 1) {
-    const { body } = await call<StatusChannelData>(
-      session,
-      'GET',
-      `/api/status/channel/${channel}`,
-    );
-    const updates = body.data[String(templateId)] ?? [];
-    const last = updates.at(-1);
-    if (last && (last.status === 'completed' || last.status === 'error')) return updates;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the generation never ended');
-};
-
-describe('report templates', () => {
-  it('keeps a template in RMS shape: parameter ids, names, 0/1 is_active', async () => {
-    const created = await call<ReportTemplate>(adminAlpha, 'POST', '/api/reports', dayReport());
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.data).toMatchObject({
-      company_id: alpha.id,
-      company_name: 'Alpha',
-      name: 'Daily fleet',
-      type: 'single',
-      period: 'day',
-      parameters: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-      parameter_names: ALL_PARAMETERS,
-      applied_by: 'company',
-      apply_list: [alpha.id],
-      apply_list_names: ['Alpha'],
-      is_active: 1,
-      generated_at: null,
-      recipients: ['ops@example.com'],
-      time_zone: 'UTC',
-      next_run_at: null,
-    });
-    // RMS clients send back what they read: ids for parameters, 0/1 for is_active.
-    const edited = await call<ReportTemplate>(
-      adminAlpha,
-      'PUT',
-      `/api/reports/${created.body.data.id}`,
-      { parameters: [6, 7], is_active: 0, description: 'Data and signal' },
-    );
-    expect(edited.status).toBe(200);
-    expect(edited.body.data).toMatchObject({
-      parameter_names: ['data_usage', 'signal'],
-      is_active: 0,
-      description: 'Data and signal',
-      name: 'Daily fleet',
-    });
-    const list = await call<ReportTemplate[]>(adminAlpha, 'GET', '/api/reports?period=single');
-    expect(list.body.data.map((row) => row.id)).toContain(created.body.data.id);
-    const periodic = await call<ReportTemplate[]>(
-      adminAlpha,
-      'GET',
-      '/api/reports?period=periodic',
-    );
-    expect(periodic.body.data.map((row) => row.id)).not.toContain(created.body.data.id);
-    expect((await call(adminAlpha, 'DELETE', `/api/reports/${created.body.data.id}`)).status).toBe(
-      200,
-    );
-    expect((await call(adminAlpha, 'GET', `/api/reports/${created.body.data.id}`)).status).toBe(
-      404,
-    );
-  });
-
-  it('refuses bad input with the field as source and stores nothing', async () => {
-    const before = await templateCount();
-    const cases: [object, string, string?][] = [
-      [
-        {
-          period: 'custom',
-          start_date: '2030-05-01 00:00:00',
-          end_date: '2030-05-16 00:00:00',
-        },
-        'end_date',
-        'The report period cannot end in the future',
-      ],
-      [{ recipients: ['ops@example.com', 'not an address'] }, 'recipients.1'],
-      [{ recipients: ['nobody'] }, 'recipients.0', 'Recipient must be an e-mail address'],
-      [{ parameters: ['signal', 'humidity'] }, 'parameters.1', 'Unknown report parameter'],
-      [{ parameters: [12] }, 'parameters.0'],
-      [{ parameters: [] }, 'parameters'],
-      [{ applied_by: 'device', apply_list: [world.north, world.foreign] }, 'apply_list.1'],
-      [{ apply_list: [beta.id] }, 'apply_list.0', 'Company not found'],
-      [{ type: 'periodic', period: 'custom' }, 'period'],
-      [{ period: 'custom', end_date: '2030-05-01' }, 'start_date'],
-      [
-        { period: 'custom', start_date: '2030-05-02', end_date: '2030-05-01' },
-        'end_date',
-        'The end date must be after the start date',
-      ],
-      [{ period: 'custom', start_date: 'yesterday', end_date: '2030-05-01' }, 'start_date'],
-      [{ time_zone: 'Mars/Olympus' }, 'time_zone'],
-      [{ name: 'x'.repeat(101) }, 'name'],
-    ];
-    for (const [change, source, message] of cases) {
-      const { status, body } = await call(adminAlpha, 'POST', '/api/reports', dayReport(change));
-      expect(status, `${JSON.stringify(change)}: ${JSON.stringify(body)}`).toBe(422);
-      expect(body.errors[0]?.source, JSON.stringify(change)).toBe(source);
-      if (message) expect(body.errors[0]?.message).toBe(message);
-    }
-    expect(await templateCount()).toBe(before);
-
-    // The same rules on an update, which then changes nothing.
-    const { body } = await call<ReportTemplate>(adminAlpha, 'POST', '/api/reports', dayReport());
-    const id = body.data.id;
-    const future = await call(adminAlpha, 'PUT', `/api/reports/${id}`, {
-      period: 'custom',
-      start_date: '2030-05-01 00:00:00',
-      end_date: '2030-05-15 10:00:01',
-    });
-    expect(future.status).toBe(422);
-    expect(future.body.errors[0]?.source).toBe('end_date');
-    const bad = await call(adminAlpha, 'PUT', `/api/reports/${id}`, {
-      recipients: ['a@example.com', 'x'],
-    });
-    expect(bad.body.errors[0]?.source).toBe('recipients.1');
-    const unchanged = await call<ReportTemplate>(adminAlpha, 'GET', `/api/reports/${id}`);
-    expect(unchanged.body.data).toMatchObject({ period: 'day', recipients: ['ops@example.com'] });
-    // A period ending right now is not in the future.
-    const now = await call(adminAlpha, 'PUT', `/api/reports/${id}`, {
-      period: 'custom',
-      start_date: '2030-05-01 00:00:00',
-      end_date: '2030-05-15 10:00:00',
-    });
-    expect(now.status).toBe(200);
-    await call(adminAlpha, 'DELETE', `/api/reports/${id}`);
-  });
-
-  it('keeps templates within the caller tree: another tree answers 404 and learns nothing', async () => {
-    const { body } = await call<ReportTemplate>(adminAlpha, 'POST', '/api/reports', dayReport());
-    const id = body.data.id;
-    for (const [method, url, payload] of [
-      ['GET', `/api/reports/${id}`],
-      ['PUT', `/api/reports/${id}`, { name: 'Taken' }],
-      ['DELETE', `/api/reports/${id}`],
-      ['POST', `/api/reports/${id}/generate`],
-    ] as const) {
-      const response = await call(adminBeta, method, url, payload);
-      expect(response.status, `${method} ${url}`).toBe(404);
-    }
-    const list = await call<ReportTemplate[]>(
-      adminBeta,
-      'GET',
-      `/api/reports?company_id=${alpha.id}`,
-    );
-    expect(list.body.data).toEqual([]);
-    expect((await call(guestAlpha, 'POST', '/api/reports', dayReport())).status).toBe(403);
-    expect((await call(guestAlpha, 'GET', `/api/reports/${id}`)).status).toBe(200);
-    // A company out of reach, named in the body.
-    const hidden = await call(adminBeta, 'POST', '/api/reports', {
-      ...dayReport({ apply_list: [beta.id] }),
-      company_id: alpha.id,
-    });
-    expect(hidden.status).toBe(404);
-    expect(hidden.body.errors[0]?.source).toBe('company_id');
-    const stored = await call<ReportTemplate>(adminAlpha, 'GET', `/api/reports/${id}`);
-    expect(stored.body.data.name).toBe('Daily fleet');
-    await call(adminAlpha, 'DELETE', `/api/reports/${id}`);
-
-    // Filed in the subsidiary over the parent's device: the subsidiary sees it, not the name.
-    const filed = await call<ReportTemplate>(adminAlpha, 'POST', '/api/reports', {
-      ...dayReport({ applied_by: 'device', apply_list: [world.north] }),
-      company_id: alphaChild.id,
-    });
-    expect(filed.body.data.apply_list_names).toEqual(['North']);
-    const adminChild = await loginAs(
-      t.app,
-      await createUser(t.db, 'admin', { company: alphaChild }),
-    );
-    const seen = await call<ReportTemplate>(
-      adminChild,
-      'GET',
-      `/api/reports/${filed.body.data.id}`,
-    );
-    expect(seen.body.data).toMatchObject({ apply_list: [world.north], apply_list_names: [] });
-    await call(adminAlpha, 'DELETE', `/api/reports/${filed.body.data.id}`);
-  });
-});
+const { call, dayReport, generate } = reportsHelpers(() => app);
 
 describe('generated reports', () => {
   let template: ReportTemplate;
