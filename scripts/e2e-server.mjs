@@ -25,6 +25,9 @@ const env = {
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   // Mail goes to a real SMTP server the specs read (scripts/e2e-smtp-sink.mjs).
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // No real OpenVPN in the host's network namespace: the hub host reports it missing, which the
+  // VPN hubs spec checks the console says (hubs are still made and configured).
+  OPENVPN_PATH: '/nonexistent/netfleet-e2e/openvpn',
 };
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 

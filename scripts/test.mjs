@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Runs every test tier in order and prints one closing line "N passed, N failed".
-//   npm test                  lint, typecheck, unit, server (PGlite), RMS conformance, web components, web build and
-//                             its initial JavaScript budget, e2e (Chromium)
+//   npm test                  lint, typecheck, unit, server (PGlite), RMS conformance, VPN tunnels in network
+//                             namespaces (root with /dev/net/tun only), web components, web build and its initial
+//                             JavaScript budget, e2e (Chromium)
 //   npm run test:integration  server tests against DATABASE_URL (PostgreSQL), defaulting to the local
 //                             one; with REDIS_URL also the two-instance browser tier
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureOpenvpn } from './ensure-openvpn.mjs';
 
 const root = join(import.meta.dirname, '..');
 const resultsDir = join(root, '.tmp', 'test-results');
@@ -106,6 +108,22 @@ if (integration) {
   vitest('server', 'apps/server', { DATABASE_URL: '' });
   // Issue 14: our API measured against RMS's published definition; prints the coverage.
   vitest('rms-conformance', 'apps/server', { DATABASE_URL: '' }, ['-c', 'vitest.rms.config.ts']);
+  // Issue 19: VPN hubs proven with real packets through OpenVPN tunnels between network namespaces.
+  const vpnUnavailable =
+    process.getuid?.() !== 0
+      ? 'it needs root (network namespaces, TUN devices)'
+      : !existsSync('/dev/net/tun') && '/dev/net/tun is missing (modprobe tun)';
+  if (vpnUnavailable) {
+    console.log(`\n=== vpn-tunnels ===\nSkipped: ${vpnUnavailable}.`);
+  } else {
+    try {
+      ensureOpenvpn();
+      vitest('vpn-tunnels', 'apps/server', { DATABASE_URL: '' }, ['-c', 'vitest.vpn.config.ts']);
+    } catch (error) {
+      console.log(`\n=== vpn-tunnels ===\nOpenVPN could not be installed: ${error.message}`);
+      failedTiers.push('vpn-tunnels');
+    }
+  }
   vitest('web', 'apps/web');
   ensureChromium();
   if (run('web-build', 'npm', ['run', 'build', '-w', '@netfleet/web'])) {

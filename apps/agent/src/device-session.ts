@@ -9,15 +9,16 @@ import {
   type CollectConfig,
   type CommandMessage,
   type ConfigMessage,
+  type TelemetryCategory,
 } from '@netfleet/contracts';
-import { tunnelRequestSchema, type TunnelMux } from '@netfleet/contracts/tunnel';
+import type { TunnelMux } from '@netfleet/contracts/tunnel';
 import { type AlertSet, AlertWatch, EMPTY_ALERT_SET } from './alert-jobs.ts';
 import { CollectSchedule } from './collect-schedule.ts';
 import { helloOf } from './hello.ts';
 import { RecentJobs } from './job-ids.ts';
 import { endSession, STOP_TIMEOUT_MS } from './session-end.ts';
 import { TelemetryTimers } from './telemetry-timers.ts';
-import { dialTunnel } from './tunnel/dial-tunnel.ts';
+import { answerTunnelRequest } from './tunnel/dial-tunnel.ts';
 import type {
   CommandContext,
   CommandOutcome,
@@ -186,6 +187,11 @@ export class DeviceSession {
     this.telemetry.sendAll();
   }
 
+  /** One category's reading now, if the server's config enables it (TelemetryTimers.sendNow). */
+  sendReading(category: TelemetryCategory): void {
+    this.telemetry.sendNow(category);
+  }
+
   private onConnect() {
     const client = this.client;
     if (!client) return;
@@ -294,21 +300,13 @@ export class DeviceSession {
       if (command.success) void this.runCommand(command.data);
       else this.options.log?.(`device ${id}: ignoring an invalid command`);
     } else if (topic === topics.tunnel(id)) {
-      const request = tunnelRequestSchema.safeParse(parseJsonPayload(payload));
-      const open = this.options.behaviour.openStream?.bind(this.options.behaviour);
-      if (!request.success || !open) {
-        this.options.log?.(`device ${id}: ignoring a tunnel request`);
-      } else if (request.data.expires_at > Date.now()) {
-        dialTunnel({ request: request.data, credential: this.options.credential, open })
-          .then((mux) => {
-            this.tunnels.add(mux);
-            mux.onClose(() => this.tunnels.delete(mux));
-          })
-          .catch((error: unknown) => {
-            this.counters.errors += 1;
-            this.options.log?.(`device ${id}: tunnel failed: ${(error as Error).message}`);
-          });
-      }
+      answerTunnelRequest(parseJsonPayload(payload), {
+        credential: this.options.credential,
+        open: this.options.behaviour.openStream?.bind(this.options.behaviour),
+        tunnels: this.tunnels,
+        log: (message) => this.options.log?.(`device ${id}: ${message}`),
+        onError: () => (this.counters.errors += 1),
+      });
     }
   }
 
@@ -342,6 +340,7 @@ export class DeviceSession {
           ...(message ? { message } : {}),
         }),
       sendAllTelemetry: () => this.sendAllTelemetry(),
+      sendReading: (category) => this.sendReading(category),
       restart: (downtimeMs, whileDown) => this.restart(downtimeMs, whileDown),
       collect: (configs) => this.collect?.replace(configs),
       alerts: (set) => this.alerts.replace(set),

@@ -70,6 +70,14 @@ export class TelemetryTimers {
     for (const category of TELEMETRY_CATEGORIES) void this.send(category);
   }
 
+  /**
+   * A reading of `category` now, out of its period, when the server's periods ask for that
+   * category at all (a change the console should see before the next period: a VPN joined).
+   */
+  sendNow(category: TelemetryCategory): void {
+    if (this.timers.has(category)) void this.send(category);
+  }
+
   private async send(category: TelemetryCategory) {
     const { counters, deviceId } = this.options;
     const client = this.options.client();

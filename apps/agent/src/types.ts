@@ -37,6 +37,11 @@ export interface CommandContext {
   /** Publishes every category the device has, now (update_metrics_data). */
   sendAllTelemetry(): void;
   /**
+   * Publishes one category's reading now if the server's periods enable it; usable after the job
+   * ended too (a VPN client that connects a few seconds after its join was acked).
+   */
+  sendReading?(category: TelemetryCategory): void;
+  /**
    * Drops the connection the way a power cycle does (the broker publishes the last will), stays
    * away for `downtimeMs`, runs `whileDown` and resolves once the device is back online.
    */

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import type { AttemptStore } from './modules/identity/auth/login-limiter';
 import { createModuleContext } from './modules/context';
 import type { DeviceLink, GatewayListener } from './modules/fleet/device-gateway/gateway.port';
+import type { HubRuntime } from './modules/remote/vpn/runtime/hub-runtime.port';
 import { automationArea } from './modules/automation/automation.area';
 import { businessArea } from './modules/business/business.area';
 import { fleetArea } from './modules/fleet/fleet.area';
@@ -61,6 +62,11 @@ export interface BuildAppOptions {
   alertActionSweepMs?: number;
   /** How often instances renew and rebalance the devices they evaluate (tests shorten it). */
   automationHeartbeatMs?: number;
+  /**
+   * Makes the OpenVPN supervisor VPN hubs run on (server.ts: runtime/hub-supervisor.ts); the VPN
+   * module closes it with the app. Without it hubs are configured but not run.
+   */
+  hubRuntime?: (log: FastifyBaseLogger) => HubRuntime;
 }
 
 /**
@@ -107,6 +113,8 @@ export const buildApp = async (options: BuildAppOptions) => {
     requestTunnel,
     requests,
     redis: options.redis,
+    jobs: fleet.jobs,
+    hubRuntime: options.hubRuntime?.(app.log),
   });
 
   const business = await businessArea(app, context, { companies: companiesRepository });

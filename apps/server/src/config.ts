@@ -131,6 +131,18 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9._:-]{1,253}$/, 'must be a host name or IP address')
       .optional(),
   ),
+  VPN_HUBS: z.preprocess(
+    emptyToUndefined,
+    z.stringbool({ error: 'must be true or false' }).default(true),
+  ),
+  OPENVPN_PATH: z.preprocess(emptyToUndefined, z.string().trim().min(1).optional()),
+  VPN_HUB_NETNS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be a network namespace name')
+      .optional(),
+  ),
   HEAP_GROWING_PERCENT: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(400).default(40),
@@ -177,6 +189,15 @@ export interface Config {
   vpnHubPortMax: number;
   /** The host name VPN clients connect to (their profiles' `remote`); PUBLIC_URL's host by default. */
   vpnHubHost: string;
+  /**
+   * Whether this instance runs the VPN hubs (one instance of several should: each would start
+   * every enabled hub on its own host otherwise).
+   */
+  vpnHubs: boolean;
+  /** The openvpn binary; found on PATH when unset. */
+  openvpnPath: string | undefined;
+  /** Run every hub inside this network namespace (`ip netns exec`); unset: the host's. */
+  vpnHubNetns: string | undefined;
   /**
    * Where the other instances reach this one directly (not through the load balancer), to relay
    * streams through the device tunnels it holds; HOST:PORT by default, loopback for 0.0.0.0.
@@ -241,6 +262,9 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     vpnHubPortMin: e.VPN_HUB_PORT_MIN,
     vpnHubPortMax: e.VPN_HUB_PORT_MAX,
     vpnHubHost: e.VPN_HUB_HOST ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : publicHost),
+    vpnHubs: e.VPN_HUBS,
+    openvpnPath: e.OPENVPN_PATH,
+    vpnHubNetns: e.VPN_HUB_NETNS,
     instanceUrl: (e.INSTANCE_URL ?? `http://${instanceHost}:${e.PORT}`).replace(/\/+$/, ''),
     heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     webDist: fromRepoRoot(e.WEB_DIST),

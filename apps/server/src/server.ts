@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { fail, loadConfigOrExit, openDatabase, openRedis, printCreatedAdmin } from './bootstrap';
 import { limitHeapGrowth } from './lib/heap';
 import { createRedisAttemptStore } from './modules/identity/auth/redis-attempt-store';
+import { createHubSupervisor } from './modules/remote/vpn/runtime/hub-supervisor';
 import { BrokerStartError } from './plugins/broker';
 import { createBroker } from './plugins/create-broker';
 import { closeRedis } from './redis/client';
@@ -20,6 +21,18 @@ const main = async () => {
     jwtSecret: seed.jwtSecret,
     deliverWebhooks: true,
     broker,
+    // VPN hubs run on this host; where OpenVPN cannot run, hubs say why (GET /api/vpn/hubs/host).
+    ...(config.vpnHubs
+      ? {
+          hubRuntime: (log) =>
+            createHubSupervisor({
+              dataDir: config.dataDir,
+              openvpnPath: config.openvpnPath,
+              netns: config.vpnHubNetns,
+              log,
+            }),
+        }
+      : {}),
     ...(redis ? { redis, attemptStore: createRedisAttemptStore(redis) } : {}),
   });
   // ioredis reconnects by itself; an outage is logged, and logins fail until it is back.

@@ -41,6 +41,8 @@ export interface TestAppOptions {
   deviceChangesIntervalMs?: number;
   /** How often sockets' live device channels are checked again (milliseconds). */
   realtimeRecheckMs?: number;
+  /** The VPN hub runtime (a recording double in the VPN tests). */
+  hubRuntime?: BuildAppOptions['hubRuntime'];
 }
 
 /**
@@ -110,6 +112,7 @@ export const buildTestApp = async (
       ? { deviceChangesIntervalMs: options.deviceChangesIntervalMs }
       : {}),
     ...(options.realtimeRecheckMs ? { realtimeRecheckMs: options.realtimeRecheckMs } : {}),
+    ...(options.hubRuntime ? { hubRuntime: options.hubRuntime } : {}),
   });
   await app.ready();
   return {

@@ -43,6 +43,9 @@ it('the public routes are exactly the ones meant to be public', () => {
       'PUT /api/files/device-file',
       // The map tile URL every browser showing a map receives anyway (map.routes.ts).
       'GET /api/map/settings',
+      // A VPN profile's link: an HMAC of the client's certificate, dead once it expires or is
+      // revoked (vpn/hub-profiles.test.ts).
+      'GET /api/vpn/profiles/:id/:token',
     ].sort(),
   );
 });

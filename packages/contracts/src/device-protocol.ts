@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_SERIES } from './device-models.ts';
+import { VPN_COMMAND_TYPES } from './device-vpn.ts';
 
 // The MQTT protocol between a device (apps/agent, or any Linux/OpenWrt box with mosquitto_pub/sub)
 // and the netfleet gateway. docs/device-protocol.md explains it for device implementers; this
@@ -256,6 +257,7 @@ export const COMMAND_TYPES = [
   'alerts_config',
   'file_put',
   'file_get',
+  ...VPN_COMMAND_TYPES,
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 

@@ -122,10 +122,52 @@ export const ddnsTelemetrySchema = z.object({
     )
     .max(16),
 });
+
+/** How a device's OpenVPN client of a netfleet hub (device-vpn.ts `vpn_join`) is doing. */
+export const OPENVPN_CLIENT_STATUSES = ['connected', 'connecting', 'stopped', 'failed'] as const;
+export type OpenvpnClientStatus = (typeof OPENVPN_CLIENT_STATUSES)[number];
+/** The most hub clients one device runs (and reports). */
+export const OPENVPN_CLIENTS_MAX = 16;
+export const OPENVPN_ERROR_MAX_LENGTH = 256;
+
+/** The name of a device's client instance of hub `hubId`, on the device and in its telemetry. */
+export const openvpnClientName = (hubId: number) => `nf_hub_${hubId}`;
+
+export const openvpnClientReadingSchema = z.object({
+  hub_id: z.number().int().positive(),
+  /** `nf_hub_<hub_id>` (openvpnClientName). */
+  name: label,
+  /**
+   * `connected`: the tunnel is up. `connecting`: the client runs and is (re)connecting.
+   * `stopped`: it is not running and did not fail (it was stopped outside netfleet). `failed`: it
+   * could not start or it exited with an error; the device retries with back-off.
+   */
+  status: z.enum(OPENVPN_CLIENT_STATUSES),
+  /** The device's tunnel address while connected, else null. */
+  ip: z.ipv4().nullable(),
+  /** Bytes on the link (the encrypted packets) since the client last started. */
+  bytes_sent: z.number().int().min(0),
+  bytes_received: z.number().int().min(0),
+  /** Epoch ms: when the tunnel came up (connected) or the client ended (stopped, failed); else null. */
+  since: z.number().int().positive().nullable(),
+  /** Why it failed, or the last error OpenVPN reported since it was last connected; else null. */
+  error: z
+    .string()
+    .max(OPENVPN_ERROR_MAX_LENGTH)
+    .regex(/^[\x20-\x7e\u00a0-\uffff]*$/)
+    .nullable(),
+});
+export type OpenvpnClientReading = z.infer<typeof openvpnClientReadingSchema>;
+
 export const vpnTelemetrySchema = z.object({
   l2tp: z
     .array(z.object({ name: label, status: z.enum(['running', 'stopped', 'disabled']) }))
     .max(16),
+  /**
+   * The device's clients of netfleet hubs, by hub. Absent: the device does not report them (older
+   * agents and firmware); empty: it is the client of no hub.
+   */
+  openvpn: z.array(openvpnClientReadingSchema).max(OPENVPN_CLIENTS_MAX).optional(),
 });
 
 export const TELEMETRY_SCHEMAS = {

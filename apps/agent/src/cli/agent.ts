@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { macSchema, imeiSchema, serialSchema, claimSecretSchema } from '@netfleet/contracts';
 import { DeviceSession } from '../device-session.ts';
@@ -17,6 +17,7 @@ import { linuxLocalApi } from '../linux/local-api.ts';
 import { parsePathList } from '../linux/path-list.ts';
 import { openTcpTarget, parsePorts } from '../linux/tunnel-target.ts';
 import { detectPlatform, isValidModel, primaryInterface, readLinux } from '../linux/system.ts';
+import { VpnClients } from '../linux/vpn-clients.ts';
 import type { Credential, DeviceIdentity } from '../types.ts';
 import { fail } from './args.ts';
 
@@ -36,7 +37,8 @@ added, then reports telemetry and runs commands.
   --state PATH           credential file (default .netfleet-agent/state.json); config.json
                          beside it keeps the settings config_set jobs change, collect.json
                          the data-collect configs collect_config jobs set, alerts.json
-                         the device alert configs alerts_config jobs set
+                         the device alert configs alerts_config jobs set, vpn.json and
+                         nf_hub_<id>.ovpn the VPN hubs vpn_join jobs made it a client of
   --download-dir DIR     where firmware images go (default .netfleet-agent/downloads)
   --allow-reboot         obey reboot commands (otherwise they are rejected)
   --allow-firmware PATH  install downloaded firmware with this script (otherwise downloads only)
@@ -54,6 +56,10 @@ added, then reports telemetry and runs commands.
   --tunnel-ports LIST    ports remote access may reach on this box and its private LANs
                          (default 22,23,80,443,5900; e.g. 1-65535)
   --help
+
+Environment:
+  AGENT_OPENVPN_PATH     the openvpn program VPN hub clients run (default: openvpn on PATH,
+                         /usr/sbin or /sbin); they need root and /dev/net/tun
 `;
 
 const valid = <T>(
@@ -131,6 +137,15 @@ const main = async () => {
   const config = await AgentConfigStore.load(join(dirname(statePath), 'config.json'), log);
   const collect = await CollectStore.load(join(dirname(statePath), 'collect.json'), log);
   const alerts = await AlertStore.load(join(dirname(statePath), 'alerts.json'), log);
+  const vpn = await VpnClients.load({
+    dir: dirname(statePath),
+    ...(process.env.AGENT_OPENVPN_PATH ? { openvpnPath: process.env.AGENT_OPENVPN_PATH } : {}),
+    // Distributions install openvpn in sbin, which a user's PATH often leaves out.
+    searchPath: [process.env.PATH, '/usr/sbin', '/sbin'].filter(Boolean).join(delimiter),
+    // A hub client that connects or drops shows in the console without waiting for the period.
+    onChange: () => session.sendReading('vpn'),
+    log,
+  });
 
   let credential: Credential | null =
     state.device_id && state.username && state.password
@@ -166,7 +181,7 @@ const main = async () => {
     behaviour: {
       identity: () => identity,
       uptime: () => os.uptime(),
-      read: readLinux,
+      read: (category) => (category === 'vpn' ? vpn.reading() : readLinux(category)),
       openStream: openTcpTarget(tunnelPorts),
       localApi: linuxLocalApi({ identity }),
       execute: (command, context) =>
@@ -184,6 +199,7 @@ const main = async () => {
           config,
           collect,
           alerts,
+          vpn,
           markPending: async (id, type) => {
             state.pending.push({ id, type });
             await save();
@@ -216,8 +232,10 @@ const main = async () => {
     },
   });
   session.start();
+  void vpn.startAll();
   const stop = async () => {
-    await session.stop();
+    // The hub clients go down with the agent; the next start brings them back from vpn.json.
+    await Promise.all([session.stop(), vpn.stopAll()]);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

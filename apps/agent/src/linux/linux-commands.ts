@@ -17,6 +17,7 @@ import { agentBackupExport, agentBackupRestore, type AgentBackupOptions } from '
 import { agentFileGet, agentFilePut, type AgentFileOptions } from './agent-files.ts';
 import type { AlertStore } from './alert-store.ts';
 import type { CollectStore } from './collect-store.ts';
+import type { VpnClients } from './vpn-clients.ts';
 import { lanHosts } from './lan-hosts.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import { resolveCommand } from './allow-list.ts';
@@ -31,6 +32,8 @@ export const truncateOutput = (text: string, tailLines?: number): string => {
     ? `[truncated]\n${lines.slice(-MAX_RESULT_CHARS + 20)}`
     : lines;
 };
+
+const NO_VPN_CLIENTS = 'The agent runs no VPN hub clients';
 
 export const HOTSPOT_NOT_SUPPORTED =
   'Hotspot users are not supported by netfleet-agent on this platform';
@@ -70,6 +73,8 @@ export interface LinuxCommandOptions extends AgentBackupOptions, AgentFileOption
   collect: CollectStore;
   /** The device alert set, which `alerts_config` replaces (absent: those jobs fail). */
   alerts?: AlertStore;
+  /** The clients of VPN hubs, which `vpn_join` and `vpn_leave` change (absent: those jobs fail). */
+  vpn?: VpnClients;
   /** Records a job that finishes when this process ends (reboot, firmware apply). */
   markPending: (id: number, type: string) => Promise<void>;
   clearPending: (id: number) => Promise<void>;
@@ -341,5 +346,9 @@ export const runLinuxCommand = (
       return agentFilePut(command, context, options);
     case 'file_get':
       return agentFileGet(command, context, options);
+    case 'vpn_join':
+    case 'vpn_leave':
+      if (!options.vpn) return Promise.resolve({ status: 'failed', message: NO_VPN_CLIENTS });
+      return command.type === 'vpn_join' ? options.vpn.join(command) : options.vpn.leave(command);
   }
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  OPENVPN_CLIENTS_MAX,
   alertsConfigArgsSchema,
   collectConfigArgsSchema,
   deviceConfigSchema,
@@ -26,6 +27,8 @@ const entrySchema = z.object({
   alerts: alertsConfigArgsSchema.optional(),
   /** The device's file table, once a `file_put` job wrote a file. */
   files: simFileTableSchema.optional(),
+  /** The hubs whose OpenVPN client it runs, once a `vpn_join` job made it one's client. */
+  vpn_hubs: z.array(z.number().int().positive()).max(OPENVPN_CLIENTS_MAX).optional(),
 });
 export type FleetEntry = z.infer<typeof entrySchema>;
 

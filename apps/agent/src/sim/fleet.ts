@@ -13,6 +13,7 @@ import { runSimCommand } from './sim-commands.ts';
 import { SimDevice } from './sim-device.ts';
 import { simLocalApi } from './sim-local-api.ts';
 import { simReading } from './sim-readings.ts';
+import { restoredVpnClients } from './sim-vpn.ts';
 import { duplexPair } from '../tunnel/duplex-pair.ts';
 import { createSimServices, type SimServicesOptions } from './services/sim-services.ts';
 
@@ -222,6 +223,11 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
               state.set(changed.serial, { ...state.get(changed.serial), alerts: changed.alerts }),
             onFilesChanged: (changed) =>
               state.set(changed.serial, { ...state.get(changed.serial), files: changed.files }),
+            onVpnChanged: (changed) =>
+              state.set(changed.serial, {
+                ...state.get(changed.serial),
+                vpn_hubs: changed.vpnClients?.map((client) => client.hubId),
+              }),
           }),
         localApi: simLocalApi(device),
         openStream: async ({ host, port }) => {
@@ -281,7 +287,7 @@ const scheduleOutage = (
 /**
  * What jobs changed in an earlier run is still the device's: the password a `set_password` job
  * set, the configuration `config_set` jobs left, the data-collect set of its last `collect_config`,
- * the files `file_put` jobs wrote.
+ * the files `file_put` jobs wrote, the hubs `vpn_join` jobs made it a client of.
  */
 export const restoreDeviceState = (devices: readonly SimDevice[], state: FleetState): void => {
   for (const device of devices) {
@@ -291,6 +297,7 @@ export const restoreDeviceState = (devices: readonly SimDevice[], state: FleetSt
     if (saved?.collect) device.collect = saved.collect;
     if (saved?.alerts) device.alerts = saved.alerts;
     if (saved?.files) device.files = saved.files;
+    if (saved?.vpn_hubs) device.vpnClients = restoredVpnClients(device, saved.vpn_hubs);
   }
 };
 

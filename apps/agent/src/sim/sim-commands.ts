@@ -18,6 +18,7 @@ import { simKernelVersion } from './sim-file-content.ts';
 import { simFileGet, simFilePut } from './sim-files.ts';
 import { runHotspotCommand } from './sim-hotspot.ts';
 import { simLanHosts } from './sim-lan.ts';
+import { simVpnJoin, simVpnLeave } from './sim-vpn.ts';
 
 export interface SimCommandOptions {
   /** How long a simulated reboot keeps the device away. */
@@ -42,6 +43,8 @@ export interface SimCommandOptions {
   onAlertsChanged?: (device: SimDevice) => void;
   /** Told after `file_put` changed the file table, to keep it. */
   onFilesChanged?: (device: SimDevice) => void;
+  /** Told after `vpn_join` or `vpn_leave` changed the hubs it is a client of, to keep them. */
+  onVpnChanged?: (device: SimDevice) => void;
 }
 
 /** The share of simulated devices whose password changes fail unless the fleet says otherwise. */
@@ -282,5 +285,9 @@ export const runSimCommand = async (
       });
     case 'file_get':
       return simFileGet(device, command, context);
+    case 'vpn_join':
+      return simVpnJoin(device, command, context, options.onVpnChanged);
+    case 'vpn_leave':
+      return simVpnLeave(device, command, context, options.onVpnChanged);
   }
 };

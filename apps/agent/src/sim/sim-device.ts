@@ -15,6 +15,7 @@ import { defaultSimConfig } from './sim-config-defaults.ts';
 import type { SimFileTable } from './sim-file-table.ts';
 import { FACTORY_PASSWORD_SHA256, passwordSha256 } from './services/credentials.ts';
 import type { Pins } from './sim-pins.ts';
+import type { SimVpnClient } from './sim-vpn.ts';
 
 /** Per modem: the active SIM slot and its signal/operator state. */
 export interface SimModem {
@@ -72,6 +73,8 @@ export class SimDevice {
   alerts?: AlertsConfigArgs;
   /** The files `file_put` jobs wrote (sim-files.ts); unset until the first. */
   files?: SimFileTable;
+  /** Its OpenVPN clients of netfleet hubs (sim-vpn.ts); unset until the first `vpn_join`. */
+  vpnClients?: SimVpnClient[];
 
   constructor(
     readonly index: number,

@@ -1,6 +1,7 @@
 import type { TelemetryCategory, TelemetryData } from '@netfleet/contracts';
 import { OPERATORS, hasFiveGhz, modemOf } from './catalogue.ts';
 import type { SimDevice } from './sim-device.ts';
+import { simOpenvpnReadings } from './sim-vpn.ts';
 
 // Each reading advances the device's random walks one step; values stay inside the ranges the
 // console expects (signal -120..-50 dBm, temperature 20-75 °C, GPS within a few km of a city).
@@ -176,10 +177,16 @@ const ddns = (d: SimDevice): TelemetryData<'ddns'> | null =>
       }
     : null;
 
-const vpn = (d: SimDevice): TelemetryData<'vpn'> | null =>
-  d.capabilities.has_l2tp
-    ? { l2tp: [{ name: 'l2tp_office', status: d.rng.next() < 0.9 ? 'running' : 'stopped' }] }
-    : null;
+const vpn = (d: SimDevice): TelemetryData<'vpn'> | null => {
+  const openvpn = simOpenvpnReadings(d);
+  if (!d.capabilities.has_l2tp && !openvpn) return null;
+  return {
+    l2tp: d.capabilities.has_l2tp
+      ? [{ name: 'l2tp_office', status: d.rng.next() < 0.9 ? 'running' : 'stopped' }]
+      : [],
+    ...(openvpn ? { openvpn } : {}),
+  };
+};
 
 const READERS: { [C in TelemetryCategory]: (d: SimDevice) => TelemetryData<C> | null } = {
   dynamic,

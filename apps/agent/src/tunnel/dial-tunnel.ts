@@ -1,6 +1,7 @@
 import {
   TUNNEL_TOKEN_HEADER,
   TunnelMux,
+  tunnelRequestSchema,
   type OpenHandler,
   type TunnelRequest,
 } from '@netfleet/contracts/tunnel';
@@ -48,3 +49,34 @@ export const dialTunnel = ({
     });
     ws.on('close', () => mux.close('tunnel closed'));
   });
+
+/**
+ * A `tun` message: dials the tunnel it asks for unless it is invalid, expired or the device
+ * cannot open streams, and keeps the tunnel in `tunnels` while it is open.
+ */
+export const answerTunnelRequest = (
+  message: unknown,
+  options: {
+    credential: Credential;
+    open: OpenHandler | undefined;
+    tunnels: Set<TunnelMux>;
+    log: (message: string) => void;
+    onError: () => void;
+  },
+): void => {
+  const request = tunnelRequestSchema.safeParse(message);
+  const { credential, open, tunnels, log } = options;
+  if (!request.success || !open) {
+    log('ignoring a tunnel request');
+  } else if (request.data.expires_at > Date.now()) {
+    dialTunnel({ request: request.data, credential, open })
+      .then((mux) => {
+        tunnels.add(mux);
+        mux.onClose(() => tunnels.delete(mux));
+      })
+      .catch((error: unknown) => {
+        options.onError();
+        log(`tunnel failed: ${(error as Error).message}`);
+      });
+  }
+};

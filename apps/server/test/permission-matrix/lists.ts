@@ -112,6 +112,29 @@ export const LISTS: Readonly<Record<string, ListSpec>> = {
     scope: 'company',
     probes: (world) => [`company_id=${world.zones.foreign.company.id}`, foreignSearch(world)],
   },
+  '/api/vpn/hubs': {
+    permission: 'view_vpn_hubs',
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `id=${world.zones.foreign.vpn?.hubId ?? 0}`,
+      foreignSearch(world),
+    ],
+  },
+  '/api/vpn/hubs/users': {
+    permission: 'view_vpn_hubs',
+    scope: 'company',
+    probes: (world) => [
+      `company_id=${world.zones.foreign.company.id}`,
+      `vpn_hub_id=${world.zones.foreign.vpn?.hubId ?? 0}`,
+      foreignSearch(world),
+    ],
+  },
+  '/api/devices/device-vpn-status': {
+    permission: { allOf: ['view_devices', 'view_vpn_hubs'] },
+    scope: 'company',
+    probes: (world) => [`device_id=${world.zones.foreign.vpn?.deviceId ?? 0}`],
+  },
   '/api/wireless': {
     permission: { allOf: ['view_devices', 'view_wireless_information'] },
     scope: 'company',

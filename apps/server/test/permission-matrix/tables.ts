@@ -17,6 +17,8 @@ import { statisticsRoutes } from './routes/statistics';
 import { systemRoutes } from './routes/system';
 import { tagRoutes } from './routes/tags';
 import { userRoutes } from './routes/users';
+import { vpnClientRoutes } from './routes/vpn-clients';
+import { vpnHubRoutes } from './routes/vpn-hubs';
 import { wirelessRoutes } from './routes/wireless';
 
 /** Every route that requires a permission, by area; completeness.test.ts keeps it whole. */
@@ -40,4 +42,6 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   'device-alerts': deviceAlertsRoutes,
   credits: creditRoutes,
   reports: reportRoutes,
+  'vpn-hubs': vpnHubRoutes,
+  'vpn-clients': vpnClientRoutes,
 };

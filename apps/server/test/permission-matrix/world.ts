@@ -23,6 +23,7 @@ import { matrixDevice } from './routes/devices';
 import { matrixRule } from './routes/remote-access';
 import { matrixReports, type ZoneReports } from './routes/reports';
 import { matrixWireless } from './routes/wireless';
+import { matrixVpn, type ZoneVpn } from './routes/vpn-world';
 
 /**
  * Where a target lives, seen from an actor of company A: A itself, its subsidiary A1, or the
@@ -79,6 +80,8 @@ export interface Zone {
   emailConfigurationId: number;
   credits: ZoneCredits;
   reports: ZoneReports;
+  /** Its VPN hub and clients, made once the super admin is signed in. */
+  vpn: ZoneVpn | null;
 }
 
 export interface World {
@@ -107,6 +110,7 @@ const buildZone = async (
     emailConfigurationId: await fresh.emailConfiguration(company),
     credits: await giveCredits(company, fresh.markerOf(company)),
     reports: await matrixReports(db, company, user, fresh.markerOf(company)),
+    vpn: null,
   };
   await fresh.webhook(user);
   await fresh.listTrail(company, user);
@@ -182,6 +186,8 @@ export const buildWorld = async (): Promise<World> => {
     const deviceId = await matrixDevice(t.db, zone.company, zone.marker);
     await matrixWireless(t.db, deviceId, zone.marker);
     await matrixRule(t.db, { id: deviceId, companyId: zone.company.id }, zone.marker);
+    const admin = { app: t.app, session: actors.super_admin.session };
+    zone.vpn = await matrixVpn(admin, t.db, zone.company, zone.marker);
   }
   return { t, zones, actors, fresh };
 };

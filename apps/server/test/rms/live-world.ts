@@ -229,6 +229,16 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
+  // A VPN hub (no runtime runs it here) with the first device, when its firmware runs OpenVPN,
+  // a custom user and a DHCP option.
+  const hub = (await post('/api/vpn/hubs', { name: 'Live hub', company_id: root.id })).json<{
+    data?: { id: number };
+  }>();
+  const hubId = hub.data?.id ?? 0;
+  await post(`/api/vpn/hubs/${hubId}/devices`, { device_id: [ids[0]] });
+  await post('/api/vpn/hubs/users/custom', { vpn_hub_id: hubId, username: 'live' });
+  await post(`/api/vpn/hubs/${hubId}/dhcp`, { ip_address: '10.8.0.1', type: 'DNS' });
+
   const first = async (url: string) =>
     (await json<{ data?: { id: number }[] }>(world, url)).data?.[0]?.id ?? 0;
   return {
@@ -258,6 +268,9 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
       reports: template.data?.id ?? 0,
       // `/reports/generated/{id}`: a generated report's id.
       generated: await first('/api/reports/generated'),
+      // `/vpn/hubs/{id}/...` and `/vpn/quick-hubs/{id}/...`: the hub's id.
+      hubs: hubId,
+      'quick-hubs': hubId,
     },
     async close() {
       await fleet.stop();

@@ -10,6 +10,7 @@ import type { PasswordManagerDialogProps } from '@/features/fleet/device-passwor
 import type { SetPackDialogProps } from '@/features/business/credits';
 import type { HotspotTarget } from '@/features/fleet/wireless';
 import type { AccessInfoTarget, DeviceRef } from '@/features/remote/remote-access';
+import type { AddClientsTarget, ConfigTarget, ConnectDetailsTarget } from '@/features/remote/vpn';
 import { loadCreditsPages } from '@/features/business/credits';
 import { loadReportsPages } from '@/features/business/reports';
 import { registeredFormDialog } from './forms';
@@ -34,6 +35,7 @@ const roles = () => import('@/features/organisation/roles');
 const account = () => import('@/features/identity/account');
 const wireless = () => import('@/features/fleet/wireless');
 const remoteAccess = () => import('@/features/remote/remote-access');
+const vpn = () => import('@/features/remote/vpn');
 const devicePasswords = () => import('@/features/fleet/device-passwords');
 const deviceConfiguration = () => import('@/features/automation/device-configuration');
 const deviceAlerts = () => import('@/features/automation/device-alerts');
@@ -77,6 +79,17 @@ export const NAMED_DIALOGS = {
     m.webUiDialog(device),
   ),
   'device-actions.cli': lazyDialog(remoteAccess, (m, device: DeviceRef) => m.cliDialog(device)),
+  'vpn.add-hub': lazyDialog(vpn, (m) => m.addHubDialog()),
+  'vpn.quick-connect': lazyDialog(vpn, (m) => m.quickConnectDialog()),
+  // A hub's: { hubId }.
+  'vpn.add-clients': lazyDialog(vpn, (m, target: AddClientsTarget) => m.addClientsDialog(target)),
+  'vpn.add-routes': lazyDialog(vpn, (m, target: { hubId: number }) => m.addRoutesDialog(target)),
+  // A user client's profile: { id, name }.
+  'vpn.config': lazyDialog(vpn, (m, client: ConfigTarget) => m.configDialog(client)),
+  // A client's session: { name, session }.
+  'vpn.connect-details': lazyDialog(vpn, (m, client: ConnectDetailsTarget) =>
+    m.connectDetailsDialog(client),
+  ),
   // Device action of the devices list, for the rows chosen: { devices: [{ id, name }] }.
   'device-actions.password-manager': lazyDialog(
     devicePasswords,

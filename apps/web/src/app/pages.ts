@@ -20,6 +20,7 @@ const statistics = () => import('@/features/system/statistics');
 const deviceDetails = () => import('@/features/fleet/device-details');
 const remoteAccess = () => import('@/features/remote/remote-access');
 const connect = () => import('@/features/remote/connect');
+const vpn = () => import('@/features/remote/vpn');
 const deviceUpdates = () => import('@/features/fleet/device-updates');
 const automations = () => import('@/features/automation/automations');
 
@@ -134,6 +135,10 @@ export const PAGES: PageRegistry = {
     () => import('@/features/remote/access-history'),
     (m) => m.AccessHistoryPage,
   ),
+  'vpn.hubs': lazyPage(vpn, (m) => m.VpnHubsPage),
+  'vpn.hub': lazyPage(vpn, (m) => m.VpnHubPage),
+  'vpn.quick-connect': lazyPage(vpn, (m) => m.QuickConnectPage),
+  'vpn.quick-connect.item': lazyPage(vpn, (m) => m.QuickConnectItemPage),
   // Standalone: each opens in its own tab from a remote access link, without the shell.
   'connect.ssh': lazyPage(connect, (m) => m.SshConnectPage),
   'connect.telnet': lazyPage(connect, (m) => m.TelnetConnectPage),

@@ -1,6 +1,6 @@
 // Global search kinds (spec §2 Global search, §7 Search). The app layer owns them because each
-// points at another feature's endpoint and pages. Spec kinds not listed here (devices, VPN hubs,
-// files) join once their features are built.
+// points at another feature's endpoint and pages. Spec kinds not listed here (devices, files)
+// join once their features are built.
 import { generatePath } from 'react-router';
 import { routeByName, type Permission } from '@netfleet/contracts';
 
@@ -63,6 +63,19 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
     title: (result) => result.name ?? `#${result.id}`,
     resultPath: (result) => routePath('remote.access.item', { id: String(result.id) }),
     tablePath: (q) => withQuery(routePath('remote.access'), q),
+  },
+  {
+    key: 'vpn-hubs',
+    label: 'VPN hubs',
+    permission: 'view_vpn_hubs',
+    routes: ['vpn.hubs', 'vpn.hub'],
+    endpoint: '/vpn/hubs',
+    searchFields: ['name'],
+    fields: ['id', 'name', 'enabled'],
+    title: (result) => result.name ?? `#${result.id}`,
+    // A quick hub found here opens on its own page (the hub page sends it there).
+    resultPath: (result) => routePath('vpn.hub', { id: String(result.id) }),
+    tablePath: (q) => withQuery(routePath('vpn.hubs'), q),
   },
   {
     key: 'tags',

@@ -29,3 +29,4 @@ export * from './company-data';
 export * from './reports';
 export * from './device-credits';
 export * from './device-data-packs';
+export * from './vpn-hubs';

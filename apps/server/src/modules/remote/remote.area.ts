@@ -7,11 +7,13 @@ import {
   remoteAccessModule,
 } from '@/modules/remote/remote-access/remote-access.module';
 import { tunnelsModule } from '@/modules/remote/tunnels/tunnels.module';
+import { type VpnDeps, vpnModule } from '@/modules/remote/vpn/vpn.module';
 import type { TunnelHub, TunnelHubDeps } from '@/modules/remote/tunnels/tunnel-hub';
 import type { DeviceRequests } from '@/modules/fleet/device-jobs/device-requests';
 
 export type RemoteAreaOptions = RemoteAccessDeps &
-  Pick<TunnelHubDeps, 'requestTunnel'> & {
+  Pick<TunnelHubDeps, 'requestTunnel'> &
+  Pick<VpnDeps, 'jobs' | 'hubRuntime'> & {
     /** Shared by the instances: any of them reaches a tunnel another holds. */
     redis?: Redis | undefined;
     /** Questions only the device answers (its LAN hosts), as device jobs. */
@@ -20,7 +22,8 @@ export type RemoteAreaOptions = RemoteAccessDeps &
 
 /**
  * Reaching devices from the browser: access rules and sessions (remote-access), the devices'
- * tunnels, and the relays that carry each session's traffic through them (connect).
+ * tunnels, and the relays that carry each session's traffic through them (connect); and VPN hubs
+ * devices and users join (vpn).
  */
 export const remoteArea = async (
   app: FastifyInstance,
@@ -43,6 +46,7 @@ export const remoteArea = async (
     requests: options.requests,
     isOnline: options.isOnline,
   });
+  await vpnModule(app, context, { jobs: options.jobs, hubRuntime: options.hubRuntime });
   return { sessionStore, credentials, hub };
 };
 

@@ -19,13 +19,14 @@ export const deviceError = (
  * A signed download link is a credential, and so is a hotspot user's password: job history shows
  * that there was one, never the value.
  */
-/** Signed links (downloads and backup uploads), their nonces and passwords are never listed. */
+/** Signed links (downloads and backup uploads), nonces, passwords and VPN profiles are never listed. */
 const withoutSecrets = (args: JobArgs): JobArgs => ({
   ...args,
   ...('url' in args ? { url: '[signed link]' } : {}),
   ...('upload_url' in args ? { upload_url: '[signed link]' } : {}),
   ...('nonce' in args ? { nonce: '[hidden]' } : {}),
   ...('password' in args ? { password: '[hidden]' } : {}),
+  ...('profile' in args ? { profile: '[hidden]' } : {}),
 });
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

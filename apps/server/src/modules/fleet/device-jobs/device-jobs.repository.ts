@@ -76,11 +76,12 @@ const moved = {
 };
 
 /**
- * A job's args may carry a secret the device needs (a hotspot user's password): kept until the
- * job ends, so a reconnecting device can still get it, and dropped from the row when it ends.
+ * A job's args may carry a secret the device needs (a hotspot user's password, a VPN profile with
+ * its private key): kept until the job ends, so a reconnecting device can still get it, and
+ * dropped from the row when it ends.
  */
 const argsOnMove = (status: SQL) =>
-  sql`case when ${status} in ('completed', 'failed', 'cancelled', 'timeout') then ${deviceJobs.args} - 'password' else ${deviceJobs.args} end`;
+  sql`case when ${status} in ('completed', 'failed', 'cancelled', 'timeout') then ${deviceJobs.args} - 'password' - 'profile' else ${deviceJobs.args} end`;
 
 export const createDeviceJobsRepository = (db: Database) => {
   const selectJobs = (tx: Executor) =>

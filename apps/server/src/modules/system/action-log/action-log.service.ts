@@ -66,7 +66,21 @@ export type LoggedAction =
   | 'report_template_delete'
   // Device services
   | 'device_credits_move'
-  | 'device_data_pack_set';
+  | 'device_data_pack_set'
+  // VPN hubs (issue 19)
+  | 'vpn_hub_create'
+  | 'vpn_hub_update'
+  | 'vpn_hub_toggle'
+  | 'vpn_hub_settings'
+  | 'vpn_hub_delete'
+  | 'vpn_client_add'
+  | 'vpn_client_update'
+  | 'vpn_client_remove'
+  | 'vpn_route_add'
+  | 'vpn_route_remove'
+  | 'vpn_dhcp_add'
+  | 'vpn_dhcp_remove'
+  | 'vpn_profile_download';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */

@@ -1,0 +1,40 @@
+import type { VpnHubProtocol, VpnHubType } from '@netfleet/contracts';
+import type { KeyPair } from '@/modules/remote/vpn/runtime/hub-runtime.port';
+import { renderClientProfile } from '@/modules/remote/vpn/runtime/openvpn-config';
+
+export interface ProfileInput {
+  hub: { name: string; vpnType: VpnHubType; protocol: VpnHubProtocol; port: number };
+  /** The hub's CA and tls-crypt key, opened. */
+  opened: { ca: KeyPair; tlsCryptKey: string };
+  client: KeyPair;
+  /** Where the hub is reached (VPN_HUB_HOST). */
+  host: string;
+}
+
+/**
+ * A client's complete `.ovpn`, everything inline, as the runtime renders it (so profile and
+ * server configuration always agree).
+ */
+export const clientProfile = ({ hub, opened, client, host }: ProfileInput): string =>
+  renderClientProfile({
+    host,
+    hub: {
+      name: hub.name,
+      type: hub.vpnType,
+      protocol: hub.protocol,
+      port: hub.port,
+      ca: opened.ca,
+      tlsCryptKey: opened.tlsCryptKey,
+    },
+    client,
+  });
+
+/** `Office hub` + `RUT955 lab` → `office-hub-rut955-lab.ovpn`. */
+export const profileFileName = (hubName: string, clientName: string): string => {
+  const slug = `${hubName}-${clientName}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `${slug || 'netfleet-vpn'}.ovpn`;
+};

@@ -1,0 +1,64 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  createVpnCustomClientBodySchema,
+  VPN_CUSTOM_USERNAME_MAX_LENGTH,
+} from '@netfleet/contracts';
+import { useDialog } from '@/components/dialogs';
+import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { useFormSubmit } from '@/components/form-submit';
+import { vpnKeys } from '../api/keys';
+import { addCustomClient } from '../api/save-clients';
+import { formErrorMap } from '../model/form-error-map';
+import { VPN_TEXTS as T } from '../texts';
+
+type Input = z.input<typeof createVpnCustomClientBodySchema>;
+type Values = z.output<typeof createVpnCustomClientBodySchema>;
+
+const resolver = zodResolver(createVpnCustomClientBodySchema, { error: formErrorMap });
+const FIELDS = ['username'] as const;
+
+/** A named user with a certificate of its own, for someone without a console account. */
+export function AddCustomClientForm({ hubId }: { hubId: number }) {
+  const dialog = useDialog();
+  const form = useForm<Input, unknown, Values>({
+    resolver,
+    defaultValues: { vpn_hub_id: hubId, username: '' },
+  });
+  const submitter = useFormSubmit<Values>({
+    request: addCustomClient,
+    successMessage: T.clientsAdded,
+    actionStatus: false,
+    invalidate: [vpnKeys.hub(hubId), vpnKeys.hubs()],
+    fields: FIELDS,
+    setFieldError: (source, message) => {
+      if (source === 'username') form.setError('username', { type: 'server', message });
+    },
+  });
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submitter.submit)(event)}>
+      <Stack gap="md">
+        <TextInput
+          label={T.username}
+          description={T.usernameHint}
+          required
+          data-autofocus
+          maxLength={VPN_CUSTOM_USERNAME_MAX_LENGTH}
+          error={fieldErrorProp(form.formState.errors.username)}
+          {...form.register('username')}
+        />
+        <FormErrorAlert messages={submitter.errors} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={dialog?.close}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" loading={submitter.state === 'waiting'}>
+            {T.addClients}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+import { Button, Group, Input, SegmentedControl, Stack, TextInput, Textarea } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  createVpnHubBodySchema,
+  hasPermission,
+  VPN_HUB_DESCRIPTION_MAX_LENGTH,
+  VPN_HUB_NAME_MAX_LENGTH,
+  VPN_HUB_ZONE_LOCAL,
+  type VpnHub,
+} from '@netfleet/contracts';
+import { CompanySelect } from '@/components/company-select';
+import { useDialog } from '@/components/dialogs';
+import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { useFormSubmit } from '@/components/form-submit';
+import { useCurrentUser } from '@/lib/current-user';
+import { useHubZones } from '../api/get-host';
+import { vpnKeys } from '../api/keys';
+import { createHub } from '../api/save-hub';
+import { formErrorMap } from '../model/form-error-map';
+import { VPN_TEXTS as T } from '../texts';
+import { RemoteMultiSelect } from './remote-multi-select';
+import { ZoneSelect } from './zone-select';
+
+type Input = z.input<typeof createVpnHubBodySchema>;
+type Values = z.output<typeof createVpnHubBodySchema>;
+
+const resolver = zodResolver(createVpnHubBodySchema, { error: formErrorMap });
+const FIELDS = ['name', 'company_id', 'description', 'hub_zone', 'vpn_type', 'tag_id'] as const;
+const formField = (source: string) => FIELDS.find((field) => field === source);
+
+const TYPE_OPTIONS = [
+  { value: 'tun', label: 'TUN' },
+  { value: 'tap', label: 'TAP' },
+];
+
+export interface AddHubProps {
+  /** Runs with the new hub (the list page opens it). */
+  onCreated?: (hub: VpnHub) => void;
+}
+
+/** Spec dialog 'add hub': name, owner company, description, type, zone and tags. */
+export function AddHubForm({ onCreated }: AddHubProps) {
+  const dialog = useDialog();
+  const me = useCurrentUser();
+  const form = useForm<Input, unknown, Values>({
+    resolver,
+    defaultValues: {
+      name: '',
+      company_id: me.company_id,
+      description: '',
+      hub_zone: VPN_HUB_ZONE_LOCAL,
+      vpn_type: 'tun',
+      tag_id: [],
+    },
+  });
+  const companyId = useWatch({ control: form.control, name: 'company_id' });
+  const zones = useHubZones();
+  const submitter = useFormSubmit<Values>({
+    request: createHub,
+    successMessage: T.hubCreated,
+    actionStatus: false,
+    invalidate: [vpnKeys.hubs()],
+    fields: FIELDS,
+    setFieldError: (source, message) => {
+      const field = formField(source);
+      if (field) form.setError(field, { type: 'server', message });
+    },
+    onSuccess: (response) => onCreated?.(response.data as VpnHub),
+  });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submitter.submit)(event)}>
+      <Stack gap="md">
+        <TextInput
+          label={T.name}
+          required
+          data-autofocus
+          maxLength={VPN_HUB_NAME_MAX_LENGTH}
+          error={fieldErrorProp(errors.name)}
+          {...form.register('name')}
+        />
+        <Controller
+          control={form.control}
+          name="company_id"
+          render={({ field, fieldState }) => (
+            <CompanySelect
+              label={T.company}
+              required
+              allowDeselect={false}
+              searchable={hasPermission(me.permissions, 'view_companies')}
+              value={field.value === undefined ? null : String(field.value)}
+              fallback={{ value: String(me.company_id), label: me.company_name }}
+              onChange={(id) => {
+                if (!id) return;
+                field.onChange(Number(id));
+                // Tags belong to a company: another owner cannot keep the old ones.
+                form.setValue('tag_id', []);
+              }}
+              error={fieldErrorProp(fieldState.error)}
+            />
+          )}
+        />
+        <Textarea
+          label={T.description}
+          autosize
+          minRows={2}
+          maxLength={VPN_HUB_DESCRIPTION_MAX_LENGTH}
+          error={fieldErrorProp(errors.description)}
+          {...form.register('description')}
+        />
+        <Group grow align="flex-start">
+          <Controller
+            control={form.control}
+            name="vpn_type"
+            render={({ field, fieldState }) => (
+              <Input.Wrapper label={T.type} error={fieldErrorProp(fieldState.error)}>
+                <SegmentedControl
+                  fullWidth
+                  aria-label={T.type}
+                  data={TYPE_OPTIONS}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              </Input.Wrapper>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="hub_zone"
+            render={({ field, fieldState }) => (
+              <ZoneSelect
+                zones={zones.data}
+                value={field.value ?? VPN_HUB_ZONE_LOCAL}
+                onChange={field.onChange}
+                error={fieldErrorProp(fieldState.error)}
+              />
+            )}
+          />
+        </Group>
+        {hasPermission(me.permissions, 'view_tags') && companyId !== undefined && (
+          <Controller
+            control={form.control}
+            name="tag_id"
+            render={({ field, fieldState }) => (
+              <RemoteMultiSelect
+                source={{ endpoint: '/tags', query: { company_id: companyId }, labelField: 'name' }}
+                label={T.tags}
+                nothingFoundMessage={T.noTags}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={fieldErrorProp(fieldState.error)}
+              />
+            )}
+          />
+        )}
+        <FormErrorAlert messages={submitter.errors} />
+        <Group justify="flex-end">
+          {dialog && (
+            <Button variant="default" onClick={dialog.close}>
+              {T.cancel}
+            </Button>
+          )}
+          <Button type="submit" loading={submitter.state === 'waiting'}>
+            {T.addHub}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+// Routes `vpn.hubs`, `vpn.hub` (/vpn/hubs/:id/:tab?), `vpn.quick-connect` and
+// `vpn.quick-connect.item` (/vpn/quick-connect/:id/:tab?): the tab is a path segment.
+export const VPN_HUBS_ROUTE = '/vpn/hubs';
+export const QUICK_CONNECT_ROUTE = '/vpn/quick-connect';
+
+/** A hub id as a route gives it. */
+export const ID_PATTERN = /^[1-9]\d{0,9}$/;
+
+export const HUB_TABS = ['general', 'clients', 'routes', 'data-usage', 'configuration'] as const;
+export type HubTab = (typeof HUB_TABS)[number];
+
+export const QUICK_TABS = ['general', 'clients', 'data-usage', 'connection-logs'] as const;
+export type QuickTab = (typeof QUICK_TABS)[number];
+
+/** The tab a URL names; the first when it names none (or an unknown one). */
+export function readTab<T extends string>(tabs: readonly [T, ...T[]], value: string | undefined) {
+  return tabs.find((tab) => tab === value) ?? tabs[0];
+}
+
+const withTab = (base: string, tab: string | undefined) =>
+  tab === undefined || tab === 'general' ? base : `${base}/${tab}`;
+
+export const hubPath = (id: number, tab?: HubTab): string =>
+  withTab(`${VPN_HUBS_ROUTE}/${id}`, tab);
+
+export const quickHubPath = (id: number, tab?: QuickTab): string =>
+  withTab(`${QUICK_CONNECT_ROUTE}/${id}`, tab);
