@@ -8,6 +8,7 @@ import {
 import type { Redis } from 'ioredis';
 import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
+import { logSerializers } from './lib/log-serializers';
 import type { AttemptStore } from './modules/identity/auth/login-limiter';
 import { createModuleContext } from './modules/context';
 import type { DeviceLink, GatewayListener } from './modules/fleet/device-gateway/gateway.port';
@@ -76,7 +77,7 @@ export interface BuildAppOptions {
 export const buildApp = async (options: BuildAppOptions) => {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? { level: config.logLevel, serializers: logSerializers },
     trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

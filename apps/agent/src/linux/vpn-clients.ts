@@ -14,7 +14,12 @@ import { readState, writeState } from '../state-file.ts';
 import type { CommandOutcome } from '../types.ts';
 import { parseVpnJoinArgs, parseVpnLeaveArgs, VPN_MESSAGES } from '../vpn-jobs.ts';
 import { OpenvpnClient, spawnOpenvpn, type OpenvpnClientOptions } from './openvpn-client.ts';
-import { enableIpForwarding, findOpenvpn, forbiddenDirective } from './openvpn-profile.ts';
+import {
+  enableIpForwarding,
+  findOpenvpn,
+  OPENVPN_PROFILE_MESSAGES,
+  profileProblem,
+} from './openvpn-profile.ts';
 
 // netfleet-agent's clients of netfleet VPN hubs (`vpn_join`, `vpn_leave`): one supervised OpenVPN
 // process per hub, its profile beside the agent's state file and the list of hubs in vpn.json, so
@@ -25,8 +30,7 @@ export const AGENT_VPN_MESSAGES = {
   notExecutable: (path: string) => `AGENT_OPENVPN_PATH is not an executable program: ${path}`,
   notRoot: 'netfleet-agent must run as root to start OpenVPN clients (they create TUN interfaces)',
   noTun: 'This device has no TUN driver (/dev/net/tun is missing): load it with modprobe tun',
-  forbidden: (directive: string) =>
-    `The profile uses "${directive}", which netfleet-agent does not run`,
+  forbidden: OPENVPN_PROFILE_MESSAGES.forbidden,
   socketPathTooLong: 'The --state directory path is too long for an OpenVPN management socket',
   forwarding: (reason: string) => `IPv4 forwarding could not be enabled: ${reason}`,
   profileNotWritten: (reason: string) => `The VPN profile could not be written: ${reason}`,
@@ -169,8 +173,8 @@ export class VpnClients {
     if ('rejected' in parsed) return parsed.rejected;
     const { profile, ...stored } = parsed.args;
     const id = stored.hub_id;
-    const directive = forbiddenDirective(profile);
-    if (directive) return { status: 'rejected', message: AGENT_VPN_MESSAGES.forbidden(directive) };
+    const problem = profileProblem(profile);
+    if (problem) return { status: 'rejected', message: problem };
     const previous = this.hubs.get(id);
     if (!previous && this.hubs.size >= OPENVPN_CLIENTS_MAX) {
       return failed(VPN_MESSAGES.tooManyClients);

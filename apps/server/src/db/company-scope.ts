@@ -33,8 +33,12 @@ export const visibleCompaniesFilter = (
     ? companySubtreeFilter(viewer, table.path)
     : (eq(table.id, viewer.company.id) as SQL);
 
+/** Whether `company` is `root` or one of its subsidiaries, at any depth (paths loaded). */
+export const inCompanySubtree = (root: { path: string }, company: { path: string }): boolean =>
+  company.path.startsWith(root.path);
+
 /** The same rule for a company already loaded. */
 export const canSeeCompany = (viewer: Viewer, company: { id: number; path: string }): boolean =>
   seesSubsidiaries(viewer)
-    ? company.path.startsWith(viewer.company.path)
+    ? inCompanySubtree(viewer.company, company)
     : company.id === viewer.company.id;

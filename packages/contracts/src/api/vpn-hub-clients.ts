@@ -30,6 +30,8 @@ export const VPN_CLIENT_MESSAGES = {
   notFound: 'VPN hub user not found',
   deviceNotFound: 'Device not found',
   userNotFound: 'User not found',
+  deviceOutsideHubCompany: "This device belongs to a company outside the hub's company",
+  userOutsideHubCompany: "This user belongs to a company outside the hub's company",
   alreadyClient: 'Already a client of this hub',
   notClient: 'Not a client of this hub',
   deviceNotReady: 'The device has not reported its model and firmware yet',

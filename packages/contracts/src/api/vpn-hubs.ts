@@ -62,6 +62,7 @@ export const VPN_HUB_MESSAGES = {
   notFound: 'VPN hub not found',
   companyNotFound: 'Company not found',
   tagNotFound: 'Tag not found',
+  tagOutsideHubCompany: "This tag belongs to a company outside the hub's company",
   duplicateName: 'A VPN hub with this name already exists in the company',
   nameControl: 'The name may not contain line breaks or other control characters',
   unknownZone: 'Unknown hub zone; GET /vpn/hubs/zones lists them',

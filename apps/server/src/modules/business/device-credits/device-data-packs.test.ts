@@ -155,6 +155,24 @@ describe('data packs: PUT /devices/data-pack', () => {
     expect((await ledgerOf(id)).map((entry) => entry.amount)).toEqual([-1, -1]);
   });
 
+  it('starts a pack set after usage that day with its full data: the day’s earlier usage is not its own', async () => {
+    await give(paid.id, DATA, 2);
+    const credits = await leftOf(paid.id, DATA);
+    const id = await newDevice(paid);
+    const now = new Date();
+    expect((await setPack(admin, { credit_type_id: DATA, device_id: id })).status).toBe(201);
+    // The first pack runs out today; the next, set today, starts with all of its data.
+    await use(id, now, DATA_PACK_BYTES, 0);
+    expect((await deviceOf(id)).remaining_data).toBe(0);
+    expect((await setPack(admin, { credit_type_id: DATA, device_id: id })).status).toBe(201);
+    expect((await packOf(id))?.usageBaseline).toBe(DATA_PACK_BYTES);
+    expect((await deviceOf(id)).remaining_data).toBe(DATA_PACK_BYTES);
+    // What the device uses later that day is the new pack's.
+    await use(id, now, 1_000, 0, 2);
+    expect((await deviceOf(id)).remaining_data).toBe(DATA_PACK_BYTES - 1_000);
+    expect(await leftOf(paid.id, DATA)).toBe(credits - 2);
+  });
+
   it('answers no remaining data once the pack expired, and lets another be set', async () => {
     await give(paid.id, DATA, 2);
     const id = await newDevice(paid);

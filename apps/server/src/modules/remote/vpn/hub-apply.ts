@@ -98,7 +98,12 @@ export const createHubApplier = (deps: Deps) => {
     const hub = await deps.hubsRepository.secretsOf(hubId);
     if (!runtime)
       return publish(report, hubId, 'warning', `${done}. ${VPN_HUB_MESSAGES.noRuntime}`);
-    if (!hub || !hub.enabled) {
+    if (!hub) {
+      // Deleted: its process stops and its directory (keys included) goes.
+      await runtime.remove(hubId);
+      return publish(report, hubId, 'completed', done);
+    }
+    if (!hub.enabled) {
       await runtime.stop(hubId);
       return publish(report, hubId, 'completed', done);
     }
@@ -134,7 +139,7 @@ export const createHubApplier = (deps: Deps) => {
   return {
     hostAvailability,
 
-    /** Applies the hub's stored state (stops it when it is disabled or gone). */
+    /** Applies the hub's stored state (stops it when it is disabled, removes it when it is gone). */
     apply(hubId: number, done: string, report?: Report) {
       return enqueue(hubId, () => applyNow(hubId, done, report));
     },

@@ -13,6 +13,7 @@ import type { DeviceJoins } from './device-joins';
 import type { HubApplier } from './hub-apply';
 import type { HubCertificates, NewClient } from './hub-certificates';
 import type { ClientRow, HubClientsRepository } from './hub-clients.repository';
+import { checkInHubCompany } from './hub-company';
 import type { HubLogsRepository } from './hub-logs.repository';
 import { checkRoom } from './hub-room';
 import type { HubsRepository } from './hubs.repository';
@@ -36,8 +37,8 @@ interface Deps {
   now: () => Date;
 }
 
-export const clientNotFound = () =>
-  new ApiError(404, ERROR_CODES.NOT_FOUND, VPN_CLIENT_MESSAGES.notFound);
+export const clientNotFound = (source: string | null = null) =>
+  new ApiError(404, ERROR_CODES.NOT_FOUND, VPN_CLIENT_MESSAGES.notFound, source);
 
 const later = (now: Date, seconds: number | undefined) =>
   seconds === undefined ? null : new Date(now.getTime() + seconds * 1000);
@@ -123,6 +124,11 @@ export const createHubClientsService = (deps: Deps) => {
             VPN_CLIENT_MESSAGES.userNotFound,
             'user_id',
           );
+        }
+        // Another user must belong to the hub's company subtree. The caller may always join a hub
+        // they manage (quick connect: a parent company's admin reaching a subsidiary's devices).
+        if (user.id !== auth.user.id) {
+          checkInHubCompany(hub, user, VPN_CLIENT_MESSAGES.userOutsideHubCompany, 'user_id');
         }
         client = { type: 'rms_user', userId: user.id, commonName: `user-${user.id}` };
       } else {

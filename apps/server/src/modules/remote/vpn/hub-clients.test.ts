@@ -143,7 +143,7 @@ describe('hub users, addressing and DHCP options', () => {
     expect(gone.statusCode).toBe(404);
   });
 
-  it('deletes hubs all or none: stopped, devices told to leave', async () => {
+  it('deletes hubs all or none: removed from the host, devices told to leave', async () => {
     const doomed = await w.createHub({ name: 'Doomed hub' });
     await w.call(w.sessions.manager, 'POST', `/api/vpn/hubs/${doomed}/devices`, {
       device_id: [w.devices.second.id],
@@ -160,7 +160,9 @@ describe('hub users, addressing and DHCP options', () => {
     const deleted = await w.call(w.sessions.manager, 'DELETE', '/api/vpn/hubs', { id: [doomed] });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await w.t.app.vpnHubs.idle();
-    expect(w.recording.stopped).toContain(doomed);
+    // Removed (stopped, its directory with the keys deleted), not merely stopped.
+    expect(w.recording.removed).toContain(doomed);
+    expect(w.recording.stopped).not.toContain(doomed);
     const jobs = await w.t.db
       .select()
       .from(deviceJobs)

@@ -2,6 +2,7 @@ import {
   type CreateQuickHubBody,
   type CreateVpnHubBody,
   ERROR_CODES,
+  VPN_CLIENT_MESSAGES,
   VPN_HUB_MESSAGES,
 } from '@netfleet/contracts';
 import type { Transaction } from '@/db/client';
@@ -13,6 +14,7 @@ import type { StatusService } from '@/modules/system/status/status.service';
 import { checkJoinable, deviceCommonName, type DeviceJoins } from './device-joins';
 import type { HubApplier } from './hub-apply';
 import type { HubCertificates } from './hub-certificates';
+import { checkInHubCompany } from './hub-company';
 import type { HubKeys } from './hub-keys';
 import type { HubNetworkRepository } from './hub-network.repository';
 import { checkRoute, checkZone, resolveTunnel } from './hub-tunnel';
@@ -60,17 +62,22 @@ const notFound = (message: string, source: string) =>
 export const createHubCreateService = (deps: Deps) => {
   const { hubsRepository, targetsRepository } = deps;
 
+  /** The hub's company, seen by the caller, and its tags, of that company's subtree. */
   const checkOwnership = async (
     auth: AuthContext,
     companyId: number,
     tagIds: readonly number[],
   ) => {
-    if (!(await targetsRepository.company(auth, companyId))) {
-      throw notFound(VPN_HUB_MESSAGES.companyNotFound, 'company_id');
-    }
-    const visible = await targetsRepository.visibleTagIds(auth, tagIds);
-    const index = tagIds.findIndex((id) => !visible.has(id));
-    if (index >= 0) throw notFound(VPN_HUB_MESSAGES.tagNotFound, `tag_id.${index}`);
+    const company = await targetsRepository.company(auth, companyId);
+    if (!company) throw notFound(VPN_HUB_MESSAGES.companyNotFound, 'company_id');
+    const hub = { companyPath: company.path };
+    const visible = await targetsRepository.tags(auth, tagIds);
+    tagIds.forEach((id, index) => {
+      const tag = visible.get(id);
+      if (!tag) throw notFound(VPN_HUB_MESSAGES.tagNotFound, `tag_id.${index}`);
+      checkInHubCompany(hub, tag, VPN_HUB_MESSAGES.tagOutsideHubCompany, `tag_id.${index}`);
+    });
+    return hub;
   };
 
   /** Inserts the hub under its zone's lock; returns its id and subnet. */
@@ -145,10 +152,16 @@ export const createHubCreateService = (deps: Deps) => {
     /** A quick hub: the endpoint device joins, its LANs are routed through it. */
     async createQuick(auth: AuthContext, body: CreateQuickHubBody, ip: string) {
       checkZone(body.hub_zone);
-      await checkOwnership(auth, body.company_id, body.tag_id);
+      const owner = await checkOwnership(auth, body.company_id, body.tag_id);
       const deviceId = body.endpoint.device_id;
       const devices = await targetsRepository.devices(auth, [deviceId]);
-      checkJoinable(devices.get(deviceId), 'endpoint.device_id');
+      const device = checkJoinable(devices.get(deviceId), 'endpoint.device_id');
+      checkInHubCompany(
+        owner,
+        device,
+        VPN_CLIENT_MESSAGES.deviceOutsideHubCompany,
+        'endpoint.device_id',
+      );
       const { id } = await inTransaction(async (tx) => {
         const hub = await insertHub(tx, auth, {
           name: body.hub_name,

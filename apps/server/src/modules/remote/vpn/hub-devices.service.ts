@@ -12,6 +12,7 @@ import { checkJoinable, deviceCommonName, type DeviceJoins } from './device-join
 import type { HubApplier } from './hub-apply';
 import type { HubCertificates } from './hub-certificates';
 import type { ClientRow, HubClientsRepository } from './hub-clients.repository';
+import { checkInHubCompany } from './hub-company';
 import { checkRoom } from './hub-room';
 import type { HubsRepository } from './hubs.repository';
 import { hubNotFound } from './hubs.service';
@@ -85,7 +86,11 @@ export const createHubDevicesService = (deps: Deps) => {
       const hub = await requireHub(auth, hubId);
       const unique = [...new Set(deviceIds)];
       const devices = await deps.targetsRepository.devices(auth, unique);
-      unique.forEach((id, index) => checkJoinable(devices.get(id), `device_id.${index}`));
+      unique.forEach((id, index) => {
+        const source = `device_id.${index}`;
+        const device = checkJoinable(devices.get(id), source);
+        checkInHubCompany(hub, device, VPN_CLIENT_MESSAGES.deviceOutsideHubCompany, source);
+      });
       const clients = await clientsRepository.ofHub(hubId);
       const index = unique.findIndex((id) => clients.some((client) => client.deviceId === id));
       if (index >= 0) throw conflict(VPN_CLIENT_MESSAGES.alreadyClient, `device_id.${index}`);

@@ -38,6 +38,12 @@ interface Downloader {
   ip: string;
 }
 
+interface Prepared {
+  client: ClientSecretsRow;
+  hub: NonNullable<Awaited<ReturnType<HubsRepository['secretsOf']>>>;
+  content: string;
+}
+
 const linkNotFound = () => new ApiError(404, ERROR_CODES.NOT_FOUND, 'Profile not found');
 
 /**
@@ -48,22 +54,36 @@ const linkNotFound = () => new ApiError(404, ERROR_CODES.NOT_FOUND, 'Profile not
 export const createHubProfilesService = (deps: Deps) => {
   const { clientsRepository, logsRepository, now } = deps;
 
-  /** The profile of a valid, unexpired person client, recorded as downloaded. */
-  const handOut = async (client: ClientSecretsRow, by: Downloader): Promise<VpnProfile> => {
+  /**
+   * The profile of a valid, unexpired person client, made but not handed out yet: everything that
+   * can refuse it is checked here, so a request for several refuses before recording any.
+   */
+  const prepare = async (
+    client: ClientSecretsRow,
+    source: string | null = null,
+  ): Promise<Prepared> => {
     if (client.revokedAt)
-      throw new ApiError(409, ERROR_CODES.CONFLICT, VPN_CLIENT_MESSAGES.revoked);
+      throw new ApiError(409, ERROR_CODES.CONFLICT, VPN_CLIENT_MESSAGES.revoked, source);
     if (client.expiresAt && client.expiresAt.getTime() <= now().getTime()) {
-      throw new ApiError(409, ERROR_CODES.CONFLICT, VPN_CLIENT_MESSAGES.expired);
+      throw new ApiError(409, ERROR_CODES.CONFLICT, VPN_CLIENT_MESSAGES.expired, source);
     }
-    if (client.type === 'device') throw invalid(VPN_CLIENT_MESSAGES.deviceProfile, null);
+    if (client.type === 'device') throw invalid(VPN_CLIENT_MESSAGES.deviceProfile, source);
     const hub = await deps.hubsRepository.secretsOf(client.hubId);
-    if (!hub) throw hubNotFound();
+    if (!hub) throw hubNotFound(source);
     const content = clientProfile({
       hub,
       opened: deps.keys.open(hub),
       client: { cert: client.cert, key: deps.keys.openKey(client.keySealed) },
       host: deps.host,
     });
+    return { client, hub, content };
+  };
+
+  /** Hands a prepared profile out: the download is recorded. */
+  const deliver = async (
+    { client, hub, content }: Prepared,
+    by: Downloader,
+  ): Promise<VpnProfile> => {
     await logsRepository.insertDownload({
       hubId: hub.id,
       hubUserId: client.id,
@@ -82,6 +102,9 @@ export const createHubProfilesService = (deps: Deps) => {
     };
   };
 
+  const handOut = async (client: ClientSecretsRow, by: Downloader) =>
+    deliver(await prepare(client), by);
+
   const recordDownload = (auth: AuthContext, ip: string, profile: VpnProfile) =>
     deps.actionLog.record(actorOf(auth, ip), 'vpn_profile_download', {
       entity: 'vpn_hub',
@@ -89,15 +112,24 @@ export const createHubProfilesService = (deps: Deps) => {
       details: { vpn_hub_user_id: profile.vpn_hub_user_id },
     });
 
-  /** One client's profile for the console, by the signed-in caller. */
-  const profileOf = async (auth: AuthContext, clientId: number, ip: string) => {
-    if (!(await clientsRepository.find(auth, clientId))) throw clientNotFound();
-    const secrets = await clientsRepository.secretsOf(clientId);
-    if (!secrets) throw clientNotFound();
-    const profile = await handOut(secrets, { userId: auth.user.id, ip });
+  /** Hands a prepared profile to the signed-in caller: the download and the action are recorded. */
+  const deliverTo = async (auth: AuthContext, ip: string, prepared: Prepared) => {
+    const profile = await deliver(prepared, { userId: auth.user.id, ip });
     await recordDownload(auth, ip, profile);
     return profile;
   };
+
+  /** A client the caller sees, with its secrets; 404 naming `source` otherwise. */
+  const secretsOf = async (auth: AuthContext, clientId: number, source: string | null = null) => {
+    if (!(await clientsRepository.find(auth, clientId))) throw clientNotFound(source);
+    const secrets = await clientsRepository.secretsOf(clientId);
+    if (!secrets) throw clientNotFound(source);
+    return secrets;
+  };
+
+  /** One client's profile for the console, by the signed-in caller. */
+  const profileOf = async (auth: AuthContext, clientId: number, ip: string) =>
+    deliverTo(auth, ip, await prepare(await secretsOf(auth, clientId)));
 
   /** Profiles answered the RMS way: `{id, name, content}`, and a channel with one update each. */
   const asConfigs = async (auth: AuthContext, profiles: readonly VpnProfile[]) => {
@@ -131,8 +163,15 @@ export const createHubProfilesService = (deps: Deps) => {
           `vpn_hub_users.${index}`,
         );
       }
+      // Every profile is checked (type, expiry, revocation, scope) before any is handed out or
+      // recorded: a refusal hands out nothing.
+      const prepared: Prepared[] = [];
+      for (const id of new Set(clientIds)) {
+        const source = `vpn_hub_users.${clientIds.indexOf(id)}`;
+        prepared.push(await prepare(await secretsOf(auth, id, source), source));
+      }
       const profiles: VpnProfile[] = [];
-      for (const id of new Set(clientIds)) profiles.push(await profileOf(auth, id, ip));
+      for (const one of prepared) profiles.push(await deliverTo(auth, ip, one));
       return asConfigs(auth, profiles);
     },
 

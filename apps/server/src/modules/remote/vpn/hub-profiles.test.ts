@@ -2,7 +2,7 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { vpnJoinArgsSchema, type VpnProfile } from '@netfleet/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceJobs, vpnHubs } from '@/db/schema';
+import { actionLogs, deviceJobs, vpnHubs, vpnHubUsers, vpnProfileDownloads } from '@/db/schema';
 import { buildVpnWorld, type VpnWorld } from './vpn.fixtures';
 
 let w: VpnWorld;
@@ -172,5 +172,30 @@ describe('quick connect', () => {
       `/api/vpn/hubs/users/config?vpn_hub_users=${own?.id}`,
     );
     expect(rms.json<{ data: { id: number }[] }>().data.map((c) => c.id)).toEqual([own?.id]);
+  });
+
+  it('hands out none of several profiles when one is refused, recording nothing', async () => {
+    const clients = await w.t.db.select().from(vpnHubUsers).where(eq(vpnHubUsers.hubId, hub));
+    const own = clients.find((c) => c.userId === w.users.manager.id && c.revokedAt === null);
+    const device = clients.find((c) => c.type === 'device');
+    if (!own || !device) throw new Error('fixture changed');
+    const downloads = async () => (await w.t.db.select().from(vpnProfileDownloads)).length;
+    const logged = async () =>
+      (await w.t.db.select().from(actionLogs).where(eq(actionLogs.action, 'vpn_profile_download')))
+        .length;
+    const before = { downloads: await downloads(), logged: await logged() };
+
+    // The valid profile comes first: it is not handed out before the device's is refused.
+    const refused = await w.call(
+      w.sessions.manager,
+      'GET',
+      `/api/vpn/hubs/users/config?vpn_hub_users=${own.id},${device.id}`,
+    );
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json<{ errors: { source: string }[] }>().errors[0]?.source).toBe(
+      'vpn_hub_users.1',
+    );
+    expect(refused.body).not.toContain('<key>');
+    expect({ downloads: await downloads(), logged: await logged() }).toEqual(before);
   });
 });

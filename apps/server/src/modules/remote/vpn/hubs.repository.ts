@@ -24,6 +24,8 @@ const hubColumns = {
   id: vpnHubs.id,
   companyId: vpnHubs.companyId,
   companyName: companies.name,
+  /** Its company's materialised path: what joins the hub must come from this subtree. */
+  companyPath: companies.path,
   name: vpnHubs.name,
   description: vpnHubs.description,
   quickHub: vpnHubs.quickHub,

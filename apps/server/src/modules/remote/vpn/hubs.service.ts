@@ -16,6 +16,7 @@ import type { StatusService } from '@/modules/system/status/status.service';
 import type { DeviceJoins } from './device-joins';
 import type { HubApplier } from './hub-apply';
 import type { HubClientsRepository } from './hub-clients.repository';
+import { checkInHubCompany } from './hub-company';
 import type { HubNetworkRepository } from './hub-network.repository';
 import { resolveTunnel } from './hub-tunnel';
 import type { HubRow, HubsRepository } from './hubs.repository';
@@ -28,7 +29,7 @@ interface Deps {
   hubsRepository: HubsRepository;
   clientsRepository: Pick<HubClientsRepository, 'ofHub'>;
   networkRepository: Pick<HubNetworkRepository, 'routesOfHub'>;
-  targetsRepository: Pick<VpnTargetsRepository, 'visibleTagIds'>;
+  targetsRepository: Pick<VpnTargetsRepository, 'tags'>;
   joins: Pick<DeviceJoins, 'join' | 'leave'>;
   applier: Pick<HubApplier, 'apply' | 'statusOf' | 'hostAvailability'>;
   status: Pick<StatusService, 'open'>;
@@ -94,16 +95,15 @@ export const createHubsService = (deps: Deps) => {
     async update(auth: AuthContext, id: number, body: UpdateVpnHubBody, ip: string) {
       const hub = await requireHub(auth, id);
       if (body.tag_id) {
-        const visible = await deps.targetsRepository.visibleTagIds(auth, body.tag_id);
-        const index = body.tag_id.findIndex((tagId) => !visible.has(tagId));
-        if (index >= 0) {
-          throw new ApiError(
-            404,
-            ERROR_CODES.NOT_FOUND,
-            VPN_HUB_MESSAGES.tagNotFound,
-            `tag_id.${index}`,
-          );
-        }
+        const visible = await deps.targetsRepository.tags(auth, body.tag_id);
+        body.tag_id.forEach((tagId, index) => {
+          const tag = visible.get(tagId);
+          const source = `tag_id.${index}`;
+          if (!tag) {
+            throw new ApiError(404, ERROR_CODES.NOT_FOUND, VPN_HUB_MESSAGES.tagNotFound, source);
+          }
+          checkInHubCompany(hub, tag, VPN_HUB_MESSAGES.tagOutsideHubCompany, source);
+        });
       }
       const saving = deps.transaction(async (tx) => {
         if (

@@ -5,26 +5,27 @@ import { companies, devices, tags, users } from '@/db/schema';
 
 /**
  * What hubs refer to, each looked up within the caller's companies: the hub's company and tags,
- * the devices and users that join it.
+ * the devices and users that join it. Each comes with its company's path: what a hub refers to
+ * must belong to the hub's company or one of its subsidiaries (`hub-company.ts`).
  */
 export const createVpnTargetsRepository = (db: Database) => ({
   async company(viewer: Viewer, id: number, tx: Executor = db) {
     const [row] = await tx
-      .select({ id: companies.id, name: companies.name })
+      .select({ id: companies.id, name: companies.name, path: companies.path })
       .from(companies)
       .where(and(eq(companies.id, id), visibleCompaniesFilter(viewer)));
     return row ?? null;
   },
 
-  /** The ids among `ids` of tags the viewer sees. */
-  async visibleTagIds(viewer: Viewer, ids: readonly number[], tx: Executor = db) {
-    if (ids.length === 0) return new Set<number>();
+  /** The tags among `ids` the viewer sees, by id. */
+  async tags(viewer: Viewer, ids: readonly number[], tx: Executor = db) {
+    if (ids.length === 0) return new Map<number, VpnTag>();
     const rows = await tx
-      .select({ id: tags.id })
+      .select({ id: tags.id, companyPath: companies.path })
       .from(tags)
       .innerJoin(companies, eq(companies.id, tags.companyId))
       .where(and(inArray(tags.id, [...ids]), visibleCompaniesFilter(viewer)));
-    return new Set(rows.map((row) => row.id));
+    return new Map(rows.map((row) => [row.id, row]));
   },
 
   /** The visible devices among `ids`, with what decides whether they can run OpenVPN. */
@@ -35,6 +36,7 @@ export const createVpnTargetsRepository = (db: Database) => ({
         id: devices.id,
         name: devices.name,
         companyId: devices.companyId,
+        companyPath: companies.path,
         model: devices.model,
         firmware: devices.firmware,
       })
@@ -46,7 +48,7 @@ export const createVpnTargetsRepository = (db: Database) => ({
 
   async user(viewer: Viewer, id: number, tx: Executor = db) {
     const [row] = await tx
-      .select({ id: users.id, email: users.email })
+      .select({ id: users.id, email: users.email, companyPath: companies.path })
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))
       .where(and(eq(users.id, id), visibleCompaniesFilter(viewer)));
@@ -74,10 +76,16 @@ export const createVpnTargetsRepository = (db: Database) => ({
   },
 });
 
+export interface VpnTag {
+  id: number;
+  companyPath: string;
+}
+
 export interface VpnDevice {
   id: number;
   name: string;
   companyId: number;
+  companyPath: string;
   model: string | null;
   firmware: string | null;
 }

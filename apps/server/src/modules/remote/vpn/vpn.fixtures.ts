@@ -16,12 +16,13 @@ import { loginAs, type TestSession } from '@test/session';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * A HubRuntime that runs nothing: it records what the module asks (specs applied, hubs stopped,
- * clients disconnected) and lets the test play the management interface's events.
+ * A HubRuntime that runs nothing: it records what the module asks (specs applied, hubs stopped
+ * or removed, clients disconnected) and lets the test play the management interface's events.
  */
 export const createRecordingRuntime = () => {
   const applied: HubSpec[] = [];
   const stopped: number[] = [];
+  const removed: number[] = [];
   const disconnected: { hubId: number; commonName: string }[] = [];
   const states = new Map<number, HubStatus>();
   const sessions = new Map<number, HubSession[]>();
@@ -41,6 +42,10 @@ export const createRecordingRuntime = () => {
       stopped.push(hubId);
       states.set(hubId, stoppedStatus);
     },
+    remove: async (hubId) => {
+      removed.push(hubId);
+      states.delete(hubId);
+    },
     status: (hubId) => states.get(hubId) ?? stoppedStatus,
     sessions: async (hubId) => sessions.get(hubId) ?? [],
     disconnect: async (hubId, commonName) => {
@@ -57,6 +62,7 @@ export const createRecordingRuntime = () => {
     runtime,
     applied,
     stopped,
+    removed,
     disconnected,
     /** The last spec applied for the hub. */
     specOf: (hubId: number) => applied.filter((spec) => spec.id === hubId).at(-1),

@@ -50,6 +50,13 @@ describe('applying a hub spec', () => {
     }
   });
 
+  it('does not restart for a rename', () => {
+    expect(planApply(render(), render({ name: 'Renamed hub' }))).toEqual({
+      restart: false,
+      disconnect: [],
+    });
+  });
+
   it('does not restart for client changes or a new CRL, and disconnects whom they concern', () => {
     const before = render();
     const spec = hubSpec();

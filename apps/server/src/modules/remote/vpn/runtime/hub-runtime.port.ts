@@ -116,6 +116,11 @@ export interface HubRuntime {
    */
   apply(spec: HubSpec): Promise<HubStatus>;
   stop(hubId: number): Promise<void>;
+  /**
+   * The hub was deleted: stops it and deletes everything it had on this host (its directory with
+   * the keys, the configuration and the management socket).
+   */
+  remove(hubId: number): Promise<void>;
   status(hubId: number): HubStatus;
   sessions(hubId: number): Promise<HubSession[]>;
   /** Ends a client's session now (after revocation or disabling). */

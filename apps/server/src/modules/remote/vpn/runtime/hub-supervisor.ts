@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { readHubFiles, writeHubFiles } from './hub-disk';
@@ -168,8 +169,10 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
     return queued;
   };
 
+  const hubDir = (hubId: number) => join(options.dataDir, 'vpn', 'hubs', String(hubId));
+
   const applyNow = async (spec: HubSpec): Promise<HubStatus> => {
-    const paths = hubFilePaths(join(options.dataDir, 'vpn', 'hubs', String(spec.id)));
+    const paths = hubFilePaths(hubDir(spec.id));
     if (Buffer.byteLength(paths.management) > MAX_SOCKET_PATH) {
       throw new Error(
         `DATA_DIR is too long for the VPN hub's management socket (${paths.management}); ` +
@@ -203,6 +206,14 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
     apply: (spec) => enqueue(spec.id, () => applyNow(spec)),
 
     stop: (hubId) => enqueue(hubId, async () => hubs.get(hubId)?.process.stop()),
+
+    remove: (hubId) =>
+      enqueue(hubId, async () => {
+        await hubs.get(hubId)?.process.stop();
+        hubs.delete(hubId);
+        // The keys go with the hub; a hub that never ran here has no directory (force).
+        await rm(hubDir(hubId), { recursive: true, force: true });
+      }),
 
     status: (hubId) => hubs.get(hubId)?.process.status() ?? STOPPED,
 

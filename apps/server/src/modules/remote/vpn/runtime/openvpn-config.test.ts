@@ -54,12 +54,18 @@ describe('OpenVPN server configuration', () => {
     expect(lines).not.toContain('multihome');
   });
 
+  it('leaves the hub’s name out, so a rename changes nothing the server reads', () => {
+    const before = renderServerConfig(hubSpec(), paths);
+    expect(before).not.toContain('Branches');
+    expect(before).toMatch(/^# netfleet VPN hub 7;/);
+    expect(renderServerConfig(hubSpec({ name: 'Renamed\nup /bin/sh' }), paths)).toBe(before);
+  });
+
   it('refuses values that would add a directive', () => {
     const route = (network: string) => hubSpec({ pushRoutes: [{ network, netmask: '255.0.0.0' }] });
     expect(() => renderServerConfig(route('10.0.0.0\nscript-security 2'), paths)).toThrow();
     expect(() => renderServerConfig(route('10.0.0.0,redirect-gateway'), paths)).toThrow();
     expect(() => renderServerConfig(route('10.0.0.0"'), paths)).toThrow();
-    expect(() => renderServerConfig(hubSpec({ name: 'a\nup /bin/sh' }), paths)).toThrow();
     expect(() => renderServerConfig(hubSpec(), hubFilePaths('/tmp/a"\nb'))).toThrow();
   });
 });

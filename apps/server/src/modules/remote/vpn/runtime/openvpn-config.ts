@@ -78,7 +78,8 @@ const route = (subnet: Subnet) => `route ${word(subnet.network)} ${word(subnet.n
  */
 export const renderServerConfig = (spec: HubSpec, paths: HubFilePaths): string => {
   const lines = [
-    comment(`netfleet VPN hub ${spec.id} (${spec.name}); written by netfleet, edits are replaced`),
+    // Not the name: renaming a hub must not change this file, or the next apply would restart it.
+    comment(`netfleet VPN hub ${spec.id}; written by netfleet, edits are replaced`),
     `port ${word(spec.port)}`,
     `proto ${spec.protocol === 'udp' ? 'udp' : 'tcp-server'}`,
     // On a host with several addresses, answer UDP from the address the client wrote to; without

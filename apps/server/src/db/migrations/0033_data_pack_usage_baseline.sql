@@ -1,0 +1,1 @@
+ALTER TABLE "device_data_packs" ADD COLUMN "usage_baseline" bigint DEFAULT 0 NOT NULL;
