@@ -6,8 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHubSupervisor } from '../apps/server/src/modules/remote/vpn/runtime/hub-supervisor.ts';
-import type { HubSpec } from '../apps/server/src/modules/remote/vpn/runtime/hub-runtime.port.ts';
+import { createHubSupervisor, type HubSpec } from '@netfleet/openvpn-hub';
 import {
   clientCert,
   createHubKeys,

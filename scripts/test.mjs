@@ -104,6 +104,7 @@ if (integration) {
   ]);
   vitest('tools', 'tools');
   vitest('contracts', 'packages/contracts');
+  vitest('openvpn-hub', 'packages/openvpn-hub');
   vitest('agent', 'apps/agent');
   vitest('server', 'apps/server', { DATABASE_URL: '' });
   // Issue 14: our API measured against RMS's published definition; prints the coverage.

@@ -12,7 +12,7 @@ import { logSerializers } from './lib/log-serializers';
 import type { AttemptStore } from './modules/identity/auth/login-limiter';
 import { createModuleContext } from './modules/context';
 import type { DeviceLink, GatewayListener } from './modules/fleet/device-gateway/gateway.port';
-import type { HubRuntime } from './modules/remote/vpn/runtime/hub-runtime.port';
+import type { HubRuntime } from '@netfleet/openvpn-hub';
 import { automationArea } from './modules/automation/automation.area';
 import { businessArea } from './modules/business/business.area';
 import { fleetArea } from './modules/fleet/fleet.area';
@@ -64,7 +64,7 @@ export interface BuildAppOptions {
   /** How often instances renew and rebalance the devices they evaluate (tests shorten it). */
   automationHeartbeatMs?: number;
   /**
-   * Makes the OpenVPN supervisor VPN hubs run on (server.ts: runtime/hub-supervisor.ts); the VPN
+   * Makes the OpenVPN supervisor VPN hubs run on (server.ts: `@netfleet/openvpn-hub` createHubSupervisor); the VPN
    * module closes it with the app. Without it hubs are configured but not run.
    */
   hubRuntime?: (log: FastifyBaseLogger) => HubRuntime;

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { fail, loadConfigOrExit, openDatabase, openRedis, printCreatedAdmin } from './bootstrap';
 import { limitHeapGrowth } from './lib/heap';
 import { createRedisAttemptStore } from './modules/identity/auth/redis-attempt-store';
-import { createHubSupervisor } from './modules/remote/vpn/runtime/hub-supervisor';
+import { createHubSupervisor } from '@netfleet/openvpn-hub';
 import { BrokerStartError } from './plugins/broker';
 import { createBroker } from './plugins/create-broker';
 import { closeRedis } from './redis/client';

@@ -11,7 +11,7 @@ import { delimiter, join } from 'node:path';
  * options), so anything not named here is refused.
  *
  * First, exactly what the server's renderClientProfile (apps/server
- * src/modules/remote/vpn/runtime/openvpn-config.ts) writes; then a few client options that only
+ * packages/openvpn-hub/src/openvpn-config.ts) writes; then a few client options that only
  * tune the connection or the log and touch no file: what `client` stands for (`tls-client`,
  * `pull`), the `key-direction` an inline `<tls-auth>` needs, cipher negotiation for hubs of other
  * OpenVPN versions, and keepalive timers and log volume.

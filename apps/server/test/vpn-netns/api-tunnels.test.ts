@@ -11,7 +11,7 @@ import { vpnJoinArgsSchema } from '@netfleet/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceJobs } from '@/db/schema';
-import { createHubSupervisor } from '@/modules/remote/vpn/runtime/hub-supervisor';
+import { createHubSupervisor } from '@netfleet/openvpn-hub';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createFakeGateway, insertDevice } from '@test/fake-gateway';
 import { createCompany, createUser } from '@test/factories';

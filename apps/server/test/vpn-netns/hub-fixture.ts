@@ -2,13 +2,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHubPki } from '@/modules/remote/vpn/runtime/hub-pki';
-import type {
-  HubClientSpec,
-  HubSpec,
-  IssuedCertificate,
-  Subnet,
-} from '@/modules/remote/vpn/runtime/hub-runtime.port';
-import { hubFilePaths, renderClientProfile } from '@/modules/remote/vpn/runtime/openvpn-config';
+import {
+  type HubClientSpec,
+  type HubSpec,
+  hubFilePaths,
+  type IssuedCertificate,
+  renderClientProfile,
+  type Subnet,
+} from '@netfleet/openvpn-hub';
 
 export const pki = createHubPki();
 

@@ -3,7 +3,7 @@
 // packets between what look like separate machines while nothing touches the host's interfaces.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { probeHubHost } from '@/modules/remote/vpn/runtime/openvpn-host';
+import { probeHubHost } from '@netfleet/openvpn-hub';
 
 export interface Spoke {
   /** The namespace's name. */

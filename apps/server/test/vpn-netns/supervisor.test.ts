@@ -7,8 +7,12 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHubSupervisor } from '@/modules/remote/vpn/runtime/hub-supervisor';
-import type { HubEvent, HubRuntime, HubSpec } from '@/modules/remote/vpn/runtime/hub-runtime.port';
+import {
+  createHubSupervisor,
+  type HubEvent,
+  type HubRuntime,
+  type HubSpec,
+} from '@netfleet/openvpn-hub';
 import { createHubKeys, type HubKeys, hubSpec, subnet, testLog } from './hub-fixture';
 import { netnsUnavailable, run } from './netns';
 

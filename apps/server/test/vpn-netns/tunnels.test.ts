@@ -5,13 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHubSupervisor } from '@/modules/remote/vpn/runtime/hub-supervisor';
-import type {
-  HubEvent,
-  HubRuntime,
-  HubSession,
-  HubSpec,
-} from '@/modules/remote/vpn/runtime/hub-runtime.port';
+import {
+  createHubSupervisor,
+  type HubEvent,
+  type HubRuntime,
+  type HubSession,
+  type HubSpec,
+} from '@netfleet/openvpn-hub';
 import {
   clientCert,
   createHubKeys,

@@ -1,6 +1,5 @@
 import type { VpnHubProtocol, VpnHubType } from '@netfleet/contracts';
-import type { KeyPair } from '@/modules/remote/vpn/runtime/hub-runtime.port';
-import { renderClientProfile } from '@/modules/remote/vpn/runtime/openvpn-config';
+import { type KeyPair, renderClientProfile } from '@netfleet/openvpn-hub';
 
 export interface ProfileInput {
   hub: { name: string; vpnType: VpnHubType; protocol: VpnHubProtocol; port: number };

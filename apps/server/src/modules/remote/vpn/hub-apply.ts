@@ -1,10 +1,7 @@
 import { VPN_HUB_MESSAGES, type VpnHubStatus } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StatusService } from '@/modules/system/status/status.service';
-import type {
-  HubHostAvailability,
-  HubRuntime,
-} from '@/modules/remote/vpn/runtime/hub-runtime.port';
+import type { HubHostAvailability, HubRuntime } from '@netfleet/openvpn-hub';
 import type { HubClientsRepository } from './hub-clients.repository';
 import type { HubKeys } from './hub-keys';
 import type { HubNetworkRepository } from './hub-network.repository';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HubSession } from '@/modules/remote/vpn/runtime/hub-runtime.port';
+import type { HubSession } from '@netfleet/openvpn-hub';
 import { buildVpnWorld, type VpnWorld } from './vpn.fixtures';
 
 let w: VpnWorld;

@@ -1,10 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RunInTransaction } from '@/modules/identity/auth/session.service';
-import type {
-  HubEvent,
-  HubRuntime,
-  HubSession,
-} from '@/modules/remote/vpn/runtime/hub-runtime.port';
+import type { HubEvent, HubRuntime, HubSession } from '@netfleet/openvpn-hub';
 import type { HubApplier } from './hub-apply';
 import type { HubClientsRepository } from './hub-clients.repository';
 import type { HubLogsRepository, SessionRow } from './hub-logs.repository';

@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '@/lib/crypto';
-import type {
-  HubPki,
-  KeyPair,
-  RevokedCertificate,
-} from '@/modules/remote/vpn/runtime/hub-runtime.port';
+import type { HubPki, KeyPair, RevokedCertificate } from '@netfleet/openvpn-hub';
 
 /** The CA is serial 1, the hub's server certificate 2; clients count on from 3. */
 const SERVER_SERIAL = 2;

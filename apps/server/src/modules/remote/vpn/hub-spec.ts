@@ -1,4 +1,4 @@
-import type { HubSpec } from '@/modules/remote/vpn/runtime/hub-runtime.port';
+import type { HubSpec } from '@netfleet/openvpn-hub';
 import type { ClientSecretsRow } from './hub-clients.repository';
 import type { HubKeys } from './hub-keys';
 import type { RouteRow } from './hub-network.repository';

@@ -7,7 +7,7 @@ import type {
   HubSession,
   HubSpec,
   HubStatus,
-} from '@/modules/remote/vpn/runtime/hub-runtime.port';
+} from '@netfleet/openvpn-hub';
 import { buildTestApp } from '@test/app';
 import { createFakeGateway, insertDevice } from '@test/fake-gateway';
 import { createCompany, createUser } from '@test/factories';

@@ -4,7 +4,7 @@ import { createSecretBox } from '@/lib/crypto';
 import type { ModuleContext } from '@/modules/context';
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import { createHubPki } from '@/modules/remote/vpn/runtime/hub-pki';
-import type { HubPki, HubRuntime } from '@/modules/remote/vpn/runtime/hub-runtime.port';
+import type { HubPki, HubRuntime } from '@netfleet/openvpn-hub';
 import { createDeviceJoins } from './device-joins';
 import { createHubApplier, type OnHubStarted } from './hub-apply';
 import { createHubCertificates } from './hub-certificates';
@@ -33,7 +33,7 @@ import { createVpnTargetsRepository } from './vpn-targets.repository';
 
 export interface VpnDeps {
   /**
-   * The OpenVPN supervisor of this host (runtime/hub-supervisor.ts), made for this module, which
+   * The OpenVPN supervisor of this host (`@netfleet/openvpn-hub` createHubSupervisor), made for this module, which
    * closes it (every hub stops) when the app closes. Without one, hubs are still made and
    * configured; their status says the host runs none (GET /api/vpn/hubs/host).
    */

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { randomBytes, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import type { HubPki, IssuedCertificate, KeyPair } from './hub-runtime.port';
+import type { HubPki, IssuedCertificate, KeyPair } from '@netfleet/openvpn-hub';
 
 // Node's webcrypto is the Web Crypto API the library expects; the server compiles without DOM types.
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { HubLogger } from './hub-logger';
 import { readHubFiles, writeHubFiles } from './hub-disk';
 import { COMMON_NAME, lanRoutes, planApply, renderHubFiles } from './hub-files';
 import { createHubProcess, type HubProcess } from './hub-process';
@@ -21,7 +21,7 @@ export interface HubSupervisorOptions {
    * traffic away from the host's own interfaces. Unset: the server's namespace.
    */
   netns?: string | undefined;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  log: HubLogger;
   now?: () => Date;
   /** How often sessions are read for connected/disconnected events, while someone listens. */
   pollMs?: number;

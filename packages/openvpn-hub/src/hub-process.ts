@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import type { HubLogger } from './hub-logger';
 import { createHubLog, type HubLog } from './hub-log';
 import type { HubProcessState, HubStatus } from './hub-runtime.port';
 import type { HubFilePaths } from './openvpn-config';
@@ -12,7 +12,7 @@ export interface HubProcessOptions {
   paths: HubFilePaths;
   /** Runs OpenVPN inside this network namespace (`ip netns exec`). */
   netns?: string | undefined;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  log: HubLogger;
   now: () => Date;
   probe: () => Promise<HostProbeResult>;
   onStatus: (status: HubStatus) => void;
