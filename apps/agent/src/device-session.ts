@@ -9,6 +9,7 @@ import {
   type CollectConfig,
   type CommandMessage,
   type ConfigMessage,
+  type HubStateMessage,
   type TelemetryCategory,
 } from '@netfleet/contracts';
 import type { TunnelMux } from '@netfleet/contracts/tunnel';
@@ -190,6 +191,14 @@ export class DeviceSession {
   /** One category's reading now, if the server's config enables it (TelemetryTimers.sendNow). */
   sendReading(category: TelemetryCategory): void {
     this.telemetry.sendNow(category);
+  }
+
+  /**
+   * One hub's state (`netfleet-agent --hub`), only while connected: a state is worth nothing once
+   * stale, and after the next hello the server's sync and applies bring fresh reports.
+   */
+  publishHubState(message: HubStateMessage): void {
+    if (this.online) this.publishOn(topics.hub(this.deviceId), message);
   }
 
   private onConnect() {

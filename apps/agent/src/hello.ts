@@ -6,11 +6,12 @@ import type { DeviceBehaviour } from './types.ts';
  * changed it) and the jobs it finished, so the server can close them if their results were lost.
  */
 export const helloOf = (
-  behaviour: Pick<DeviceBehaviour, 'identity' | 'uptime'>,
+  behaviour: Pick<DeviceBehaviour, 'identity' | 'uptime' | 'hubHost'>,
   agent: string,
   doneJobs: number[],
 ): Hello => {
   const identity = behaviour.identity();
+  const hub = behaviour.hubHost?.();
   return {
     v: PROTOCOL_VERSION,
     model: identity.model,
@@ -21,5 +22,6 @@ export const helloOf = (
     ...(identity.imei ? { imei: identity.imei } : {}),
     uptime: Math.floor(behaviour.uptime()),
     done_jobs: doneJobs,
+    ...(hub ? { hub } : {}),
   };
 };

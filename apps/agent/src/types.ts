@@ -3,6 +3,7 @@ import type {
   AlertsConfigArgs,
   CollectConfig,
   CommandMessage,
+  HubHost,
   LocalApi,
   TelemetryCategory,
 } from '@netfleet/contracts';
@@ -70,6 +71,8 @@ export interface DeviceBehaviour {
   openStream?(target: OpenPayload): Promise<Duplex | OpenError>;
   /** The local status API data collection reads. Devices without it collect nothing. */
   localApi?: LocalApi;
+  /** The hello's `hub`: whether this machine can run VPN hubs (`netfleet-agent --hub` only). */
+  hubHost?(): HubHost | undefined;
 }
 
 /** Counters shared by every session of a process (the simulator's stats line, the benchmarks). */

@@ -68,6 +68,8 @@ export interface BuildAppOptions {
    * module closes it with the app. Without it hubs are configured but not run.
    */
   hubRuntime?: (log: FastifyBaseLogger) => HubRuntime;
+  /** How often the instance running the hubs looks for changes made elsewhere (tests shorten it). */
+  vpnHubReconcileMs?: number;
 }
 
 /**
@@ -116,6 +118,13 @@ export const buildApp = async (options: BuildAppOptions) => {
     redis: options.redis,
     jobs: fleet.jobs,
     hubRuntime: options.hubRuntime?.(app.log),
+    reconcileIntervalMs: options.vpnHubReconcileMs,
+    // Agents in hub mode host zones of VPN hubs: their jobs, liveness and reports.
+    zoneHosting: {
+      jobsRepository: fleet.jobsRepository,
+      isOnline: (deviceId) => link.isOnline(deviceId),
+      addGatewayListener: fleet.addGatewayListener,
+    },
   });
 
   const business = await businessArea(app, context, { companies: companiesRepository });

@@ -5,6 +5,7 @@ import type {
   ConfigMessage,
   DeviceSeries,
   Hello,
+  HubStateMessage,
 } from '@netfleet/contracts';
 import type { Database } from '@/db/client';
 import { devices } from '@/db/schema';
@@ -58,6 +59,10 @@ export const createFakeGateway = () => {
     /** Plays a device's alert event (`al`) to every listener that hears them. */
     alerted(deviceId: number, message: AlertMessage) {
       for (const listener of listeners) listener.alerted?.(deviceId, message);
+    },
+    /** Plays an agent's hub report (`hub`) to every listener that hears them. */
+    hubReported(deviceId: number, message: HubStateMessage) {
+      for (const listener of listeners) listener.hubReported?.(deviceId, message);
     },
     commandsFor: (deviceId: number) =>
       commands.filter((sent) => sent.deviceId === deviceId).map((sent) => sent.command),

@@ -46,6 +46,9 @@ it('the public routes are exactly the ones meant to be public', () => {
       // A VPN profile's link: an HMAC of the client's certificate, dead once it expires or is
       // revoked (vpn/hub-profiles.test.ts).
       'GET /api/vpn/profiles/:id/:token',
+      // A hub's spec for the agent of its zone: a signed, expiring link naming that device
+      // (vpn/hub-zones.test.ts).
+      'GET /api/vpn/hubs/:id/agent-spec',
     ].sort(),
   );
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_SERIES } from './device-models.ts';
 import { VPN_COMMAND_TYPES } from './device-vpn.ts';
+import { hubHostSchema, VPN_HUB_COMMAND_TYPES } from './device-vpn-hub.ts';
 
 // The MQTT protocol between a device (apps/agent, or any Linux/OpenWrt box with mosquitto_pub/sub)
 // and the netfleet gateway. docs/device-protocol.md explains it for device implementers; this
@@ -53,6 +54,8 @@ export const topics = {
   collect: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/dc`,
   /** device → server, QoS 1: one event of a device alert config (device-alerts.ts). */
   alert: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/al`,
+  /** device → server, QoS 1: one hub's state and sessions, from an agent in hub mode (device-vpn-hub.ts). */
+  hub: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/hub`,
   /** server → device, retained, QoS 1: monitoring periods. */
   config: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/cfg`,
   /** server → device, QoS 1: commands. */
@@ -70,6 +73,7 @@ export const SERVER_SUBSCRIPTIONS = [
   `${TOPIC_ROOT}/d/+/ack`,
   `${TOPIC_ROOT}/d/+/dc`,
   `${TOPIC_ROOT}/d/+/al`,
+  `${TOPIC_ROOT}/d/+/hub`,
 ] as const;
 
 export const SHARED_SUBSCRIPTION_GROUP = 'netfleet';
@@ -85,6 +89,7 @@ const DEVICE_TOPIC_KINDS = {
   ack: 'ack',
   dc: 'collect',
   al: 'alert',
+  hub: 'hub',
   cfg: 'config',
   cmd: 'command',
 } as const;
@@ -120,7 +125,7 @@ export const mayDevicePublish = (deviceId: number, topic: string): boolean => {
     parsed !== null &&
     parsed.kind !== 'enrol' &&
     parsed.deviceId === deviceId &&
-    ['state', 'hello', 'telemetry', 'ack', 'collect', 'alert'].includes(parsed.kind)
+    ['state', 'hello', 'telemetry', 'ack', 'collect', 'alert', 'hub'].includes(parsed.kind)
   );
 };
 export const mayDeviceSubscribe = (deviceId: number, topic: string): boolean =>
@@ -224,6 +229,8 @@ export const helloSchema = z.object({
   uptime: z.number().int().min(0).optional(),
   /** Job ids the device has already finished, so a resent command is not run twice. */
   done_jobs: z.array(z.number().int().positive()).max(100).optional(),
+  /** Only from `netfleet-agent --hub`: whether this machine can run VPN hubs (device-vpn-hub.ts). */
+  hub: hubHostSchema.optional(),
 });
 export type Hello = z.infer<typeof helloSchema>;
 
@@ -258,6 +265,7 @@ export const COMMAND_TYPES = [
   'file_put',
   'file_get',
   ...VPN_COMMAND_TYPES,
+  ...VPN_HUB_COMMAND_TYPES,
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 

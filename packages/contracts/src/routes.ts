@@ -133,6 +133,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('vpn.hub', '/vpn/hubs/:id/:tab?', 'VPN hub', 'view_vpn_hubs'),
   r('vpn.quick-connect', '/vpn/quick-connect', 'VPN quick connect', 'view_vpn_hubs'),
   r('vpn.quick-connect.item', '/vpn/quick-connect/:id/:tab?', 'VPN quick connect', 'view_vpn_hubs'),
+  // Zones are shared by every company: only a super admin manages them.
+  r('vpn.zones', '/vpn/zones', 'Hub zones', 'super_admin'),
   r('connect.desktop', '/rms-connect/desktop', 'Desktop', 'manage_device_remote_access', {
     standalone: true,
   }),
@@ -278,7 +280,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     key: 'vpn',
     name: 'VPN',
     icon: 'vpn',
-    items: [link('vpn.hubs'), link('vpn.quick-connect')],
+    items: [link('vpn.hubs'), link('vpn.quick-connect'), link('vpn.zones')],
   },
   {
     key: 'administration',

@@ -14,6 +14,15 @@ export const prefixLength = (netmask: string): number =>
 /** 192.168.1.0/24, the form `ip route` takes. */
 export const cidr = (subnet: Subnet): string => `${subnet.network}/${prefixLength(subnet.netmask)}`;
 
+/** Whether `inner` lies within `outer` (or is it). */
+export const contains = (outer: Subnet, inner: Subnet): boolean => {
+  const bits = prefixLength(outer.netmask);
+  const block = 2 ** (32 - bits);
+  const start = ipToNumber(outer.network) - (ipToNumber(outer.network) % block);
+  const first = ipToNumber(inner.network);
+  return bits <= prefixLength(inner.netmask) && first >= start && first < start + block;
+};
+
 /** The hub's own tunnel address: the subnet's first host (what OpenVPN's `server` takes). */
 export const serverAddress = (subnet: Subnet): string => numberToIp(ipToNumber(subnet.network) + 1);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignAddresses, cidr, prefixLength } from './hub-addresses';
+import { assignAddresses, cidr, contains, prefixLength } from './hub-addresses';
 import { lanRoutes, planApply, renderHubFiles } from './hub-files';
 import { client, hubSpec } from './hub-spec.fixtures';
 import { hubFilePaths } from './openvpn-config';
@@ -27,6 +27,15 @@ describe('hub addresses', () => {
     expect(prefixLength('255.255.252.0')).toBe(22);
     expect(cidr({ network: '192.168.1.0', netmask: '255.255.255.0' })).toBe('192.168.1.0/24');
   });
+
+  it('tells whether a subnet lies within another', () => {
+    const net = (network: string, netmask: string) => ({ network, netmask });
+    const lan = net('192.168.0.0', '255.255.0.0');
+    expect(contains(lan, lan)).toBe(true);
+    expect(contains(lan, net('192.168.7.0', '255.255.255.0'))).toBe(true);
+    expect(contains(lan, net('192.169.0.0', '255.255.255.0'))).toBe(false);
+    expect(contains(net('192.168.7.0', '255.255.255.0'), lan)).toBe(false);
+  });
 });
 
 describe('applying a hub spec', () => {
@@ -41,7 +50,6 @@ describe('applying a hub spec', () => {
       { protocol: 'tcp' as const },
       { type: 'tap' as const },
       { subnet: { network: '10.9.0.0', netmask: '255.255.255.0' } },
-      { pushRoutes: [] },
       { dhcpOptions: [] },
       { tlsCryptKey: 'another key' },
       { server: { cert: 'another cert', key: 'another key' } },
@@ -87,6 +95,38 @@ describe('applying a hub spec', () => {
       restart: false,
       disconnect: ['device-2', 'user-3'],
     });
+  });
+
+  it('pushes each client the routes to the other clients’ LANs, not to its own', () => {
+    const pushed = (ccd: string | undefined) =>
+      (ccd ?? '').split('\n').filter((line) => line.startsWith('push '));
+    const files = render();
+    expect(pushed(files.ccd['device-1'])).toEqual(['push "route 192.168.2.0 255.255.255.0"']);
+    expect(pushed(files.ccd['device-2'])).toEqual(['push "route 192.168.1.0 255.255.255.0"']);
+    expect(pushed(files.ccd['user-3'])).toEqual([
+      'push "route 192.168.1.0 255.255.255.0"',
+      'push "route 192.168.2.0 255.255.255.0"',
+    ]);
+  });
+
+  it('adds and removes routes without a restart, reconnecting the clients that need it', () => {
+    const before = render();
+    const spec = hubSpec();
+    const [device1, device2, user3] = spec.clients;
+    if (!device1 || !device2 || !user3) throw new Error('fixture changed');
+    const lan = { network: '192.168.9.0', netmask: '255.255.255.0' };
+    const added = {
+      clients: [device1, { ...device2, lans: [...device2.lans, lan] }, user3],
+      pushRoutes: [...spec.pushRoutes, lan],
+    };
+    // The owner for its iroute, the others for the route pushed to them.
+    expect(planApply(before, render(added))).toEqual({
+      restart: false,
+      disconnect: ['device-1', 'device-2', 'user-3'],
+    });
+    // A route that went away ends only its owner's session: the others' leads into the tunnel,
+    // where the hub no longer routes it.
+    expect(planApply(render(added), before)).toEqual({ restart: false, disconnect: ['device-2'] });
   });
 
   it('renders one client file per client and LAN routes for enabled ones', () => {

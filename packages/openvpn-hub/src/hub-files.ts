@@ -1,5 +1,5 @@
-import { assignAddresses } from './hub-addresses';
-import type { HubSpec, Subnet } from './hub-runtime.port';
+import { assignAddresses, contains } from './hub-addresses';
+import type { HubClientSpec, HubSpec, Subnet } from './hub-runtime.port';
 import { type HubFilePaths, renderClientConfigDir, renderServerConfig } from './openvpn-config';
 
 /**
@@ -14,7 +14,7 @@ export interface HubFiles {
   ccd: Record<string, string>;
 }
 
-/** A LAN behind a client, and the client's tunnel address (a tap hub routes LANs through it). */
+/** A LAN behind a client, and the client's tunnel address (the kernel routes it through it). */
 export interface LanRoute {
   lan: Subnet;
   via: string;
@@ -25,6 +25,13 @@ export interface LanRoute {
  * ccd folder, hide a file or split a command.
  */
 export const COMMON_NAME = /^[A-Za-z0-9_@][A-Za-z0-9_.@-]{0,63}$/;
+
+/**
+ * The routes pushed to a client: the hub's, less those to the client's own LANs (a route into the
+ * tunnel would take its own LAN away from it).
+ */
+export const pushedRoutes = (spec: HubSpec, client: HubClientSpec): Subnet[] =>
+  spec.pushRoutes.filter((route) => !client.lans.some((lan) => contains(lan, route)));
 
 export const renderHubFiles = (spec: HubSpec, paths: HubFilePaths): HubFiles => {
   const addresses = assignAddresses(spec.subnet, spec.clients);
@@ -37,6 +44,7 @@ export const renderHubFiles = (spec: HubSpec, paths: HubFilePaths): HubFiles => 
       client,
       spec,
       addresses.get(client.commonName) ?? null,
+      pushedRoutes(spec, client),
     );
   }
   return {
@@ -66,10 +74,25 @@ export interface ApplyPlan {
   restart: boolean;
   /**
    * Clients whose file changed or went away: their session ends so that they reconnect under
-   * the new file (new address, LANs) or not at all (disabled, removed).
+   * the new file (new address, LANs, pushed routes) or not at all (disabled, removed). OpenVPN
+   * 2.6 cannot push to a connected client, so a new route reaches a client only this way.
    */
   disconnect: string[];
 }
+
+/**
+ * Whether `next` only drops pushed routes from `previous`. Such a client keeps its session: the
+ * route it keeps until it reconnects leads into the tunnel, where the hub's table drops what no
+ * longer has a route, and a LAN leaving the hub then ends only its owner's session.
+ */
+const onlyRoutesDropped = (previous: string, next: string) => {
+  const before = new Set(previous.split('\n'));
+  const after = new Set(next.split('\n'));
+  return (
+    [...after].every((line) => before.has(line)) &&
+    [...before].every((line) => after.has(line) || line.startsWith('push "route '))
+  );
+};
 
 /** What applying `next` over `previous` (null: nothing on disk yet) takes. */
 export const planApply = (previous: HubFiles | null, next: HubFiles): ApplyPlan => {
@@ -78,7 +101,10 @@ export const planApply = (previous: HubFiles | null, next: HubFiles): ApplyPlan 
     ([name, content]) => previous.server[name] !== content,
   );
   const disconnect = Object.entries(previous.ccd)
-    .filter(([commonName, content]) => next.ccd[commonName] !== content)
+    .filter(([commonName, content]) => {
+      const now = next.ccd[commonName];
+      return now === undefined || (now !== content && !onlyRoutesDropped(content, now));
+    })
     .map(([commonName]) => commonName);
   return { restart, disconnect };
 };

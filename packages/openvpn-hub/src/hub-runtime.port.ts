@@ -71,7 +71,10 @@ export interface HubSpec {
   crl: string;
   tlsCryptKey: string;
   clients: readonly HubClientSpec[];
-  /** Pushed to every client (the LANs of all clients, and what the hub routes). */
+  /**
+   * Pushed to the clients (the LANs of all clients, and what the hub routes); a client is not
+   * given the routes to its own LANs.
+   */
   pushRoutes: readonly Subnet[];
   /** DHCP options pushed to clients (spec: vpn hub dhcp, DNS and WINS). */
   dhcpOptions: readonly { type: 'DNS' | 'WINS'; ip: string }[];
@@ -110,9 +113,10 @@ export type HubHostAvailability =
 export interface HubRuntime {
   availability(): Promise<HubHostAvailability>;
   /**
-   * Starts the hub or brings it to `spec`. Changing clients, their LANs or the CRL rewrites
-   * files OpenVPN reads on each connection (no restart); changing port, protocol, type, subnet,
-   * routes or keys restarts this hub only. Other hubs are never touched.
+   * Starts the hub or brings it to `spec`. Changing clients, their LANs, the pushed routes or the
+   * CRL rewrites files OpenVPN reads on each connection (no restart; the clients concerned
+   * reconnect); changing port, protocol, type, subnet, DHCP options or keys restarts this hub
+   * only. Other hubs are never touched.
    */
   apply(spec: HubSpec): Promise<HubStatus>;
   stop(hubId: number): Promise<void>;

@@ -1,10 +1,19 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HubLogger } from './hub-logger';
 import { readHubFiles, writeHubFiles } from './hub-disk';
 import { COMMON_NAME, lanRoutes, planApply, renderHubFiles } from './hub-files';
 import { createHubProcess, type HubProcess } from './hub-process';
-import { createRouteTable, forwards, ipCommand } from './hub-routes';
+import {
+  clearHubRouting,
+  createHubRouting,
+  deviceSettings,
+  type HubRouting,
+  hubsWithRules,
+  hubTable,
+  type IpCommand,
+  ipCommand,
+} from './hub-routes';
 import type { HubEvent, HubRuntime, HubSession, HubSpec, HubStatus } from './hub-runtime.port';
 import { type HubFilePaths, hubDeviceName, hubFilePaths } from './openvpn-config';
 import { probeHubHost } from './openvpn-host';
@@ -25,16 +34,20 @@ export interface HubSupervisorOptions {
   now?: () => Date;
   /** How often sessions are read for connected/disconnected events, while someone listens. */
   pollMs?: number;
+  /** Runs `ip` (in `netns` when set); tests replace it. */
+  ip?: IpCommand;
 }
 
 interface Hub {
   spec: HubSpec;
   process: HubProcess;
-  routes: ReturnType<typeof createRouteTable>;
+  routing: HubRouting;
   /** Sessions seen at the last poll, by common name + connected since. */
   seen: Map<string, HubSession> | null;
 }
 
+/** Routing table ids are 32-bit. */
+const MAX_TABLE = 2 ** 32 - 1;
 /** A unix socket path is limited to 107 bytes. */
 const MAX_SOCKET_PATH = 107;
 const STOPPED: HubStatus = { state: 'stopped', error: null, startedAt: null };
@@ -47,6 +60,8 @@ const sessionKey = (session: HubSession) =>
  * A hub's server-level files changing restarts that hub only; client files and the CRL are read
  * by OpenVPN on every connection, so changing them restarts nothing, and the clients whose file
  * changed or went away are disconnected so they come back under the new one (or not at all).
+ * Each hub routes in a table of its own (hub-routes.ts), set up whenever its process is ready and
+ * taken out when it stops.
  */
 export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime => {
   const { log } = options;
@@ -54,7 +69,7 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
   const hubs = new Map<number, Hub>();
   const queues = new Map<number, Promise<unknown>>();
   const listeners = new Set<(event: HubEvent) => void>();
-  const ip = ipCommand(options.netns);
+  const ip = options.ip ?? ipCommand(options.netns);
   const probe = () => probeHubHost({ openvpnPath: options.openvpnPath });
   let poller: NodeJS.Timeout | null = null;
 
@@ -93,9 +108,34 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
     }
   };
 
-  const syncRoutes = async (hub: Hub) => {
-    const problems = await hub.routes.sync(lanRoutes(hub.spec), hub.spec.type);
-    for (const problem of problems) log.error({ hubId: hub.spec.id, problem }, 'VPN hub route');
+  const report = (hubId: number, problems: string[]) => {
+    for (const problem of problems) log.error({ hubId, problem }, 'VPN hub routing');
+  };
+
+  const syncRoutes = async (hub: Hub) =>
+    report(hub.spec.id, await hub.routing.sync(lanRoutes(hub.spec)));
+
+  /** Warns about host settings that keep clients from the LANs behind each other. */
+  const checkForwarding = async (hub: Hub, device: string) => {
+    const withLans = hub.spec.clients.filter((client) => client.lans.length > 0).length;
+    if (withLans === 0) return;
+    const settings = await deviceSettings(ip, device);
+    if (!settings.forwarding) {
+      log.warn(
+        { hubId: hub.spec.id },
+        'IP forwarding is off: clients reach the hub but not the LANs behind each ' +
+          'other. Fix: sysctl -w net.ipv4.ip_forward=1',
+      );
+    }
+    // The reverse-path check looks routes up in `main` (the hub's rule matches only its own
+    // subnet as the source), and the LANs behind clients are in the hub's table only.
+    if (withLans > 1 && settings.rpFilter === 'strict') {
+      log.warn(
+        { hubId: hub.spec.id },
+        'rp_filter is strict: the kernel drops traffic between the LANs behind clients. ' +
+          'Fix (loose): sysctl -w net.ipv4.conf.all.rp_filter=2',
+      );
+    }
   };
 
   const create = (spec: HubSpec, paths: HubFilePaths): Hub => {
@@ -103,7 +143,7 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
     const hub: Hub = {
       spec,
       seen: null,
-      routes: createRouteTable(ip, device),
+      routing: createHubRouting(ip, spec.id),
       process: createHubProcess({
         hubId: spec.id,
         paths,
@@ -115,19 +155,11 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
         onReady: async () => {
           // A fresh process has no sessions: everything it reports from now on is new.
           hub.seen = listeners.size > 0 ? new Map() : null;
-          await syncRoutes(hub);
-          if (hub.spec.clients.some((client) => client.lans.length > 0)) {
-            if (!(await forwards(ip, device))) {
-              log.warn(
-                { hubId: spec.id },
-                'IP forwarding is off: clients reach the hub but not the LANs behind each ' +
-                  'other. Fix: sysctl -w net.ipv4.ip_forward=1',
-              );
-            }
-          }
+          report(spec.id, await hub.routing.install(hub.spec.subnet, lanRoutes(hub.spec)));
+          await checkForwarding(hub, device);
         },
         onExit: () => {
-          hub.routes.forget();
+          hub.routing.forget();
           for (const session of hub.seen?.values() ?? []) {
             emit({ hubId: spec.id, kind: 'disconnected', session });
           }
@@ -159,9 +191,32 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
     }
   };
 
-  /** Applies and stops of one hub run one after the other, each on what the previous left. */
+  const hubsDir = join(options.dataDir, 'vpn', 'hubs');
+  const hubDir = (hubId: number) => join(hubsDir, String(hubId));
+
+  /**
+   * Clears the rules and tables a previous run left (it was killed), of the hubs that have a
+   * directory here only: another netfleet on this host (the server beside an agent in hub mode)
+   * keeps its own. A hub applied again has them set up anew once it is ready.
+   */
+  const clearLeftovers = async () => {
+    const names = await readdir(hubsDir).catch(() => [] as string[]);
+    const hubIds = new Set(names.filter((name) => /^\d+$/.test(name)).map(Number));
+    if (hubIds.size === 0) return;
+    const found = await hubsWithRules(ip, hubIds);
+    if (found.error) log.warn({ problem: found.error }, 'VPN hub routing rules could not be read');
+    for (const hubId of found.hubIds) report(hubId, await clearHubRouting(ip, hubId));
+  };
+  const leftovers = clearLeftovers().catch((error: Error) =>
+    log.error({ err: error }, 'VPN hub routing left by a previous run could not be cleared'),
+  );
+
+  /**
+   * Applies and stops of one hub run one after the other, each on what the previous left, and
+   * all after the previous run's leftovers are cleared.
+   */
   const enqueue = <T>(hubId: number, task: () => Promise<T>): Promise<T> => {
-    const queued = (queues.get(hubId) ?? Promise.resolve()).then(task);
+    const queued = (queues.get(hubId) ?? leftovers).then(task);
     queues.set(
       hubId,
       queued.catch(() => undefined),
@@ -169,9 +224,10 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
     return queued;
   };
 
-  const hubDir = (hubId: number) => join(options.dataDir, 'vpn', 'hubs', String(hubId));
-
   const applyNow = async (spec: HubSpec): Promise<HubStatus> => {
+    if (hubTable(spec.id) > MAX_TABLE) {
+      throw new Error(`hub id ${spec.id} is too large for a routing table id`);
+    }
     const paths = hubFilePaths(hubDir(spec.id));
     if (Buffer.byteLength(paths.management) > MAX_SOCKET_PATH) {
       throw new Error(
@@ -188,13 +244,30 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
     hub.spec = spec;
     const state = hub.process.status().state;
     if (state === 'running' && !plan.restart) {
-      for (const commonName of plan.disconnect) await disconnect(hub, commonName);
+      // Routes first: a client reconnecting under its new file finds its LANs routed.
       await syncRoutes(hub);
+      for (const commonName of plan.disconnect) await disconnect(hub, commonName);
       return hub.process.status();
     }
-    if (state === 'stopped' || (state === 'starting' && !plan.restart)) return hub.process.run();
-    // A failed hub is retried now with what was just written rather than after its backoff.
-    return hub.process.restart();
+    const status =
+      state === 'stopped' || (state === 'starting' && !plan.restart)
+        ? await hub.process.run()
+        : // A failed hub is retried now with what was just written rather than after its backoff.
+          await hub.process.restart();
+    // A start's routing set-up began when it got ready: it is part of the apply.
+    await hub.routing.idle();
+    return status;
+  };
+
+  /**
+   * Stops the hub's process and takes its routing out. A hub not applied since the start has
+   * neither: what a previous run left was cleared at the start.
+   */
+  const stopNow = async (hubId: number) => {
+    const hub = hubs.get(hubId);
+    if (!hub) return;
+    await hub.process.stop();
+    report(hubId, await hub.routing.clear());
   };
 
   return {
@@ -205,11 +278,11 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
 
     apply: (spec) => enqueue(spec.id, () => applyNow(spec)),
 
-    stop: (hubId) => enqueue(hubId, async () => hubs.get(hubId)?.process.stop()),
+    stop: (hubId) => enqueue(hubId, () => stopNow(hubId)),
 
     remove: (hubId) =>
       enqueue(hubId, async () => {
-        await hubs.get(hubId)?.process.stop();
+        await stopNow(hubId);
         hubs.delete(hubId);
         // The keys go with the hub; a hub that never ran here has no directory (force).
         await rm(hubDir(hubId), { recursive: true, force: true });
@@ -248,7 +321,7 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
       if (poller) clearInterval(poller);
       poller = null;
       listeners.clear();
-      await Promise.all([...hubs.values()].map((hub) => hub.process.stop()));
+      await Promise.all([...hubs.keys()].map(stopNow));
     },
   };
 };

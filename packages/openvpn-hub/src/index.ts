@@ -6,5 +6,6 @@ export * from './hub-runtime.port';
 export type { HubLogger } from './hub-logger';
 export { createHubSupervisor, type HubSupervisorOptions } from './hub-supervisor';
 export { hubDeviceName, hubFilePaths, renderClientProfile } from './openvpn-config';
+export { hubTable, RULE_PRIORITY } from './hub-routes';
 export type { ClientProfileInput, HubFilePaths } from './openvpn-config';
 export { probeHubHost, type HostProbeResult, type ProbeOptions } from './openvpn-host';

@@ -12,7 +12,7 @@ const directives = (text: string) =>
   text.split('\n').filter((line) => line && !line.startsWith('#'));
 
 describe('OpenVPN server configuration', () => {
-  it('renders a tun hub with its files, pushed routes and management socket', () => {
+  it('renders a tun hub with its files, pushed options and management socket', () => {
     const lines = directives(renderServerConfig(hubSpec(), paths));
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -29,8 +29,6 @@ describe('OpenVPN server configuration', () => {
         'dh none',
         'client-config-dir "/var/lib/netfleet/vpn/hubs/7/ccd"',
         'ccd-exclusive',
-        'push "route 192.168.1.0 255.255.255.0"',
-        'push "route 192.168.2.0 255.255.255.0"',
         'push "dhcp-option DNS 10.8.0.1"',
         'keepalive 10 60',
         'explicit-exit-notify 1',
@@ -41,8 +39,9 @@ describe('OpenVPN server configuration', () => {
       ]),
     );
     expect(lines).not.toContain('client-to-client');
-    // LAN routes are kernel routes the supervisor keeps, so adding one needs no restart.
-    expect(lines.filter((line) => line.startsWith('route '))).toEqual([]);
+    // LAN routes are kernel routes the supervisor keeps, and pushed routes are in the clients'
+    // files: adding a LAN needs no restart.
+    expect(lines.filter((line) => /^route |^push "route /.test(line))).toEqual([]);
   });
 
   it('renders a TCP tap hub without tun-only and UDP-only options', () => {
@@ -62,10 +61,10 @@ describe('OpenVPN server configuration', () => {
   });
 
   it('refuses values that would add a directive', () => {
-    const route = (network: string) => hubSpec({ pushRoutes: [{ network, netmask: '255.0.0.0' }] });
-    expect(() => renderServerConfig(route('10.0.0.0\nscript-security 2'), paths)).toThrow();
-    expect(() => renderServerConfig(route('10.0.0.0,redirect-gateway'), paths)).toThrow();
-    expect(() => renderServerConfig(route('10.0.0.0"'), paths)).toThrow();
+    const dns = (ip: string) => hubSpec({ dhcpOptions: [{ type: 'DNS', ip }] });
+    expect(() => renderServerConfig(dns('10.0.0.1\nscript-security 2'), paths)).toThrow();
+    expect(() => renderServerConfig(dns('10.0.0.1,redirect-gateway'), paths)).toThrow();
+    expect(() => renderServerConfig(dns('10.0.0.1"'), paths)).toThrow();
     expect(() => renderServerConfig(hubSpec(), hubFilePaths('/tmp/a"\nb'))).toThrow();
   });
 });
@@ -74,19 +73,29 @@ describe('client-config-dir files', () => {
   const hub = { type: 'tun' as const, subnet: { network: '10.8.0.0', netmask: '255.255.255.0' } };
   const lan = { network: '192.168.1.0', netmask: '255.255.255.0' };
 
-  it('pushes the address and routes the LANs behind the client', () => {
-    const text = renderClientConfigDir(client('device-1', { lans: [lan] }), hub, '10.8.0.10');
+  it('pushes the address and routes, and routes the LANs behind the client', () => {
+    const other = { network: '192.168.2.0', netmask: '255.255.255.0' };
+    const device = client('device-1', { lans: [lan] });
+    const text = renderClientConfigDir(device, hub, '10.8.0.10', [other]);
     expect(directives(text)).toEqual([
       'ifconfig-push 10.8.0.10 255.255.255.0',
       'iroute 192.168.1.0 255.255.255.0',
+      'push "route 192.168.2.0 255.255.255.0"',
     ]);
+  });
+
+  it('refuses a pushed route that would add a directive', () => {
+    for (const network of ['10.0.0.0\nscript-security 2', '10.0.0.0,redirect-gateway', '10.0"']) {
+      const routes = [{ network, netmask: '255.0.0.0' }];
+      expect(() => renderClientConfigDir(client('a'), hub, '10.8.0.2', routes)).toThrow();
+    }
   });
 
   it('disables a disabled client, and one without an address', () => {
     expect(
-      directives(renderClientConfigDir(client('a', { enabled: false }), hub, '10.8.0.2')),
+      directives(renderClientConfigDir(client('a', { enabled: false }), hub, '10.8.0.2', [])),
     ).toContain('disable');
-    expect(directives(renderClientConfigDir(client('a'), hub, null))).toEqual(['disable']);
+    expect(directives(renderClientConfigDir(client('a'), hub, null, []))).toEqual(['disable']);
   });
 
   it('leaves iroute out on a tap hub (it learns MAC addresses)', () => {
@@ -94,6 +103,7 @@ describe('client-config-dir files', () => {
       client('d', { lans: [lan] }),
       { ...hub, type: 'tap' },
       '10.8.0.3',
+      [],
     );
     expect(directives(text)).toEqual(['ifconfig-push 10.8.0.3 255.255.255.0']);
   });
@@ -117,6 +127,15 @@ describe('client profile', () => {
     for (const tag of ['ca', 'cert', 'key', 'tls-crypt']) {
       expect(text).toMatch(new RegExp(`<${tag}>\\n-----BEGIN [^\\n]+\\n[\\s\\S]*?\\n</${tag}>`));
     }
+  });
+
+  it('cuts a long hub name to what OpenVPN reads in one line, in bytes, at a character', () => {
+    const hub = { ...spec, name: `${'é'.repeat(200)}€` };
+    const [first = ''] = renderClientProfile({ host: 'vpn.example.com', hub, client: key }).split(
+      '\n',
+    );
+    expect(Buffer.byteLength(first)).toBe(253);
+    expect(first).toBe(`# netfleet VPN hub ${'é'.repeat(117)}`);
   });
 
   it('refuses a host or key that would add a directive or close a block', () => {

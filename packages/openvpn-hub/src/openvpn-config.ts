@@ -56,10 +56,21 @@ const path = (value: string): string => {
   return `"${value}"`;
 };
 
-/** Free text in a comment line: one line only. */
+/**
+ * OpenVPN reads a config line into 256 bytes (its `\n` and a NUL included) and the rest of a
+ * longer one as a line of its own, which could be a directive; netfleet-agent refuses such lines.
+ */
+const LINE_MAX_BYTES = 254;
+
+/** Free text in a comment line: one line only, cut (at a character) to what OpenVPN reads. */
 const comment = (value: string): string => {
   if (/[\r\n\0]/.test(value)) throw new Error('a line break cannot go into an OpenVPN comment');
-  return `# ${value}`;
+  let line = '#';
+  for (const character of ` ${value}`) {
+    if (Buffer.byteLength(line + character) > LINE_MAX_BYTES) break;
+    line += character;
+  }
+  return line;
 };
 
 /** An inline file (`<ca>…</ca>`); PEM never contains `<`, so a tag cannot close early. */
@@ -71,8 +82,9 @@ const inline = (tag: string, pem: string): string => {
 const route = (subnet: Subnet) => `route ${word(subnet.network)} ${word(subnet.netmask)}`;
 
 /**
- * The hub's server.conf. Routes to the LANs behind clients are not here: the supervisor adds them
- * to the kernel itself, so adding a LAN needs no restart (the `iroute` is in the client's file).
+ * The hub's server.conf. Routes are not here, so that a LAN added or removed restarts nothing:
+ * the supervisor keeps the kernel's routes to the LANs behind clients in the hub's own table, and
+ * each client's file holds its `iroute`s and the routes pushed to it.
  * No `client-to-client`: traffic between clients goes through the host's kernel, so its routing
  * and firewall apply.
  */
@@ -100,7 +112,6 @@ export const renderServerConfig = (spec: HubSpec, paths: HubFilePaths): string =
     'dh none',
     `client-config-dir ${path(paths.ccd)}`,
     'ccd-exclusive',
-    ...spec.pushRoutes.map((subnet) => `push "${route(subnet)}"`),
     ...spec.dhcpOptions.map(
       (option) => `push "dhcp-option ${word(option.type)} ${word(option.ip)}"`,
     ),
@@ -125,11 +136,13 @@ export const renderServerConfig = (spec: HubSpec, paths: HubFilePaths): string =
 /**
  * A client's client-config-dir file. `address` is the client's tunnel address (fixed or assigned
  * by the supervisor); without one the client cannot be given an address and is refused.
+ * `routes` are pushed to this client only (OpenVPN adds them to the server's pushes).
  */
 export const renderClientConfigDir = (
   client: HubClientSpec,
   hub: Pick<HubSpec, 'type' | 'subnet'>,
   address: string | null,
+  routes: readonly Subnet[],
 ): string => {
   const lines = [comment(`client ${client.commonName}`)];
   if (address) lines.push(`ifconfig-push ${word(address)} ${word(hub.subnet.netmask)}`);
@@ -137,6 +150,7 @@ export const renderClientConfigDir = (
   if (hub.type === 'tun') {
     for (const lan of client.lans) lines.push(`iroute ${word(lan.network)} ${word(lan.netmask)}`);
   }
+  for (const subnet of routes) lines.push(`push "${route(subnet)}"`);
   if (!client.enabled || !address) lines.push('disable');
   lines.push('');
   return lines.join('\n');

@@ -2,11 +2,13 @@ import os from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { macSchema, imeiSchema, serialSchema, claimSecretSchema } from '@netfleet/contracts';
+import { createHubSupervisor } from '@netfleet/openvpn-hub';
 import { DeviceSession } from '../device-session.ts';
 import { enrol } from '../enrol.ts';
 import { AgentConfigStore } from '../linux/agent-config.ts';
 import { AlertStore } from '../linux/alert-store.ts';
 import { CollectStore } from '../linux/collect-store.ts';
+import { createHubMode, hubLogger, type HubMode } from '../linux/hub-mode.ts';
 import { loadAgentState, saveAgentState, type AgentState } from '../linux/agent-state.ts';
 import {
   DEFAULT_PASSWORD_USER,
@@ -55,11 +57,17 @@ added, then reports telemetry and runs commands.
                          through a symlink (default: none, both are rejected)
   --tunnel-ports LIST    ports remote access may reach on this box and its private LANs
                          (default 22,23,80,443,5900; e.g. 1-65535)
+  --hub                  hub mode: run the VPN hubs (OpenVPN servers) of the hub zone this
+                         device is registered as, with the vpn_hub_* commands (otherwise
+                         they are rejected); needs root, /dev/net/tun and openvpn
+  --hub-dir DIR          where hub mode keeps each hub's keys and configuration, in
+                         DIR/vpn/hubs/<id> (default: the --state file's directory)
+  --hub-netns NAME       run the hubs inside this network namespace (ip netns exec)
   --help
 
 Environment:
-  AGENT_OPENVPN_PATH     the openvpn program VPN hub clients run (default: openvpn on PATH,
-                         /usr/sbin or /sbin); they need root and /dev/net/tun
+  AGENT_OPENVPN_PATH     the openvpn program VPN hub clients and hubs run (default: openvpn on
+                         PATH, /usr/sbin or /sbin); they need root and /dev/net/tun
 `;
 
 const valid = <T>(
@@ -114,6 +122,9 @@ const main = async () => {
       'backup-paths': { type: 'string', default: '' },
       'allow-restore': { type: 'boolean', default: false },
       'file-paths': { type: 'string', default: '' },
+      hub: { type: 'boolean', default: false },
+      'hub-dir': { type: 'string' },
+      'hub-netns': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -146,6 +157,28 @@ const main = async () => {
     onChange: () => session.sendReading('vpn'),
     log,
   });
+  const hubDir = resolve(values['hub-dir'] ?? dirname(statePath));
+  const hub: HubMode | null = values.hub
+    ? createHubMode({
+        runtime: createHubSupervisor({
+          dataDir: hubDir,
+          openvpnPath: process.env.AGENT_OPENVPN_PATH,
+          netns: values['hub-netns'],
+          log: hubLogger(log),
+        }),
+        dataDir: hubDir,
+        publish: (message) => session.publishHubState(message),
+        log,
+      })
+    : null;
+  if (hub) {
+    const host = await hub.probe();
+    log(
+      host.available
+        ? `hub mode: OpenVPN ${host.version}, hubs in ${join(hubDir, 'vpn', 'hubs')}`
+        : `hub mode: this machine cannot run hubs: ${host.reason} ${host.fix}`,
+    );
+  }
 
   let credential: Credential | null =
     state.device_id && state.username && state.password
@@ -184,6 +217,7 @@ const main = async () => {
       read: (category) => (category === 'vpn' ? vpn.reading() : readLinux(category)),
       openStream: openTcpTarget(tunnelPorts),
       localApi: linuxLocalApi({ identity }),
+      ...(hub ? { hubHost: () => hub.host() } : {}),
       execute: (command, context) =>
         runLinuxCommand(command, context, {
           allowReboot: values['allow-reboot'],
@@ -200,6 +234,7 @@ const main = async () => {
           collect,
           alerts,
           vpn,
+          ...(hub ? { hub } : {}),
           markPending: async (id, type) => {
             state.pending.push({ id, type });
             await save();
@@ -216,6 +251,8 @@ const main = async () => {
     },
     onOnline: () => {
       log(`online as device ${session.deviceId}`);
+      // For the next hello: openvpn may have been installed or removed meanwhile.
+      hub?.probe().catch((error: Error) => log(`hub mode: probe failed: ${error.message}`));
       for (const job of finished.splice(0)) {
         void session.ack({
           id: job.id,
@@ -235,7 +272,8 @@ const main = async () => {
   void vpn.startAll();
   const stop = async () => {
     // The hub clients go down with the agent; the next start brings them back from vpn.json.
-    await Promise.all([session.stop(), vpn.stopAll()]);
+    // Hubs go down too; after the next hello the server sends them again.
+    await Promise.all([session.stop(), vpn.stopAll(), hub?.close()]);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

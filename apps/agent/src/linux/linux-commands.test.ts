@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandMessage } from '@netfleet/contracts';
+import { HUB_MESSAGES } from '../hub-jobs.ts';
+import { FakeHubRuntime } from '../testing/fake-hub-runtime.ts';
 import type { CommandContext } from '../types.ts';
 import { AgentConfigStore } from './agent-config.ts';
 import { CollectStore } from './collect-store.ts';
+import { createHubMode } from './hub-mode.ts';
 import type * as AllowList from './allow-list.ts';
 import {
   HOTSPOT_NOT_SUPPORTED,
@@ -93,6 +96,33 @@ describe('the Linux agent', () => {
         status: 'rejected',
         message: HOTSPOT_NOT_SUPPORTED,
       });
+    }
+  });
+
+  it('rejects the hub jobs unless started with --hub, and hands them to hub mode if it was', async () => {
+    const sync: CommandMessage = {
+      id: 5,
+      type: 'vpn_hub_sync',
+      args: { hub_ids: [] },
+      expires_at: Date.now() + 60_000,
+    };
+    expect(await runLinuxCommand(sync, context, options)).toEqual({
+      status: 'rejected',
+      message: HUB_MESSAGES.notHubMode,
+    });
+    const hub = createHubMode({
+      runtime: new FakeHubRuntime(configDir),
+      dataDir: configDir,
+      publish: () => undefined,
+      log: () => undefined,
+    });
+    try {
+      expect(await runLinuxCommand(sync, context, { ...options, hub })).toEqual({
+        status: 'completed',
+        message: HUB_MESSAGES.synced([]),
+      });
+    } finally {
+      await hub.close();
     }
   });
 

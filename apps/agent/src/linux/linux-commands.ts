@@ -11,12 +11,14 @@ import { alertsConfigJob } from '../alert-jobs.ts';
 import { collectConfigJob } from '../collect-jobs.ts';
 import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
+import { HUB_MESSAGES } from '../hub-jobs.ts';
 import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
 import type { AgentConfigStore } from './agent-config.ts';
 import { agentBackupExport, agentBackupRestore, type AgentBackupOptions } from './agent-backup.ts';
 import { agentFileGet, agentFilePut, type AgentFileOptions } from './agent-files.ts';
 import type { AlertStore } from './alert-store.ts';
 import type { CollectStore } from './collect-store.ts';
+import type { HubMode } from './hub-mode.ts';
 import type { VpnClients } from './vpn-clients.ts';
 import { lanHosts } from './lan-hosts.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
@@ -75,6 +77,8 @@ export interface LinuxCommandOptions extends AgentBackupOptions, AgentFileOption
   alerts?: AlertStore;
   /** The clients of VPN hubs, which `vpn_join` and `vpn_leave` change (absent: those jobs fail). */
   vpn?: VpnClients;
+  /** The hubs this machine runs (`--hub`), which the `vpn_hub_*` jobs change; absent: rejected. */
+  hub?: HubMode;
   /** Records a job that finishes when this process ends (reboot, firmware apply). */
   markPending: (id: number, type: string) => Promise<void>;
   clearPending: (id: number) => Promise<void>;
@@ -350,5 +354,12 @@ export const runLinuxCommand = (
     case 'vpn_leave':
       if (!options.vpn) return Promise.resolve({ status: 'failed', message: NO_VPN_CLIENTS });
       return command.type === 'vpn_join' ? options.vpn.join(command) : options.vpn.leave(command);
+    case 'vpn_hub_apply':
+    case 'vpn_hub_remove':
+    case 'vpn_hub_disconnect':
+    case 'vpn_hub_sync':
+      if (!options.hub)
+        return Promise.resolve({ status: 'rejected', message: HUB_MESSAGES.notHubMode });
+      return options.hub.execute(command.type, command);
   }
 };

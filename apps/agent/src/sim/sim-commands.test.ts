@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VPN_HUB_COMMAND_TYPES } from '@netfleet/contracts';
+import { HUB_MESSAGES } from '../hub-jobs.ts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
 import {
   PASSWORD_CHANGE_FAILED,
@@ -47,6 +49,17 @@ describe('simulated commands', () => {
     expect(simulatedDurationMs('uptime')).toBe(0);
     expect(simulatedDurationMs('ping 8.8.8.8')).toBe(3060);
     expect(simulatedDurationMs('ping -c 10 example.com')).toBe(9060);
+  });
+
+  it('reject running VPN hubs: that takes netfleet-agent --hub', async () => {
+    const device = new SimDevice(3, 42, () => 1_750_000_000_000);
+    for (const type of VPN_HUB_COMMAND_TYPES) {
+      const command = { id: nextId++, type, args: { hub_id: 3 }, expires_at: Date.now() + 60_000 };
+      expect(await runSimCommand(device, command, context, { rebootMs: 100 })).toEqual({
+        status: 'rejected',
+        message: HUB_MESSAGES.simulator,
+      });
+    }
   });
 
   it('complete with exit code 0 when the job gives no acceptable_codes', async () => {

@@ -7,6 +7,7 @@ import {
 import { alertsConfigJob } from '../alert-jobs.ts';
 import { collectConfigJob } from '../collect-jobs.ts';
 import { exitCodeOutcome, parseCommandArgs } from '../command-args.ts';
+import { HUB_MESSAGES } from '../hub-jobs.ts';
 import { runSimControl } from './sim-pins.ts';
 import { downloadVerified, progressThrottle } from '../download.ts';
 import { PASSWORD_CHANGED, parseSetPasswordArgs } from '../set-password-args.ts';
@@ -289,5 +290,11 @@ export const runSimCommand = async (
       return simVpnJoin(device, command, context, options.onVpnChanged);
     case 'vpn_leave':
       return simVpnLeave(device, command, context, options.onVpnChanged);
+    case 'vpn_hub_apply':
+    case 'vpn_hub_remove':
+    case 'vpn_hub_disconnect':
+    case 'vpn_hub_sync':
+      // A simulated router is a client of hubs at most; running them is a real machine's job.
+      return { status: 'rejected', message: HUB_MESSAGES.simulator };
   }
 };

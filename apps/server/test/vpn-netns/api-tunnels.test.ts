@@ -1,16 +1,14 @@
 // Issue 19 end to end through netfleet's API: the app (embedded PGlite) runs its hubs with the
 // real supervisor inside a hub namespace. A signed-in manager makes a hub, adds two devices and
 // routes to their LANs, and makes a quick-connect profile; the devices' profiles are taken from
-// their queued `vpn_join` jobs, the laptop's is downloaded through its link, and stock OpenVPN
+// the `vpn_join` jobs sent to them when they connect (a job row holds no key), the laptop's is downloaded through its link, and stock OpenVPN
 // clients in their own namespaces connect with them. Real packets then cross the hub; the API
 // shows the sessions and their bytes; revoking the laptop through the API keeps it out.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vpnJoinArgsSchema } from '@netfleet/contracts';
-import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceJobs } from '@/db/schema';
 import { createHubSupervisor } from '@netfleet/openvpn-hub';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createFakeGateway, insertDevice } from '@test/fake-gateway';
@@ -60,6 +58,7 @@ interface Client {
 describe.skipIf(unavailable)('VPN hubs through the API, tunnels in network namespaces', () => {
   let star: Star;
   let t: TestApp;
+  const gateway = createFakeGateway();
   let manager: TestSession;
   let managerId = 0;
   let laptopLink = '';
@@ -92,16 +91,20 @@ describe.skipIf(unavailable)('VPN hubs through the API, tunnels in network names
   const connections = async () =>
     (await call('GET', `/api/vpn/hubs/${hubId}/logs/user-connections?limit=50`)) as ConnectionLog[];
 
-  /** The device's newest `vpn_join` job, as the device would receive it. */
-  const joinJob = async (deviceId: number) => {
-    const [job] = await t.db
-      .select()
-      .from(deviceJobs)
-      .where(and(eq(deviceJobs.deviceId, deviceId), eq(deviceJobs.type, 'vpn_join')))
-      .orderBy(desc(deviceJobs.id))
-      .limit(1);
-    expect(job?.status).toBe('queued');
-    return vpnJoinArgsSchema.parse(job?.args);
+  /** The device's newest `vpn_join` as it receives it on connecting: its profile is made then. */
+  const joinJob = async (device: { id: number; serial: string }) => {
+    gateway.online.add(device.id);
+    const hello = {
+      v: 1 as const,
+      model: 'RUTX11',
+      firmware: 'x',
+      agent: 'x',
+      serial: device.serial,
+    };
+    await gateway.ready([{ deviceId: device.id, hello }]);
+    gateway.online.delete(device.id);
+    const joins = gateway.commandsFor(device.id).filter((command) => command.type === 'vpn_join');
+    return vpnJoinArgsSchema.parse(joins.at(-1)?.args);
   };
 
   const writeProfile = (name: string, content: string) => {
@@ -128,7 +131,7 @@ describe.skipIf(unavailable)('VPN hubs through the API, tunnels in network names
       // What the profiles name as the hub: its address every client namespace reaches.
       { vpnHubHost: star.hubAddress },
       {
-        deviceGateway: createFakeGateway(),
+        deviceGateway: gateway,
         hubRuntime: (log) =>
           createHubSupervisor({ dataDir: dataDir(), netns: star.hub, log, pollMs: 300 }),
       },
@@ -203,7 +206,7 @@ describe.skipIf(unavailable)('VPN hubs through the API, tunnels in network names
       ['deva', '192.168.71.0'],
       ['devb', '192.168.72.0'],
     ] as const) {
-      const args = await joinJob(devices[name].id);
+      const args = await joinJob(devices[name]);
       expect(args).toMatchObject({
         hub_id: hubId,
         common_name: `device-${devices[name].id}`,

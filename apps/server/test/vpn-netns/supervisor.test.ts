@@ -12,6 +12,7 @@ import {
   type HubEvent,
   type HubRuntime,
   type HubSpec,
+  hubTable,
 } from '@netfleet/openvpn-hub';
 import { createHubKeys, type HubKeys, hubSpec, subnet, testLog } from './hub-fixture';
 import { netnsUnavailable, run } from './netns';
@@ -37,8 +38,12 @@ const freePort = async () => {
   return port;
 };
 
+/** The hub's own routing table. */
 const routesOf = async (hubId: number) =>
-  (await run(null, 'ip', ['-4', 'route', 'show', 'dev', `nfh${hubId}`])).stdout;
+  (await run(null, 'ip', ['-4', 'route', 'show', 'table', String(hubTable(hubId))])).stdout;
+
+const rulesOf = async (hubId: number) =>
+  (await run(null, 'ip', ['-4', 'rule', 'show', 'table', String(hubTable(hubId))])).stdout;
 
 describe.skipIf(unavailable)('VPN hub supervisor with OpenVPN', () => {
   let dir = '';
@@ -138,10 +143,14 @@ describe.skipIf(unavailable)('VPN hub supervisor with OpenVPN', () => {
     }
   });
 
-  it('stops a hub, keeping its files', async () => {
+  it('stops a hub, keeping its files, taking its routing out', async () => {
+    expect(await rulesOf(HUB_B)).toContain(`iif nfh${HUB_B}`);
     await runtime.stop(HUB_B);
     expect(runtime.status(HUB_B)).toEqual({ state: 'stopped', error: null, startedAt: null });
     expect((await run(null, 'ip', ['link', 'show', `nfh${HUB_B}`])).code).not.toBe(0);
+    expect(await rulesOf(HUB_B)).toBe('');
+    expect(await routesOf(HUB_B)).toBe('');
+    expect(await rulesOf(HUB_A)).toContain(`iif nfh${HUB_A}`);
     expect(existsSync(join(dir, 'vpn/hubs', String(HUB_B), 'server.conf'))).toBe(true);
     expect(await runtime.sessions(HUB_B)).toEqual([]);
     expect(runtime.status(HUB_A).state).toBe('running');

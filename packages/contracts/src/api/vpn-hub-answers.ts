@@ -16,7 +16,8 @@ import {
   vpnSessionSchema,
 } from './vpn-hub-logs.ts';
 import { vpnDhcpOptionSchema, vpnRouteSchema } from './vpn-hub-network.ts';
-import { vpnHubHostSchema, vpnHubInfoSchema, vpnHubSchema, vpnHubZoneSchema } from './vpn-hubs.ts';
+import { vpnHubZoneSchema } from './vpn-hub-zones.ts';
+import { vpnHubHostSchema, vpnHubInfoSchema, vpnHubSchema } from './vpn-hubs.ts';
 
 // The envelopes of the VPN hub routes. RMS answers most VPN operations with a status channel only
 // (`meta.channel`); netfleet also answers what the channel reports in `data`, so the console
@@ -42,6 +43,7 @@ export const vpnHubZonesAnswerSchema = z.object({
   success: z.literal(true),
   data: z.array(vpnHubZoneSchema),
 });
+export const vpnHubZoneAnswerSchema = successEnvelope(vpnHubZoneSchema);
 export const vpnHubHostAnswerSchema = successEnvelope(vpnHubHostSchema);
 export const vpnHubInfoAnswerSchema = withChannel(vpnHubInfoSchema);
 export const vpnSessionsAnswerSchema = withChannel(z.array(vpnSessionSchema));

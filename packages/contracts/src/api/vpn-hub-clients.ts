@@ -53,6 +53,8 @@ export const VPN_CLIENT_MESSAGES = {
   updated: 'VPN hub user updated',
   rulesChanged: 'Forwarding rules changed',
   synced: 'VPN configuration sent to the device',
+  joinHubGone: 'The VPN hub was deleted before the device received its profile',
+  joinClientGone: 'The device left the VPN hub before it received its profile',
 } as const;
 
 const hubIdSchema = requiredIdSchema('VPN hub');
@@ -203,6 +205,22 @@ export const vpnProfileSchema = z.object({
   expires_at: apiDateSchema.nullable(),
 });
 export type VpnProfile = z.infer<typeof vpnProfileSchema>;
+
+/**
+ * The file a profile is saved as, made of [a-z0-9-] (nothing to escape in a header):
+ * `Office hub` + `RUT955 lab` → `office-hub-rut955-lab.ovpn`. A name that is one already is kept,
+ * so the console saves a profile under the name the server gave it.
+ */
+export function profileFileName(...names: readonly string[]): string {
+  const slug = names
+    .join('-')
+    .replace(/\.ovpn$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 80)
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'netfleet-vpn'}.ovpn`;
+}
 
 /** RMS's answer item of GET /vpn/hubs/users/config. */
 export const vpnClientConfigSchema = z.object({

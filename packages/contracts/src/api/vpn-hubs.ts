@@ -19,8 +19,8 @@ export const vpnHubProtocolSchema = z.enum(VPN_HUB_PROTOCOLS);
 export type VpnHubProtocol = z.infer<typeof vpnHubProtocolSchema>;
 
 /**
- * Where hubs run. `local` is the netfleet server's own host; agents in hub mode will add zones of
- * their own (kind `agent`).
+ * Where hubs run. `local` is the netfleet server's own host; a super admin adds zones hosted by
+ * machines running `netfleet-agent --hub` (kind `agent`, vpn-hub-zones.ts).
  */
 export const VPN_HUB_ZONE_LOCAL = 'local';
 export const VPN_HUB_ZONES = [
@@ -66,6 +66,7 @@ export const VPN_HUB_MESSAGES = {
   duplicateName: 'A VPN hub with this name already exists in the company',
   nameControl: 'The name may not contain line breaks or other control characters',
   unknownZone: 'Unknown hub zone; GET /vpn/hubs/zones lists them',
+  unknownZoneFix: 'Add the zone again (POST /vpn/hubs/zones) or delete the hub',
   invalidNetwork: 'The subnet address is not the network address of its mask',
   invalidNetmask: 'Invalid netmask: use a contiguous mask such as 255.255.255.0',
   netmaskTooWide: 'The subnet may be at most /8 (255.0.0.0)',
@@ -281,18 +282,6 @@ export const vpnHubSchema = z.object({
   routes_count: z.number().int(),
 });
 export type VpnHub = z.infer<typeof vpnHubSchema>;
-
-/** GET /vpn/hubs/zones (RMS getVPNHubsZones), with whether the zone can run hubs now. */
-export const vpnHubZoneSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  visual_name: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  kind: z.enum(['local', 'agent']),
-  available: z.boolean(),
-});
-export type VpnHubZone = z.infer<typeof vpnHubZoneSchema>;
 
 /**
  * GET /vpn/hubs/host (netfleet): whether this server's host can run hubs. When it cannot, hubs

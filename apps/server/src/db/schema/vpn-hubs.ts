@@ -1,4 +1,6 @@
 import type {
+  HubHost,
+  HubStateMessage,
   VpnClientMode,
   VpnClientType,
   VpnDhcpType,
@@ -10,8 +12,10 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -67,6 +71,12 @@ export const vpnHubs = pgTable(
     serverCertExpiresAt: timestamptz('server_cert_expires_at').notNull(),
     /** Bytes through the hub both ways, added as the runtime reports sessions. */
     bytesUsed: bigint('bytes_used', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped in the transaction of every change to what the hub's runtime runs (settings,
+     * enabling, clients, routes, DHCP, CRL): the instance running the hubs polls it to apply
+     * changes made through other instances (hub-reconcile.ts).
+     */
+    configVersion: integer('config_version').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -251,3 +261,44 @@ export const vpnProfileDownloads = pgTable(
     index('vpn_profile_downloads_hub_user_id_idx').on(t.hubUserId),
   ],
 );
+
+/**
+ * A hub zone hosted by an agent in hub mode (`netfleet-agent --hub`): the zone `local` is the
+ * server's own host and has no row. Hubs name their zone (`vpn_hubs.hub_zone`). Ids start at 2:
+ * 1 is `local` in GET /vpn/hubs/zones. A deleted device leaves the zone without an agent (its
+ * hubs say so) rather than taking the zone and its hubs' addressing with it: bind another device.
+ */
+export const vpnHubZones = pgTable('vpn_hub_zones', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 2 }),
+  name: varchar('name', { length: 32 }).notNull().unique(),
+  visualName: varchar('visual_name', { length: 64 }).notNull(),
+  deviceId: integer('device_id')
+    .unique()
+    .references(() => devices.id, { onDelete: 'set null' }),
+  /** What clients dial: the `remote` of the zone's hubs' profiles. */
+  host: varchar('host', { length: 253 }).notNull(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  /** The `hub` of the agent's last hello: whether it can run hubs (null: not in hub mode). */
+  hostStatus: jsonb('host_status').$type<HubHost>(),
+  hostStatusAt: timestamptz('host_status_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * What the agent of a hub's zone last reported about the hub (`hub` topic): kept in the database
+ * so every server instance answers the same status. `reported_at` is the report's own time, so
+ * an older report arriving late changes nothing. Local hubs have no row (their supervisor is in
+ * the process).
+ */
+export const vpnHubStates = pgTable('vpn_hub_states', {
+  hubId: integer('hub_id')
+    .primaryKey()
+    .references(() => vpnHubs.id, { onDelete: 'cascade' }),
+  state: varchar('state', { length: 16 }).$type<HubStateMessage['state']>().notNull(),
+  error: text('error'),
+  startedAt: timestamptz('started_at'),
+  reportedAt: timestamptz('reported_at'),
+  updatedAt: updatedAt(),
+});

@@ -13,7 +13,7 @@ import type { DeviceRequests } from '@/modules/fleet/device-jobs/device-requests
 
 export type RemoteAreaOptions = RemoteAccessDeps &
   Pick<TunnelHubDeps, 'requestTunnel'> &
-  Pick<VpnDeps, 'jobs' | 'hubRuntime'> & {
+  Pick<VpnDeps, 'jobs' | 'hubRuntime' | 'zoneHosting' | 'reconcileIntervalMs'> & {
     /** Shared by the instances: any of them reaches a tunnel another holds. */
     redis?: Redis | undefined;
     /** Questions only the device answers (its LAN hosts), as device jobs. */
@@ -46,7 +46,12 @@ export const remoteArea = async (
     requests: options.requests,
     isOnline: options.isOnline,
   });
-  await vpnModule(app, context, { jobs: options.jobs, hubRuntime: options.hubRuntime });
+  await vpnModule(app, context, {
+    jobs: options.jobs,
+    hubRuntime: options.hubRuntime,
+    zoneHosting: options.zoneHosting,
+    reconcileIntervalMs: options.reconcileIntervalMs,
+  });
   return { sessionStore, credentials, hub };
 };
 

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { vpnHubs } from '@/db/schema';
+import { vpnHubs, vpnHubZones } from '@/db/schema';
+import { matrixDevice } from './devices';
 import type { AreaTable, CaseContext, RouteSpec } from '../matrix';
 import {
   adminPost,
   adminOf,
   dhcpRows,
   freshHub,
+  freshHubZone,
   freshMember,
   hubRow,
+  hubZoneRow,
   nextSequence,
   routeRows,
   vpnDevice,
@@ -112,6 +115,49 @@ export const vpnHubRoutes: AreaTable = {
   },
   'GET /api/vpn/hubs/zones': global('/api/vpn/hubs/zones'),
   'GET /api/vpn/hubs/host': global('/api/vpn/hubs/host'),
+  // Zones are shared by every company: only the super admin changes them.
+  'POST /api/vpn/hubs/zones': {
+    permission: 'super_admin',
+    scope: 'global',
+    ok: 201,
+    build: async (context) => {
+      const { db } = context.world.t;
+      const deviceId = await matrixDevice(db, context.zone.company, context.zone.marker);
+      const name = `new-zone-${nextSequence()}`;
+      return {
+        url: '/api/vpn/hubs/zones',
+        payload: { name, device_id: deviceId, host: 'hub.example.net' },
+        untouched: async () =>
+          (await db.select().from(vpnHubZones).where(eq(vpnHubZones.name, name))).length === 0,
+      };
+    },
+  },
+  'PUT /api/vpn/hubs/zones/:id': {
+    permission: 'super_admin',
+    scope: 'global',
+    ok: 200,
+    build: async (context) => {
+      const zone = await freshHubZone(context);
+      return {
+        url: `/api/vpn/hubs/zones/${zone.id}`,
+        payload: { host: 'other.example.net' },
+        untouched: async () =>
+          (await hubZoneRow(context.world.t.db, zone.id))?.host === 'hub.example.net',
+      };
+    },
+  },
+  'DELETE /api/vpn/hubs/zones/:id': {
+    permission: 'super_admin',
+    scope: 'global',
+    ok: 200,
+    build: async (context) => {
+      const zone = await freshHubZone(context);
+      return {
+        url: `/api/vpn/hubs/zones/${zone.id}`,
+        untouched: async () => (await hubZoneRow(context.world.t.db, zone.id)) !== null,
+      };
+    },
+  },
   'GET /api/vpn/hubs/:id': onHub(''),
   'GET /api/vpn/hubs/:id/info': onHub('/info'),
   'GET /api/vpn/hubs/:id/sessions': onHub('/sessions'),

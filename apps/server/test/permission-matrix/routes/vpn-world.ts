@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { devices, vpnHubDhcp, vpnHubRoutes, vpnHubs, vpnHubUsers } from '@/db/schema';
+import { devices, vpnHubDhcp, vpnHubRoutes, vpnHubs, vpnHubUsers, vpnHubZones } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import type { App } from '@/app';
 import type { TestSession } from '@test/session';
@@ -128,5 +128,25 @@ export const routeRows = (db: Database, hubId: number) =>
 
 export const dhcpRows = (db: Database, hubId: number) =>
   db.select().from(vpnHubDhcp).where(eq(vpnHubDhcp.hubId, hubId));
+
+/** A hub zone on a fresh device of the case's zone (zones are global: any company's device). */
+export const freshHubZone = async (context: CaseContext) => {
+  const { db } = context.world.t;
+  const deviceId = await matrixDevice(db, context.zone.company, context.zone.marker);
+  const [row] = await db
+    .insert(vpnHubZones)
+    .values({
+      name: `zone-${nextSequence()}`,
+      visualName: 'Matrix zone',
+      deviceId,
+      host: 'hub.example.net',
+    })
+    .returning();
+  if (!row) throw new Error('hub zone insert failed');
+  return row;
+};
+
+export const hubZoneRow = async (db: Database, id: number) =>
+  (await db.select().from(vpnHubZones).where(eq(vpnHubZones.id, id)))[0] ?? null;
 
 export { post as adminPost };

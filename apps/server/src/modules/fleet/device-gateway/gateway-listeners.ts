@@ -1,4 +1,9 @@
-import { alertMessageSchema, parseJsonPayload, type TelemetryCategory } from '@netfleet/contracts';
+import {
+  alertMessageSchema,
+  hubStateMessageSchema,
+  parseJsonPayload,
+  type TelemetryCategory,
+} from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceIdentity, GatewayListener, LivenessChange } from './gateway.port';
 import type { LivenessRow } from './gateway.repository';
@@ -60,6 +65,12 @@ export const createListenerCalls = (
       const message = alertMessageSchema.safeParse(parseJsonPayload(payload));
       if (!message.success) return void (stats.dropped += 1);
       each((listener) => listener.alerted?.(deviceId, message.data), 'alert');
+    },
+    /** A hub report (`hub`) of an agent in hub mode; an invalid one is counted as dropped. */
+    hubReported(deviceId: number, payload: Buffer, stats: { dropped: number }) {
+      const message = hubStateMessageSchema.safeParse(parseJsonPayload(payload));
+      if (!message.success) return void (stats.dropped += 1);
+      each((listener) => listener.hubReported?.(deviceId, message.data), 'hub report');
     },
     enrolled(deviceIds: readonly number[]) {
       if (deviceIds.length > 0) each((listener) => listener.enrolled?.(deviceIds), 'enrolment');

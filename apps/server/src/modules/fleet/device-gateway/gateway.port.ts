@@ -5,6 +5,7 @@ import type {
   CommandMessage,
   ConfigMessage,
   Hello,
+  HubStateMessage,
   TelemetryCategory,
 } from '@netfleet/contracts';
 
@@ -47,6 +48,8 @@ export interface GatewayListener {
   collected?(deviceId: number, message: CollectMessage): void;
   /** The device raised an event of one of its alert configs (the listener buffers). */
   alerted?(deviceId: number, message: AlertMessage): void;
+  /** An agent in hub mode reported one of its VPN hubs (`hub` topic). Must not block. */
+  hubReported?(deviceId: number, message: HubStateMessage): void;
   /**
    * A valid telemetry reading was buffered: `data` is the object the gateway already parsed (it
    * passed its category's schema; do not keep or change it). Synchronous, must not block: it runs

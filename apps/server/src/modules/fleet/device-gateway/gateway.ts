@@ -313,6 +313,8 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
         return void collected(deviceId, payload);
       case 'alert':
         return void calls.alerted(deviceId, payload, stats);
+      case 'hub':
+        return void calls.hubReported(deviceId, payload, stats);
       case 'telemetry': {
         const valid = bufferedReading(parsed.category, payload, reading);
         const receivedAt = now();

@@ -9,6 +9,7 @@ import { createDeviceJobsService } from './device-jobs.service';
 import { createDeviceRequests } from './device-requests';
 import { firmwareUpdatesRoutes } from './firmware-updates.routes';
 import { createFirmwareUpdatesService } from './firmware-updates.service';
+import { createJobArgsRenderers } from './job-args';
 import { createJobSweeper } from './job-sweeper';
 import { createJobWaiters } from './job-waiters';
 
@@ -44,6 +45,8 @@ export const deviceJobsModule = async (
   const { db, status, now } = context;
   const jobsRepository = createDeviceJobsRepository(db);
   const waiters = createJobWaiters();
+  // One registry for both ways a command goes out: queued jobs and requests answered in the response.
+  const renderers = createJobArgsRenderers(app.log);
   const jobsService = createDeviceJobsService({
     jobsRepository,
     status,
@@ -51,9 +54,17 @@ export const deviceJobsModule = async (
     now,
     log: app.log,
     waiters,
+    renderers,
   });
   gateway?.addListener(jobsService);
-  const requests = createDeviceRequests({ jobsRepository, link, waiters, now, log: app.log });
+  const requests = createDeviceRequests({
+    jobsRepository,
+    link,
+    waiters,
+    renderers,
+    now,
+    log: app.log,
+  });
   const firmwareUpdatesService = createFirmwareUpdatesService({
     jobs: jobsService,
     jobsRepository,

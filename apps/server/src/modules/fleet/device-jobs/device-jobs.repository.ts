@@ -76,9 +76,9 @@ const moved = {
 };
 
 /**
- * A job's args may carry a secret the device needs (a hotspot user's password, a VPN profile with
- * its private key): kept until the job ends, so a reconnecting device can still get it, and
- * dropped from the row when it ends.
+ * A job's args may carry a secret the device needs (a hotspot user's password): kept until the job
+ * ends, so a reconnecting device can still get it, and dropped from the row when it ends. VPN
+ * profiles are made at each send (job-args.ts); `profile` is dropped for rows queued before that.
  */
 const argsOnMove = (status: SQL) =>
   sql`case when ${status} in ('completed', 'failed', 'cancelled', 'timeout') then ${deviceJobs.args} - 'password' - 'profile' else ${deviceJobs.args} end`;

@@ -33,6 +33,11 @@ import {
   stepOfAck,
 } from '@/modules/fleet/device-jobs/job-steps';
 import type { JobWaiters } from '@/modules/fleet/device-jobs/job-waiters';
+import {
+  createJobArgsRenderers,
+  type JobArgsRenderer,
+  type JobArgsRenderers,
+} from '@/modules/fleet/device-jobs/job-args';
 
 /**
  * How long a job waits for its device. Actions expire an hour before their status channel would
@@ -66,6 +71,8 @@ interface Deps {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Requests waiting for a job's answer (device-requests.ts); woken as acks are applied. */
   waiters?: Pick<JobWaiters, 'notify'>;
+  /** Shared with device-requests.ts, so every way a command goes out renders its args. */
+  renderers?: JobArgsRenderers;
 }
 
 /** A stored job ready to go out (see dispatch). */
@@ -90,6 +97,7 @@ export const createDeviceJobsService = ({
   now,
   log,
   waiters,
+  renderers = createJobArgsRenderers(log),
 }: Deps) => {
   const report = createJobReport({ status, log });
   /**
@@ -108,10 +116,41 @@ export const createDeviceJobsService = ({
     }
   };
 
-  /** Sends the jobs; those the broker took become `sent` (one UPDATE), the others wait for hello. */
-  const send = async (
-    commands: { deviceId: number; id: number; type: string; args: JobArgs; expiresAt: Date }[],
+  /** Ends jobs a renderer refused: cancelled with its message, reported to their channels. */
+  const cancelRefused = async (
+    refused: readonly { job: { id: number; deviceId: number }; message: string }[],
   ) => {
+    if (refused.length === 0) return;
+    const at = now();
+    const cancelled = await jobsRepository.applyChanges(
+      refused.map(({ job, message }) => ({
+        id: job.id,
+        deviceId: job.deviceId,
+        status: 'cancelled' as const,
+        from: ['queued', 'sent'] as const,
+        values: { message, finishedAt: at },
+      })),
+    );
+    waiters?.notify(cancelled.map((job) => job.id));
+    tellMoved(cancelled);
+    await report(
+      cancelled.map((job) => ({
+        job,
+        update: { status: 'error', value: job.message ?? 'Cancelled', errorcode: 'CANCELLED' },
+      })),
+    );
+  };
+
+  /**
+   * Sends the jobs with their args rendered now (job-args.ts); those the broker took become `sent`
+   * (one UPDATE), the others wait for hello.
+   */
+  const send = async (
+    stored: { deviceId: number; id: number; type: string; args: JobArgs; expiresAt: Date }[],
+  ) => {
+    if (stored.length === 0) return;
+    const { ready: commands, refused } = await renderers.render(stored);
+    await cancelRefused(refused);
     if (commands.length === 0) return;
     let failed: Set<number>;
     try {
@@ -219,6 +258,11 @@ export const createDeviceJobsService = ({
       send(jobs.filter((job) => link.isOnline(job.deviceId))).catch((error: unknown) =>
         log.warn({ err: error }, 'sent jobs not marked'),
       );
+    },
+
+    /** Makes `type` jobs' sent args from their stored ones, at every send (job-args.ts). */
+    renderArgs(type: CommandType, renderer: JobArgsRenderer) {
+      renderers.register(type, renderer);
     },
 
     /** Calls `listener` with the jobs after they moved; returns the function that stops it. */

@@ -10,6 +10,7 @@ import { createCompany, createUser } from '@test/factories';
 import { createFakeGateway, insertDevice } from '@test/fake-gateway';
 import { createDeviceJobsRepository } from './device-jobs.repository';
 import { createDeviceRequests } from './device-requests';
+import { createJobArgsRenderers } from './job-args';
 import { createJobWaiters } from './job-waiters';
 
 let t: TestApp;
@@ -34,6 +35,7 @@ const setup = async () => {
     jobsRepository: createDeviceJobsRepository(t.db),
     link: gateway.link,
     waiters: createJobWaiters(),
+    renderers: createJobArgsRenderers({ warn: () => undefined }),
     now: () => new Date(),
     log: { warn: () => undefined },
   });

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { DeviceLink } from '@/modules/fleet/device-gateway/gateway.port';
 import type { DeviceJobsRepository } from './device-jobs.repository';
+import type { JobArgsRenderers } from './job-args';
 import type { JobWaiters } from './job-waiters';
 
 /** How often a waiting request reads its job, for answers applied by another instance. */
@@ -36,6 +37,7 @@ interface Deps {
   jobsRepository: Pick<DeviceJobsRepository, 'insert' | 'markSent' | 'advance' | 'state'>;
   link: DeviceLink;
   waiters: JobWaiters;
+  renderers: Pick<JobArgsRenderers, 'render'>;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
@@ -47,7 +49,14 @@ interface Deps {
  * device that does not answer in time ends the job as timed out (DEVICE_TIMEOUT), so it is not
  * sent again when the device reconnects.
  */
-export const createDeviceRequests = ({ jobsRepository, link, waiters, now, log }: Deps) => ({
+export const createDeviceRequests = ({
+  jobsRepository,
+  link,
+  waiters,
+  renderers,
+  now,
+  log,
+}: Deps) => ({
   /** The caller has checked that the device is the caller's to ask. */
   async ask(
     auth: AuthContext,
@@ -63,11 +72,23 @@ export const createDeviceRequests = ({ jobsRepository, link, waiters, now, log }
       { deviceId, userId: auth.user.id, channel: null, type, args, expiresAt },
     ]);
     if (!job) throw new Error('job insert returned no row');
+    // Stored args are rendered like every sent job's (job-args.ts).
+    const { ready, refused } = await renderers.render([{ ...job, type, args }]);
+    const [sending] = ready;
+    if (!sending) {
+      const refusal = refused[0];
+      // Refused: what it asked about is gone. Else the renderer failed, and nobody will wait.
+      await jobsRepository.advance(deviceId, [job.id], refusal ? 'cancelled' : 'failed', {
+        finishedAt: now(),
+        message: refusal?.message ?? messages.offline,
+      });
+      throw refusal ? new ApiError(409, ERROR_CODES.CONFLICT, refusal.message) : offline();
+    }
     try {
       await link.sendCommand(deviceId, {
         id: job.id,
         type,
-        args,
+        args: sending.args,
         expires_at: expiresAt.getTime(),
       });
     } catch (error) {

@@ -27,13 +27,3 @@ export const clientProfile = ({ hub, opened, client, host }: ProfileInput): stri
     },
     client,
   });
-
-/** `Office hub` + `RUT955 lab` → `office-hub-rut955-lab.ovpn`. */
-export const profileFileName = (hubName: string, clientName: string): string => {
-  const slug = `${hubName}-${clientName}`
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return `${slug || 'netfleet-vpn'}.ovpn`;
-};

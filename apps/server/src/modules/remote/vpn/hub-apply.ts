@@ -1,12 +1,13 @@
-import { VPN_HUB_MESSAGES, type VpnHubStatus } from '@netfleet/contracts';
+import { VPN_HUB_MESSAGES, VPN_HUB_ZONE_LOCAL, type VpnHubStatus } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StatusService } from '@/modules/system/status/status.service';
-import type { HubHostAvailability, HubRuntime } from '@netfleet/openvpn-hub';
+import type { HubHostAvailability } from '@netfleet/openvpn-hub';
 import type { HubClientsRepository } from './hub-clients.repository';
 import type { HubKeys } from './hub-keys';
 import type { HubNetworkRepository } from './hub-network.repository';
-import { buildHubSpec } from './hub-spec';
+import { loadHubSpec } from './hub-spec';
 import type { HubsRepository } from './hubs.repository';
+import type { ZoneRuntimes } from './zone-runtimes';
 
 /** A hub that started serving: the hook through which hubs will count toward credits. */
 export interface StartedHub {
@@ -16,18 +17,9 @@ export interface StartedHub {
 }
 export type OnHubStarted = (hub: StartedHub) => void | Promise<void>;
 
-/** How long one answer about the host holds (it may run `openvpn --version`). */
-const AVAILABILITY_TTL_MS = 30_000;
-
-const NO_RUNTIME: HubHostAvailability = {
-  available: false,
-  reason: VPN_HUB_MESSAGES.noRuntime,
-  fix: VPN_HUB_MESSAGES.noRuntimeFix,
-};
-
 interface Deps {
-  /** Null when this server runs no hubs: they are kept and configured, and say why they are off. */
-  runtime: HubRuntime | null;
+  /** Each zone's runtime (zone-runtimes.ts): the server's own supervisor or a zone's agent. */
+  runtimes: Pick<ZoneRuntimes, 'of' | 'availability'>;
   hubsRepository: Pick<HubsRepository, 'secretsOf'>;
   clientsRepository: Pick<HubClientsRepository, 'secretsOfHub'>;
   networkRepository: Pick<HubNetworkRepository, 'routesOfHub' | 'dhcpOfHub'>;
@@ -49,24 +41,15 @@ export interface Report {
  * each other. Each run reads the hub afresh, so a queue of changes ends in the latest state.
  */
 export const createHubApplier = (deps: Deps) => {
-  const { runtime, log, now } = deps;
+  const { runtimes, log } = deps;
   const queues = new Map<number, Promise<void>>();
-  let availability: { at: number; value: Promise<HubHostAvailability> } | null = null;
+  // The zone of each hub this instance handled: a deleted hub's row no longer says it.
+  const zones = new Map<number, string>();
+  // The config version each hub's runtime was last brought to: hub-reconcile.ts skips those.
+  const versions = new Map<number, number>();
 
-  const hostAvailability = (): Promise<HubHostAvailability> => {
-    if (!runtime) return Promise.resolve(NO_RUNTIME);
-    const at = now().getTime();
-    if (!availability || at - availability.at > AVAILABILITY_TTL_MS) {
-      // A runtime that cannot even answer is as good as none: hubs say why.
-      const value = runtime.availability().catch((error: unknown): HubHostAvailability => ({
-        available: false,
-        reason: error instanceof Error ? error.message : String(error),
-        fix: VPN_HUB_MESSAGES.noRuntimeFix,
-      }));
-      availability = { at, value };
-    }
-    return availability.value;
-  };
+  const hostAvailability = (zone: string = VPN_HUB_ZONE_LOCAL): Promise<HubHostAvailability> =>
+    runtimes.availability(zone);
 
   const enqueue = (hubId: number, task: () => Promise<void>) => {
     const run = (queues.get(hubId) ?? Promise.resolve()).then(task).catch((error: unknown) => {
@@ -93,28 +76,32 @@ export const createHubApplier = (deps: Deps) => {
 
   const applyNow = async (hubId: number, done: string, report?: Report) => {
     const hub = await deps.hubsRepository.secretsOf(hubId);
-    if (!runtime)
-      return publish(report, hubId, 'warning', `${done}. ${VPN_HUB_MESSAGES.noRuntime}`);
+    const zone = hub?.hubZone ?? zones.get(hubId) ?? VPN_HUB_ZONE_LOCAL;
+    if (hub) zones.set(hubId, zone);
+    const runtime = await runtimes.of(zone);
+    if (!runtime) {
+      const host = await hostAvailability(zone);
+      const reason = host.available ? VPN_HUB_MESSAGES.noRuntime : host.reason;
+      return publish(report, hubId, 'warning', `${done}. ${reason}`);
+    }
     if (!hub) {
       // Deleted: its process stops and its directory (keys included) goes.
       await runtime.remove(hubId);
+      zones.delete(hubId);
+      versions.delete(hubId);
       return publish(report, hubId, 'completed', done);
     }
+    versions.set(hubId, hub.configVersion);
     if (!hub.enabled) {
       await runtime.stop(hubId);
       return publish(report, hubId, 'completed', done);
     }
-    const host = await hostAvailability();
+    const host = await runtime.availability();
     if (!host.available) return publish(report, hubId, 'warning', `${done}. ${host.reason}`);
-    const before = runtime.status(hubId).state;
-    const [clients, routes, dhcp] = await Promise.all([
-      deps.clientsRepository.secretsOfHub(hubId),
-      deps.networkRepository.routesOfHub(hubId),
-      deps.networkRepository.dhcpOfHub(hubId),
-    ]);
+    const before = (await runtime.status(hubId)).state;
     let status;
     try {
-      status = await runtime.apply(buildHubSpec({ hub, clients, routes, dhcp }, deps.keys, now()));
+      status = await runtime.apply(hubId, () => loadHubSpec(deps, hub));
     } catch (error) {
       log.warn({ err: error, hubId }, 'the VPN hub runtime refused a hub');
       return publish(
@@ -128,8 +115,9 @@ export const createHubApplier = (deps: Deps) => {
       return publish(report, hubId, 'error', status.error ?? 'The hub failed to start');
     }
     await publish(report, hubId, 'completed', done);
-    if (before !== 'running' && before !== 'starting' && deps.onHubStarted) {
-      await deps.onHubStarted({ id: hub.id, companyId: hub.companyId, quickHub: hub.quickHub });
+    // An agent's hub starts when its agent says so (agent-hub-reports.ts calls the hook then).
+    if (runtime.kind === 'local' && before !== 'running' && before !== 'starting') {
+      await deps.onHubStarted?.({ id: hub.id, companyId: hub.companyId, quickHub: hub.quickHub });
     }
   };
 
@@ -141,21 +129,33 @@ export const createHubApplier = (deps: Deps) => {
       return enqueue(hubId, () => applyNow(hubId, done, report));
     },
 
+    /** The config version the hub's runtime was last brought to; undefined: never (here). */
+    appliedVersion: (hubId: number) => versions.get(hubId),
+
+    /** A deleted hub of `zone`: stopped, and everything it had on its host removed. */
+    remove(hubId: number, zone: string, done: string, report?: Report) {
+      zones.set(hubId, zone);
+      return enqueue(hubId, () => applyNow(hubId, done, report));
+    },
+
     /** Ends these clients' sessions now (after they were revoked or switched off). */
     disconnect(hubId: number, commonNames: readonly string[]) {
       return enqueue(hubId, async () => {
-        for (const name of commonNames) await runtime?.disconnect(hubId, name);
+        const zone = (await deps.hubsRepository.secretsOf(hubId))?.hubZone ?? zones.get(hubId);
+        const runtime = zone === undefined ? null : await runtimes.of(zone);
+        await runtime?.disconnect(hubId, commonNames);
       });
     },
 
     /** What a hub is doing, for the API. */
-    async statusOf(hub: { id: number; enabled: boolean }): Promise<VpnHubStatus> {
+    async statusOf(hub: { id: number; enabled: boolean; hubZone: string }): Promise<VpnHubStatus> {
       if (!hub.enabled) return { state: 'disabled', error: null };
-      const host = await hostAvailability();
+      const runtime = await runtimes.of(hub.hubZone);
+      const host = runtime ? await runtime.availability() : await hostAvailability(hub.hubZone);
       if (!runtime || !host.available) {
         return { state: 'unavailable', error: host.available ? null : host.reason };
       }
-      const status = runtime.status(hub.id);
+      const status = await runtime.status(hub.id);
       return { state: status.state, error: status.error };
     },
 

@@ -17,6 +17,7 @@ import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { containsPattern, countAll, orderByFrom } from '@/db/list';
 import { companies, devices, users, vpnHubRoutes, vpnHubs, vpnHubUsers } from '@/db/schema';
+import { markHubsChanged } from './hubs.repository';
 
 /** What the console calls a client: the device's name, the user's e-mail, the custom name. */
 const clientName = sql<string>`coalesce(${devices.name}, ${users.email}, ${vpnHubUsers.username}, ${vpnHubUsers.commonName})`;
@@ -69,6 +70,12 @@ export const createHubClientsRepository = (db: Database) => {
       .leftJoin(devices, eq(devices.id, vpnHubUsers.deviceId))
       .leftJoin(users, eq(users.id, vpnHubUsers.userId));
   const valid = isNull(vpnHubUsers.revokedAt);
+  /** The hubs of these clients, for markHubsChanged. */
+  const hubsOf = (ids: readonly number[], tx: Executor) =>
+    tx
+      .select({ id: vpnHubUsers.hubId })
+      .from(vpnHubUsers)
+      .where(inArray(vpnHubUsers.id, [...ids]));
 
   return {
     async list(viewer: Viewer, query: VpnClientListQuery, tx: Executor = db) {
@@ -164,17 +171,23 @@ export const createHubClientsRepository = (db: Database) => {
 
     async insert(values: ClientValues[], tx: Executor = db) {
       if (values.length === 0) return [];
+      await markHubsChanged(
+        tx,
+        values.map((value) => value.hubId),
+      );
       const rows = await tx.insert(vpnHubUsers).values(values).returning({ id: vpnHubUsers.id });
       return rows.map((row) => row.id);
     },
 
     async update(id: number, values: Partial<ClientValues>, tx: Executor = db) {
+      await markHubsChanged(tx, hubsOf([id], tx));
       await tx.update(vpnHubUsers).set(values).where(eq(vpnHubUsers.id, id));
     },
 
     /** Revokes the clients and drops the routes through them. */
     async revoke(ids: readonly number[], at: Date, tx: Executor = db) {
       if (ids.length === 0) return;
+      await markHubsChanged(tx, hubsOf(ids, tx));
       await tx.delete(vpnHubRoutes).where(inArray(vpnHubRoutes.hubUserId, [...ids]));
       await tx
         .update(vpnHubUsers)

@@ -18,6 +18,7 @@ import { checkInHubCompany } from './hub-company';
 import type { HubKeys } from './hub-keys';
 import type { HubNetworkRepository } from './hub-network.repository';
 import { checkRoute, checkZone, resolveTunnel } from './hub-tunnel';
+import type { HubZonesRepository } from './hub-zones.repository';
 import type { HubsRepository } from './hubs.repository';
 import { orConflict } from './unique-conflict';
 import type { VpnTargetsRepository } from './vpn-targets.repository';
@@ -25,6 +26,7 @@ import type { VpnTargetsRepository } from './vpn-targets.repository';
 interface Deps {
   transaction: RunInTransaction;
   hubsRepository: HubsRepository;
+  zonesRepository: Pick<HubZonesRepository, 'byName'>;
   networkRepository: Pick<HubNetworkRepository, 'insertRoute'>;
   targetsRepository: VpnTargetsRepository;
   keys: HubKeys;
@@ -83,6 +85,7 @@ export const createHubCreateService = (deps: Deps) => {
   /** Inserts the hub under its zone's lock; returns its id and subnet. */
   const insertHub = async (tx: Transaction, auth: AuthContext, hub: NewHub) => {
     await hubsRepository.lockZone(hub.zone, tx);
+    await checkZone(hub.zone, deps.zonesRepository, tx);
     if (await hubsRepository.nameTaken(hub.companyId, hub.name, null, tx)) {
       throw conflict(VPN_HUB_MESSAGES.duplicateName, 'name');
     }
@@ -125,7 +128,6 @@ export const createHubCreateService = (deps: Deps) => {
 
   return {
     async create(auth: AuthContext, body: CreateVpnHubBody, ip: string) {
-      checkZone(body.hub_zone);
       const companyId = body.company_id ?? auth.company.id;
       await checkOwnership(auth, companyId, body.tag_id);
       const { id, tunnel } = await inTransaction((tx) =>
@@ -151,7 +153,6 @@ export const createHubCreateService = (deps: Deps) => {
 
     /** A quick hub: the endpoint device joins, its LANs are routed through it. */
     async createQuick(auth: AuthContext, body: CreateQuickHubBody, ip: string) {
-      checkZone(body.hub_zone);
       const owner = await checkOwnership(auth, body.company_id, body.tag_id);
       const deviceId = body.endpoint.device_id;
       const devices = await targetsRepository.devices(auth, [deviceId]);

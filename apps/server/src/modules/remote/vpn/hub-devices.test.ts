@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { vpnJoinArgsSchema } from '@netfleet/contracts';
+import { VPN_CLIENT_MESSAGES, vpnJoinArgsSchema } from '@netfleet/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceJobs, vpnHubs, vpnHubUsers } from '@/db/schema';
@@ -74,7 +74,16 @@ describe('devices on a hub', () => {
     expect(response.statusCode, response.body).toBe(200);
     const job = await lastJob(w.devices.router.id);
     expect(job?.type).toBe('vpn_join');
-    const args = vpnJoinArgsSchema.parse(job?.args);
+    // The device is away: its job waits, and the row holds no key, only what the profile is made of.
+    expect(job?.args).toEqual({
+      hub_id: hub,
+      common_name: `device-${w.devices.router.id}`,
+      forward: { lan: true, wan: false },
+      lans: [],
+    });
+    expect(JSON.stringify(job?.args)).not.toContain('PRIVATE KEY');
+    // It gets the complete profile when it connects.
+    const args = vpnJoinArgsSchema.parse(await w.receivedJoin(w.devices.router));
     expect(args).toMatchObject({
       hub_id: hub,
       common_name: `device-${w.devices.router.id}`,
@@ -164,8 +173,7 @@ describe('devices on a hub', () => {
     expect(
       spec?.clients.find((c) => c.commonName === `device-${w.devices.second.id}`)?.lans,
     ).toEqual([lan]);
-    const join = vpnJoinArgsSchema.parse((await lastJob(w.devices.second.id))?.args);
-    expect(join.lans).toEqual([lan]);
+    expect((await w.receivedJoin(w.devices.second))?.lans).toEqual([lan]);
   });
 
   it('revokes a device that leaves: CRL, session ended, vpn_leave queued', async () => {
@@ -206,11 +214,74 @@ describe('devices on a hub', () => {
       { network: 'wan', status: true },
     );
     expect(rule.statusCode, rule.body).toBe(200);
-    const join = vpnJoinArgsSchema.parse((await lastJob(w.devices.router.id))?.args);
-    expect(join.forward).toEqual({ lan: true, wan: true });
+    expect((await w.receivedJoin(w.devices.router))?.forward).toEqual({ lan: true, wan: true });
     const rules = await w.call(w.sessions.viewer, 'GET', `/api/vpn/hubs/${hub}/devices/rules`);
     expect(rules.json<{ data: unknown[] }>().data).toEqual([
       expect.objectContaining({ device_id: w.devices.router.id, lan: true, wan: true }),
     ]);
+  });
+});
+
+describe('joins that outlive what they were for', () => {
+  /** The device's open or ended `vpn_join` jobs, oldest first. */
+  const joinJobs = (deviceId: number) =>
+    w.t.db
+      .select()
+      .from(deviceJobs)
+      .where(and(eq(deviceJobs.deviceId, deviceId), eq(deviceJobs.type, 'vpn_join')))
+      .orderBy(deviceJobs.id);
+  const keysSentTo = (deviceId: number) =>
+    w.gateway.commands.filter(
+      (sent) => sent.deviceId === deviceId && JSON.stringify(sent.command).includes('PRIVATE KEY'),
+    ).length;
+
+  it('cancels the join of a device removed before it connected: no key is sent', async () => {
+    const hub = await w.createHub({ name: 'Short stay' });
+    const added = await w.call(w.sessions.manager, 'POST', `/api/vpn/hubs/${hub}/devices`, {
+      device_id: [w.devices.second.id],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const channel = added.json<{ meta: { channel: string } }>().meta.channel;
+    const removed = await w.call(w.sessions.manager, 'DELETE', `/api/vpn/hubs/${hub}/devices`, {
+      device_id: [w.devices.second.id],
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const keysBefore = keysSentTo(w.devices.second.id);
+
+    expect(await w.receivedJoin(w.devices.second)).toBeNull();
+    expect(keysSentTo(w.devices.second.id)).toBe(keysBefore);
+    const leave = w.gateway
+      .commandsFor(w.devices.second.id)
+      .filter((command) => command.type === 'vpn_leave');
+    expect(leave.at(-1)?.args).toEqual({ hub_id: hub });
+    const join = (await joinJobs(w.devices.second.id)).find(
+      (row) => (row.args as { hub_id?: number }).hub_id === hub,
+    );
+    expect(join).toMatchObject({
+      status: 'cancelled',
+      message: VPN_CLIENT_MESSAGES.joinClientGone,
+    });
+    const updates = (await w.readChannel(w.sessions.manager, channel))[String(w.devices.second.id)];
+    expect(updates?.at(-1)).toMatchObject({
+      status: 'error',
+      value: VPN_CLIENT_MESSAGES.joinClientGone,
+    });
+  });
+
+  it('cancels the join to a hub deleted before the device connected', async () => {
+    const hub = await w.createHub({ name: 'Gone soon' });
+    const added = await w.call(w.sessions.manager, 'POST', `/api/vpn/hubs/${hub}/devices`, {
+      device_id: [w.devices.second.id],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const deleted = await w.call(w.sessions.manager, 'DELETE', '/api/vpn/hubs', { id: [hub] });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await w.t.app.vpnHubs.idle();
+
+    expect(await w.receivedJoin(w.devices.second)).toBeNull();
+    const join = (await joinJobs(w.devices.second.id)).find(
+      (row) => (row.args as { hub_id?: number }).hub_id === hub,
+    );
+    expect(join).toMatchObject({ status: 'cancelled', message: VPN_CLIENT_MESSAGES.joinHubGone });
   });
 });

@@ -33,6 +33,7 @@ describe('sessions, connection log and usage from the runtime', () => {
 
   it('logs a connect and shows the session on the hub and the client', async () => {
     w.recording.emit({ hubId: hub, kind: 'connected', session });
+    await w.t.app.vpnHubs.idle();
     await vi.waitFor(async () => {
       const sessions = await w.call(w.sessions.viewer, 'GET', `/api/vpn/hubs/${hub}/sessions`);
       expect(sessions.json<{ data: unknown[] }>().data).toEqual([

@@ -5,6 +5,7 @@ import {
   devices,
   users,
   vpnHubSessions,
+  vpnHubs,
   vpnHubUsage,
   vpnHubUsers,
   vpnProfileDownloads,
@@ -75,6 +76,22 @@ export const createHubLogsRepository = (db: Database) => {
         .update(vpnHubSessions)
         .set({ disconnectedAt: at })
         .where(and(open, hubId === undefined ? undefined : eq(vpnHubSessions.hubId, hubId)));
+    },
+
+    /** Ends the open sessions of the zone's hubs (the server's own: its processes are gone). */
+    async closeOpenInZone(at: Date, zone: string, tx: Executor = db) {
+      await tx
+        .update(vpnHubSessions)
+        .set({ disconnectedAt: at })
+        .where(
+          and(
+            open,
+            inArray(
+              vpnHubSessions.hubId,
+              tx.select({ id: vpnHubs.id }).from(vpnHubs).where(eq(vpnHubs.hubZone, zone)),
+            ),
+          ),
+        );
     },
 
     async addUsage(

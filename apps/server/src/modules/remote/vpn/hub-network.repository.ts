@@ -4,6 +4,7 @@ import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { countAll } from '@/db/list';
 import { companies, devices, vpnHubDhcp, vpnHubRoutes, vpnHubs, vpnHubUsers } from '@/db/schema';
+import { markHubsChanged } from './hubs.repository';
 
 const routeColumns = {
   id: vpnHubRoutes.id,
@@ -69,12 +70,17 @@ export const createHubNetworkRepository = (db: Database) => {
     },
 
     async insertRoute(values: typeof vpnHubRoutes.$inferInsert, tx: Executor = db) {
+      await markHubsChanged(tx, [values.hubId]);
       const [row] = await tx.insert(vpnHubRoutes).values(values).returning({ id: vpnHubRoutes.id });
       if (!row) throw new Error('vpn route insert returned nothing');
       return row.id;
     },
 
     async deleteRoute(id: number, tx: Executor = db) {
+      await markHubsChanged(
+        tx,
+        tx.select({ id: vpnHubRoutes.hubId }).from(vpnHubRoutes).where(eq(vpnHubRoutes.id, id)),
+      );
       await tx.delete(vpnHubRoutes).where(eq(vpnHubRoutes.id, id));
     },
 
@@ -87,11 +93,13 @@ export const createHubNetworkRepository = (db: Database) => {
     },
 
     async insertDhcp(hubId: number, type: VpnDhcpType, ip: string, tx: Executor = db) {
+      await markHubsChanged(tx, [hubId]);
       await tx.insert(vpnHubDhcp).values({ hubId, type, ip });
     },
 
     /** Whether the option was there to remove. */
     async deleteDhcp(hubId: number, type: VpnDhcpType, ip: string, tx: Executor = db) {
+      await markHubsChanged(tx, [hubId]);
       const rows = await tx
         .delete(vpnHubDhcp)
         .where(and(eq(vpnHubDhcp.hubId, hubId), eq(vpnHubDhcp.type, type), eq(vpnHubDhcp.ip, ip)))

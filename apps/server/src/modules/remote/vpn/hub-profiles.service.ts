@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  profileFileName,
   type QuickConnectBody,
   toApiDate,
   toApiDateOrNull,
@@ -11,7 +12,7 @@ import { ApiError, invalid } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import { actorOf, type ActionLogService } from '@/modules/system/action-log/action-log.service';
 import type { StatusService } from '@/modules/system/status/status.service';
-import { clientProfile, profileFileName } from './client-profile';
+import { clientProfile } from './client-profile';
 import type { ClientSecretsRow, HubClientsRepository } from './hub-clients.repository';
 import { clientNotFound, type HubClientsService } from './hub-clients.service';
 import type { HubKeys } from './hub-keys';
@@ -30,7 +31,8 @@ interface Deps {
   status: Pick<StatusService, 'open' | 'publish'>;
   actionLog: Pick<ActionLogService, 'record'>;
   now: () => Date;
-  host: string;
+  /** What the clients of the zone's hubs dial. */
+  hostOf(zone: string): Promise<string>;
 }
 
 interface Downloader {
@@ -74,7 +76,7 @@ export const createHubProfilesService = (deps: Deps) => {
       hub,
       opened: deps.keys.open(hub),
       client: { cert: client.cert, key: deps.keys.openKey(client.keySealed) },
-      host: deps.host,
+      host: await deps.hostOf(hub.hubZone),
     });
     return { client, hub, content };
   };

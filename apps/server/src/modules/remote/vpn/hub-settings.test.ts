@@ -125,8 +125,8 @@ describe('hub settings', () => {
       limit: 1,
     });
     expect(job?.type).toBe('vpn_join');
-    expect(String((job?.args as { profile?: string }).profile)).toContain('proto tcp');
     expect(w.gateway.commands.length).toBe(commandsBefore);
+    expect((await w.receivedJoin(w.devices.router))?.profile).toContain('proto tcp');
   });
 
   it('toggles a hub off for a while and the sweep starts it again', async () => {

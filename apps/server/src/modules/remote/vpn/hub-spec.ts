@@ -1,7 +1,8 @@
+import type { HubZoneSpec } from '@netfleet/contracts';
 import type { HubSpec } from '@netfleet/openvpn-hub';
-import type { ClientSecretsRow } from './hub-clients.repository';
+import type { ClientSecretsRow, HubClientsRepository } from './hub-clients.repository';
 import type { HubKeys } from './hub-keys';
-import type { RouteRow } from './hub-network.repository';
+import type { HubNetworkRepository, RouteRow } from './hub-network.repository';
 import type { HubSecretsRow } from './hubs.repository';
 
 export interface SpecInput {
@@ -49,3 +50,29 @@ export const buildHubSpec = (input: SpecInput, keys: HubKeys, now: Date): HubSpe
     dhcpOptions: input.dhcp.map((option) => ({ type: option.type, ip: option.ip })),
   };
 };
+
+export interface SpecSources {
+  clientsRepository: Pick<HubClientsRepository, 'secretsOfHub'>;
+  networkRepository: Pick<HubNetworkRepository, 'routesOfHub' | 'dhcpOfHub'>;
+  keys: HubKeys;
+  now: () => Date;
+}
+
+/** The hub's spec from the database as it is now. */
+export const loadHubSpec = async (sources: SpecSources, hub: HubSecretsRow): Promise<HubSpec> => {
+  const [clients, routes, dhcp] = await Promise.all([
+    sources.clientsRepository.secretsOfHub(hub.id),
+    sources.networkRepository.routesOfHub(hub.id),
+    sources.networkRepository.dhcpOfHub(hub.id),
+  ]);
+  return buildHubSpec({ hub, clients, routes, dhcp }, sources.keys, sources.now());
+};
+
+/** What an agent runs a hub from: the spec without the CA's private key, which never leaves. */
+export const toZoneSpec = ({ ca, ...spec }: HubSpec): HubZoneSpec => ({
+  ...spec,
+  ca: { cert: ca.cert },
+  clients: spec.clients.map((client) => ({ ...client, lans: [...client.lans] })),
+  pushRoutes: [...spec.pushRoutes],
+  dhcpOptions: [...spec.dhcpOptions],
+});

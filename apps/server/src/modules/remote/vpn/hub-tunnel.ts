@@ -2,10 +2,12 @@ import {
   VPN_HUB_DEFAULT_NETMASK,
   VPN_HUB_DEFAULT_POOL,
   VPN_HUB_MESSAGES,
-  VPN_HUB_ZONES,
+  VPN_HUB_ZONE_LOCAL,
   VPN_NETWORK_MESSAGES,
 } from '@netfleet/contracts';
+import type { Executor } from '@/db/client';
 import { invalid } from '@/lib/api-error';
+import type { HubZonesRepository } from './hub-zones.repository';
 import {
   allocateSubnet,
   type Cidr,
@@ -49,11 +51,17 @@ const cidrOf = (row: { network: string; netmask: string }): Cidr | null => {
 const cidrsOf = (rows: readonly { network: string; netmask: string }[]) =>
   rows.flatMap((row) => cidrOf(row) ?? []);
 
-/** `hub_zone` must name a zone (GET /vpn/hubs/zones); 422 otherwise. */
-export const checkZone = (zone: string) => {
-  if (!VPN_HUB_ZONES.some((known) => known.name === zone)) {
-    throw invalid(VPN_HUB_MESSAGES.unknownZone, 'hub_zone');
-  }
+/**
+ * `hub_zone` must name a zone (GET /vpn/hubs/zones): `local` or an agent's; 422 otherwise. Checked
+ * under the zone's lock, so a zone deleted meanwhile takes no hub.
+ */
+export const checkZone = async (
+  zone: string,
+  zones: Pick<HubZonesRepository, 'byName'>,
+  tx?: Executor,
+) => {
+  if (zone === VPN_HUB_ZONE_LOCAL) return;
+  if (!(await zones.byName(zone, tx))) throw invalid(VPN_HUB_MESSAGES.unknownZone, 'hub_zone');
 };
 
 const checkPrefix = (netmask: string): number => {

@@ -1,5 +1,17 @@
 import type { VpnHubListQuery } from '@netfleet/contracts';
-import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { countAll, orderByFrom, searchFilter } from '@/db/list';
@@ -65,6 +77,21 @@ const SORTABLE = {
 };
 
 export type HubValues = typeof vpnHubs.$inferInsert;
+
+const nextConfigVersion = sql`${vpnHubs.configVersion} + 1`;
+
+/**
+ * Marks what the hubs' runtime runs as changed (hub-reconcile.ts), in the caller's transaction.
+ * Called before the change's own rows are written, so the hub row is locked first, as
+ * certificates do (hub-certificates.ts).
+ */
+export const markHubsChanged = async (tx: Executor, hubIds: readonly number[] | SQLWrapper) => {
+  if (Array.isArray(hubIds) && hubIds.length === 0) return;
+  await tx
+    .update(vpnHubs)
+    .set({ configVersion: nextConfigVersion })
+    .where(inArray(vpnHubs.id, Array.isArray(hubIds) ? [...new Set(hubIds)] : hubIds));
+};
 
 /** VPN hubs, visible through their company (db/company-scope). */
 export const createHubsRepository = (db: Database) => {
@@ -185,8 +212,12 @@ export const createHubsRepository = (db: Database) => {
       return row.id;
     },
 
+    /** Every change of the row may change what the runtime runs: its config version moves. */
     async update(id: number, values: Partial<HubValues>, tx: Executor = db) {
-      await tx.update(vpnHubs).set(values).where(eq(vpnHubs.id, id));
+      await tx
+        .update(vpnHubs)
+        .set({ ...values, configVersion: nextConfigVersion })
+        .where(eq(vpnHubs.id, id));
     },
 
     async remove(ids: readonly number[], tx: Executor = db) {
@@ -231,6 +262,14 @@ export const createHubsRepository = (db: Database) => {
       const byHub = new Map<number, (typeof tags.$inferSelect)[]>();
       for (const row of rows) byHub.set(row.hubId, [...(byHub.get(row.hubId) ?? []), row.tag]);
       return byHub;
+    },
+
+    /** Every hub of the zone with its config version (hub-reconcile.ts polls it). */
+    async configVersions(zone: string, tx: Executor = db) {
+      return tx
+        .select({ id: vpnHubs.id, enabled: vpnHubs.enabled, configVersion: vpnHubs.configVersion })
+        .from(vpnHubs)
+        .where(eq(vpnHubs.hubZone, zone));
     },
 
     /** Enabled hubs of the zone (started when the server starts). */

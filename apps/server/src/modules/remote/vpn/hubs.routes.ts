@@ -14,7 +14,6 @@ import {
   vpnHubListAnswerSchema,
   vpnHubListQuerySchema,
   vpnHubSettingsBodySchema,
-  vpnHubZonesAnswerSchema,
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -114,15 +113,6 @@ export const hubsRoutes: FastifyPluginAsyncZod<{
       const { id, channel } = await createService.createQuick(auth, request.body, request.ip);
       return { success: true as const, meta: { channel }, data: await hubsService.get(auth, id) };
     },
-  );
-
-  app.get(
-    '/api/vpn/hubs/zones',
-    {
-      config: viewVpn,
-      schema: { tags, summary: 'Where hubs can run', response: { 200: vpnHubZonesAnswerSchema } },
-    },
-    async () => ({ success: true as const, data: await hubsService.zones() }),
   );
 
   app.get(

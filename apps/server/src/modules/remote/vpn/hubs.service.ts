@@ -31,7 +31,7 @@ interface Deps {
   networkRepository: Pick<HubNetworkRepository, 'routesOfHub'>;
   targetsRepository: Pick<VpnTargetsRepository, 'tags'>;
   joins: Pick<DeviceJoins, 'join' | 'leave'>;
-  applier: Pick<HubApplier, 'apply' | 'statusOf' | 'hostAvailability'>;
+  applier: Pick<HubApplier, 'apply' | 'remove' | 'statusOf' | 'hostAvailability'>;
   status: Pick<StatusService, 'open'>;
   actionLog: Pick<ActionLogService, 'record'>;
   now: () => Date;
@@ -215,16 +215,11 @@ export const createHubsService = (deps: Deps) => {
       const channel = await deps.status.open(auth.user.id);
       for (const row of rows) {
         await record(auth, ip, 'vpn_hub_delete', row.id, { name: row.name });
-        void applier.apply(row.id, VPN_HUB_MESSAGES.deleted, { channel });
+        void applier.remove(row.id, row.hubZone, VPN_HUB_MESSAGES.deleted, { channel });
         const devices = members.get(row.id) ?? [];
         if (devices.length) await deps.joins.leave(auth, row.id, devices);
       }
       return { channel };
-    },
-
-    async zones() {
-      const host = await applier.hostAvailability();
-      return VPN_HUB_ZONES.map((zone) => ({ ...zone, available: host.available }));
     },
 
     async host() {

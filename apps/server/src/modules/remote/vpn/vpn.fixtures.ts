@@ -1,4 +1,4 @@
-import type { StatusChannelData } from '@netfleet/contracts';
+import { type StatusChannelData, vpnJoinArgsSchema } from '@netfleet/contracts';
 import { expect } from 'vitest';
 import type {
   HubEvent,
@@ -127,6 +127,27 @@ export const buildVpnWorld = async (now?: () => Date) => {
     return response.json<{ data: StatusChannelData }>().data;
   };
 
+  /**
+   * The `vpn_join` a device receives when it next connects (its profile is made then): plays its
+   * hello and parses the newest join sent to it; the device is offline again afterwards.
+   */
+  const receivedJoin = async (device: { id: number; serial: string }) => {
+    const before = gateway.commands.length;
+    gateway.online.add(device.id);
+    await gateway.ready([
+      {
+        deviceId: device.id,
+        hello: { v: 1, model: 'RUT955', firmware: 'x', agent: 'test', serial: device.serial },
+      },
+    ]);
+    gateway.online.delete(device.id);
+    const joins = gateway.commands
+      .slice(before)
+      .filter((sent) => sent.deviceId === device.id && sent.command.type === 'vpn_join');
+    const last = joins.at(-1);
+    return last ? vpnJoinArgsSchema.parse(last.command.args) : null;
+  };
+
   return {
     t,
     recording,
@@ -139,6 +160,7 @@ export const buildVpnWorld = async (now?: () => Date) => {
     call,
     createHub,
     readChannel,
+    receivedJoin,
   };
 };
 export type VpnWorld = Awaited<ReturnType<typeof buildVpnWorld>>;

@@ -2,10 +2,13 @@ import { VPN_HUB_MESSAGES, VPN_HUB_ZONE_LOCAL } from '@netfleet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createSecretBox } from '@/lib/crypto';
 import type { ModuleContext } from '@/modules/context';
+import type { GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import { createHubPki } from '@/modules/remote/vpn/runtime/hub-pki';
 import type { HubPki, HubRuntime } from '@netfleet/openvpn-hub';
+import { createAgentHubReports } from './agent-hub-reports';
 import { createDeviceJoins } from './device-joins';
+import { createHubAgentSpecs } from './hub-agent-specs';
 import { createHubApplier, type OnHubStarted } from './hub-apply';
 import { createHubCertificates } from './hub-certificates';
 import { createHubClientsRepository } from './hub-clients.repository';
@@ -24,12 +27,16 @@ import { hubNetworkRoutes } from './hub-network.routes';
 import { createHubNetworkService } from './hub-network.service';
 import { hubProfilesRoutes } from './hub-profiles.routes';
 import { createHubProfilesService } from './hub-profiles.service';
+import { createHubReconcile } from './hub-reconcile';
 import { createHubSweeper } from './hub-sweeper';
+import { hubZonesRoutes } from './hub-zones.routes';
+import { createHubZonesService } from './hub-zones.service';
 import { createHubsRepository } from './hubs.repository';
 import { hubsRoutes } from './hubs.routes';
 import { createHubsService } from './hubs.service';
 import { createProfileLinks } from './profile-links';
 import { createVpnTargetsRepository } from './vpn-targets.repository';
+import { createZoneHosting, type ZoneHostingDeps } from './zone-hosting';
 
 export interface VpnDeps {
   /**
@@ -38,7 +45,11 @@ export interface VpnDeps {
    * configured; their status says the host runs none (GET /api/vpn/hubs/host).
    */
   hubRuntime?: HubRuntime | undefined;
-  jobs: Pick<DeviceJobsService, 'createJobs'>;
+  jobs: Pick<DeviceJobsService, 'createJobs' | 'renderArgs' | 'dispatch'>;
+  /** Zones hosted by agents in hub mode: their jobs, and the gateway that hears the agents. */
+  zoneHosting: Omit<ZoneHostingDeps, 'jobs'> & {
+    addGatewayListener(listener: GatewayListener): void;
+  };
   /**
    * Called when a hub starts serving. VPN hubs are to count toward credits: the credits module
    * plugs in here (nothing is spent yet).
@@ -48,6 +59,8 @@ export interface VpnDeps {
   pki?: HubPki | undefined;
   /** How often schedules, expiries and session counters are swept (tests shorten it). */
   sweepIntervalMs?: number | undefined;
+  /** How often the instance with the runtime looks for changes made elsewhere (tests shorten it). */
+  reconcileIntervalMs?: number | undefined;
 }
 
 /**
@@ -67,8 +80,14 @@ export const vpnModule = async (app: FastifyInstance, context: ModuleContext, de
   const box = createSecretBox(context.jwtSecret, 'vpn-hub-keys');
   const keys = createHubKeys({ pki: deps.pki ?? createHubPki(now), box });
   const certificates = createHubCertificates({ hubsRepository, clientsRepository, keys });
+  const hosting = createZoneHosting(
+    context,
+    { ...deps.zoneHosting, jobs: deps.jobs },
+    { hubsRepository, local: runtime },
+  );
+  const { runtimes, zonesRepository } = hosting;
   const applier = createHubApplier({
-    runtime,
+    runtimes,
     hubsRepository,
     clientsRepository,
     networkRepository,
@@ -85,8 +104,10 @@ export const vpnModule = async (app: FastifyInstance, context: ModuleContext, de
     networkRepository,
     keys,
     jobs: deps.jobs,
-    host,
+    hostOf: runtimes.hostOf,
   });
+  // Join jobs store no key: the device's profile is made each time the job is sent.
+  deps.jobs.renderArgs('vpn_join', joins.render);
   const portRange = { min: config.vpnHubPortMin, max: config.vpnHubPortMax };
   const common = { transaction, applier, status, actionLog, now };
 
@@ -103,6 +124,7 @@ export const vpnModule = async (app: FastifyInstance, context: ModuleContext, de
   const createService = createHubCreateService({
     ...common,
     hubsRepository,
+    zonesRepository,
     networkRepository,
     targetsRepository,
     keys,
@@ -137,7 +159,7 @@ export const vpnModule = async (app: FastifyInstance, context: ModuleContext, de
     status,
     actionLog,
     now,
-    host,
+    hostOf: runtimes.hostOf,
   });
   const networkService = createHubNetworkService({
     ...common,
@@ -164,19 +186,54 @@ export const vpnModule = async (app: FastifyInstance, context: ModuleContext, de
   await app.register(hubNetworkRoutes, { networkService });
   await app.register(hubLogsRoutes, { logsService });
 
-  const events = runtime
-    ? createHubEvents({
-        runtime,
-        transaction,
-        hubsRepository,
-        clientsRepository,
-        logsRepository,
-        applier,
-        now,
-        log: app.log,
-        zone: VPN_HUB_ZONE_LOCAL,
-      })
-    : null;
+  const events = createHubEvents({
+    local: runtime,
+    runtimes,
+    transaction,
+    hubsRepository,
+    clientsRepository,
+    logsRepository,
+    applier,
+    now,
+    log: app.log,
+  });
+  const reports = createAgentHubReports({
+    zonesRepository,
+    hubsRepository,
+    statesRepository: hosting.statesRepository,
+    agents: hosting.agents,
+    events,
+    transaction,
+    onHubStarted: deps.onHubStarted,
+    now,
+    log: app.log,
+  });
+  deps.zoneHosting.addGatewayListener(reports);
+  const zonesService = createHubZonesService({
+    transaction,
+    zonesRepository,
+    hubsRepository,
+    clientsRepository,
+    runtimes,
+    agents: hosting.agents,
+    joins,
+    isOnline: deps.zoneHosting.isOnline,
+    lastHello: reports.lastHello,
+    actionLog,
+    now,
+    localHost: host,
+  });
+  const agentSpecs = createHubAgentSpecs({
+    links: hosting.links,
+    hubsRepository,
+    zonesRepository,
+    clientsRepository,
+    networkRepository,
+    keys,
+    now,
+  });
+  await app.register(hubZonesRoutes, { zonesService, agentSpecs });
+
   const sweeper = createHubSweeper(
     {
       transaction,
@@ -190,12 +247,29 @@ export const vpnModule = async (app: FastifyInstance, context: ModuleContext, de
     },
     deps.sweepIntervalMs,
   );
+  // With several instances only the one with the runtime runs the hubs: it applies the others' changes.
+  const reconcile = runtime
+    ? createHubReconcile(
+        {
+          runtime,
+          hubsRepository,
+          clientsRepository,
+          applier,
+          zone: VPN_HUB_ZONE_LOCAL,
+          now,
+          log: app.log,
+        },
+        deps.reconcileIntervalMs,
+      )
+    : null;
   let unsubscribe: (() => void) | null = null;
   app.addHook('onReady', async () => {
-    if (events) {
+    // Agents' hubs run on without the server: their agents' next hello or report says how.
+    if (runtime) {
       unsubscribe = events.start();
       // Sessions of a previous process are over; this host's enabled hubs start again.
       await events.closeStale();
+      await reconcile?.start();
       for (const id of await hubsRepository.enabledIds(VPN_HUB_ZONE_LOCAL)) {
         void applier.apply(id, VPN_HUB_MESSAGES.enabled);
       }
@@ -206,8 +280,10 @@ export const vpnModule = async (app: FastifyInstance, context: ModuleContext, de
   app.addHook('preClose', async () => {
     unsubscribe?.();
     await sweeper.stop();
+    await reconcile?.stop();
+    await reports.idle();
     await applier.idle();
-    await events?.idle();
+    await events.idle();
     await runtime?.close();
   });
   const control = {
@@ -215,8 +291,11 @@ export const vpnModule = async (app: FastifyInstance, context: ModuleContext, de
     sweep: () => sweeper.sweep(),
     /** Resolves once queued runtime work and recorded events are done. */
     idle: async () => {
+      await reports.idle();
       await applier.idle();
-      await events?.idle();
+      await events.idle();
+      // What the events asked of the hosts (a client put off).
+      await applier.idle();
     },
   };
   app.decorate('vpnHubs', control);

@@ -80,7 +80,10 @@ export type LoggedAction =
   | 'vpn_route_remove'
   | 'vpn_dhcp_add'
   | 'vpn_dhcp_remove'
-  | 'vpn_profile_download';
+  | 'vpn_profile_download'
+  | 'vpn_hub_zone_create'
+  | 'vpn_hub_zone_update'
+  | 'vpn_hub_zone_delete';
 
 export interface ActionActor {
   /** The acting user (the impersonated one while impersonating). */

@@ -122,6 +122,10 @@ export const createHubPki = (now: () => Date = () => new Date()): HubPki => ({
       entries: revoked.map((entry) => ({
         serialNumber: entry.serial,
         revocationDate: entry.revokedAt,
+        // The library writes each entry's extensions even when there are none, an empty SEQUENCE
+        // that DER forbids (SIZE 1..MAX); a reason fills it, and every revocation here is the
+        // client ending (removed, expired, its device or user gone).
+        reason: x509.X509CrlReason.cessationOfOperation,
       })),
       signingAlgorithm: ALGORITHM,
       signingKey: await importKey(ca.key),

@@ -1,0 +1,1 @@
+ALTER TABLE "vpn_hubs" ADD COLUMN "config_version" integer DEFAULT 0 NOT NULL;
