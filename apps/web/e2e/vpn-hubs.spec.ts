@@ -94,6 +94,20 @@ test('a hub with a device, a custom user and a route; the user’s profile as QR
   await page.screenshot({ path: 'e2e/.artifacts/vpn-hub-general.png', fullPage: true });
   const hubUrl = page.url();
 
+  // Name, description and tags from the general tab: checked before sending.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit VPN hub' });
+  await expect(edit.getByLabel(/^Name/)).toHaveValue(HUB);
+  await edit.getByLabel(/^Name/).fill('');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByText('This field is required')).toBeVisible();
+  await edit.getByLabel(/^Name/).fill(HUB);
+  await edit.getByLabel('Description').fill('Branch offices and depots');
+  await page.screenshot({ path: 'e2e/.artifacts/vpn-hub-edit.png' });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Branch offices and depots')).toBeVisible();
+
   // Clients: the device, then a custom user.
   await page.getByRole('tab', { name: 'Clients' }).click();
   await page.getByRole('button', { name: 'Add clients' }).first().click();
@@ -177,4 +191,48 @@ test('quick connect: a hub to a device with a profile for me, and its empty conn
 
   await page.getByRole('tab', { name: 'Connection logs' }).click();
   await expect(page.getByText('No connections yet')).toBeVisible();
+});
+
+test('hub zones: a super admin adds a zone hosted by an agent device, then deletes it', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/vpn/hubs');
+  await page.getByRole('main').getByRole('link', { name: 'Hub zones' }).click();
+  await expect(page).toHaveURL(/\/vpn\/zones$/);
+  const zones = page.getByRole('table', { name: 'Hub zones' });
+  await expect(zones.getByRole('row').filter({ hasText: 'local' })).toContainText('This server');
+
+  const zone = `e2e-${Date.now() % 100_000}`;
+  const addZone = async () => {
+    await page.getByRole('button', { name: 'Add zone' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add hub zone' });
+    await dialog.getByLabel(/^Name/).fill(zone);
+    await dialog.getByLabel(/^Visual name/).fill('E2E zone');
+    await pick(page, /^Agent device/, device.name);
+    await dialog.getByLabel(/^Host/).fill('e2e-zone.example.com');
+    return dialog;
+  };
+  const add = await addZone();
+  await page.screenshot({ path: 'e2e/.artifacts/vpn-zone-add.png' });
+  await add.getByRole('button', { name: 'Add zone' }).click();
+  await expect(add).toBeHidden();
+  const row = zones.getByRole('row').filter({ hasText: zone });
+  await expect(row).toContainText('E2E zone');
+  await expect(row).toContainText(device.name);
+  await expect(row).toContainText('e2e-zone.example.com');
+  await expect(page.getByText('VPN hub zone created')).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/.artifacts/vpn-zones.png', fullPage: true });
+
+  // The same name again: the server's refusal shows at the field.
+  const again = await addZone();
+  await again.getByRole('button', { name: 'Add zone' }).click();
+  await expect(again.getByText('A hub zone with this name already exists')).toBeVisible();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+
+  await row.getByRole('button', { name: 'Delete E2E zone' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete hub zone' });
+  await expect(confirm).toContainText('Delete the zone E2E zone?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
 });

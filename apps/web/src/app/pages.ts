@@ -139,6 +139,7 @@ export const PAGES: PageRegistry = {
   'vpn.hub': lazyPage(vpn, (m) => m.VpnHubPage),
   'vpn.quick-connect': lazyPage(vpn, (m) => m.QuickConnectPage),
   'vpn.quick-connect.item': lazyPage(vpn, (m) => m.QuickConnectItemPage),
+  'vpn.zones': lazyPage(vpn, (m) => m.HubZonesPage),
   // Standalone: each opens in its own tab from a remote access link, without the shell.
   'connect.ssh': lazyPage(connect, (m) => m.SshConnectPage),
   'connect.telnet': lazyPage(connect, (m) => m.TelnetConnectPage),

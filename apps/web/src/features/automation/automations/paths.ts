@@ -7,12 +7,7 @@ export const SILENCES_ROUTE = `${AUTOMATIONS_ROUTE}/silences`;
 export const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
 // Route `automations.item` is `/management/automations/:id/:tab?`: the tab is a path segment.
-export const AUTOMATION_TABS = ['devices', 'logs'] as const;
-export type AutomationTab = (typeof AUTOMATION_TABS)[number];
-
-/** The tab a URL names; the devices when it names none (or an unknown one). */
-export const readTab = (value: string | undefined): AutomationTab =>
-  AUTOMATION_TABS.find((tab) => tab === value) ?? 'devices';
+export type AutomationTab = 'devices' | 'logs';
 
 export const automationPath = (id: number, tab: AutomationTab = 'devices'): string =>
   tab === 'devices' ? `${AUTOMATIONS_ROUTE}/${id}` : `${AUTOMATIONS_ROUTE}/${id}/${tab}`;

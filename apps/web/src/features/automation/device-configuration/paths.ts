@@ -7,10 +7,6 @@ export const ACTION_PARAM = 'action';
 export const CONFIG_TABS = ['templates', 'activity'] as const;
 export type ConfigTab = (typeof CONFIG_TABS)[number];
 
-/** The tab a URL names; the templates when it names none (or an unknown one). */
-export const readTab = (value: string | null): ConfigTab =>
-  CONFIG_TABS.find((tab) => tab === value) ?? 'templates';
-
 /** The tab's query; the templates need none. */
 export const tabSearch = (tab: ConfigTab): string =>
   tab === 'templates' ? '' : `?${new URLSearchParams({ [TAB_PARAM]: tab })}`;

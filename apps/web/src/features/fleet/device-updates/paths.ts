@@ -11,11 +11,3 @@ export const TAB_PARAM = 'tab';
 /** The files, and the jobs sending them that the devices have not finished. */
 export const PAGE_TABS = ['files', 'pending'] as const;
 export type PageTab = (typeof PAGE_TABS)[number];
-
-/** The tab a URL names; the files when it names none (or an unknown one). */
-export const readTab = (value: string | null): PageTab =>
-  PAGE_TABS.find((tab) => tab === value) ?? 'files';
-
-/** The tab's query; the files need none. */
-export const tabSearch = (tab: PageTab): string =>
-  tab === 'files' ? '' : `?${new URLSearchParams({ [TAB_PARAM]: tab })}`;

@@ -2,6 +2,8 @@
 // `vpn.quick-connect.item` (/vpn/quick-connect/:id/:tab?): the tab is a path segment.
 export const VPN_HUBS_ROUTE = '/vpn/hubs';
 export const QUICK_CONNECT_ROUTE = '/vpn/quick-connect';
+/** Route `vpn.zones` (super admins). */
+export const HUB_ZONES_ROUTE = '/vpn/zones';
 
 /** A hub id as a route gives it. */
 export const ID_PATTERN = /^[1-9]\d{0,9}$/;
@@ -11,11 +13,6 @@ export type HubTab = (typeof HUB_TABS)[number];
 
 export const QUICK_TABS = ['general', 'clients', 'data-usage', 'connection-logs'] as const;
 export type QuickTab = (typeof QUICK_TABS)[number];
-
-/** The tab a URL names; the first when it names none (or an unknown one). */
-export function readTab<T extends string>(tabs: readonly [T, ...T[]], value: string | undefined) {
-  return tabs.find((tab) => tab === value) ?? tabs[0];
-}
 
 const withTab = (base: string, tab: string | undefined) =>
   tab === undefined || tab === 'general' ? base : `${base}/${tab}`;

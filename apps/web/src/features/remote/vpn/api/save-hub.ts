@@ -2,6 +2,7 @@ import type {
   CreateQuickHubBody,
   CreateVpnHubBody,
   ToggleVpnHubBody,
+  UpdateVpnHubBody,
   VpnHub,
   VpnHubSettingsBody,
 } from '@netfleet/contracts';
@@ -19,6 +20,11 @@ export function createHub(body: CreateVpnHubBody): Promise<ApiResponse<VpnHub>> 
 /** POST /vpn/hubs/connect: a quick hub with one device as its endpoint. */
 export function createQuickHub(body: CreateQuickHubBody): Promise<ApiResponse<VpnHub>> {
   return api.post<VpnHub>(QUICK_CREATE_PATH, { body });
+}
+
+/** PUT /vpn/hubs/{id}: name, description and tags. */
+export function updateHub(id: number, body: UpdateVpnHubBody): Promise<ApiResponse<VpnHub>> {
+  return api.put<VpnHub>(hubApiPath(id), { body });
 }
 
 /** PUT /vpn/hubs/{id}/toggle: on or off, for a while when `duration` (s) is given. */

@@ -1,18 +1,16 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  createVpnCustomClientBodySchema,
-  VPN_CUSTOM_USERNAME_MAX_LENGTH,
-} from '@netfleet/contracts';
-import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { createVpnCustomClientBodySchema } from '@netfleet/contracts';
+import { fieldErrorProp } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { vpnKeys } from '../api/keys';
 import { addCustomClient } from '../api/save-clients';
 import { formErrorMap } from '../model/form-error-map';
 import { VPN_TEXTS as T } from '../texts';
+import { FormFooter } from './form-footer';
+import { UsernameInput } from './username-input';
 
 type Input = z.input<typeof createVpnCustomClientBodySchema>;
 type Values = z.output<typeof createVpnCustomClientBodySchema>;
@@ -22,7 +20,6 @@ const FIELDS = ['username'] as const;
 
 /** A named user with a certificate of its own, for someone without a console account. */
 export function AddCustomClientForm({ hubId }: { hubId: number }) {
-  const dialog = useDialog();
   const form = useForm<Input, unknown, Values>({
     resolver,
     defaultValues: { vpn_hub_id: hubId, username: '' },
@@ -40,24 +37,15 @@ export function AddCustomClientForm({ hubId }: { hubId: number }) {
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submitter.submit)(event)}>
       <Stack gap="md">
-        <TextInput
-          label={T.username}
-          description={T.usernameHint}
-          required
-          data-autofocus
-          maxLength={VPN_CUSTOM_USERNAME_MAX_LENGTH}
+        <UsernameInput
           error={fieldErrorProp(form.formState.errors.username)}
           {...form.register('username')}
         />
-        <FormErrorAlert messages={submitter.errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={dialog?.close}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={submitter.state === 'waiting'}>
-            {T.addClients}
-          </Button>
-        </Group>
+        <FormFooter
+          errors={submitter.errors}
+          submitLabel={T.addClients}
+          loading={submitter.state === 'waiting'}
+        />
       </Stack>
     </form>
   );

@@ -1,18 +1,17 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { vpnHubDevicesBodySchema } from '@netfleet/contracts';
-import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { fieldErrorProp } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
-import { PICKER_LIMIT } from '../api/get-options';
 import { vpnKeys } from '../api/keys';
 import { addDeviceClients } from '../api/save-clients';
 import { formErrorMap } from '../model/form-error-map';
 import { VPN_TEXTS as T } from '../texts';
-import { RemoteMultiSelect } from './remote-multi-select';
+import { ClientsPicker } from './clients-picker';
+import { FormFooter } from './form-footer';
 
 type Input = z.input<typeof vpnHubDevicesBodySchema>;
 type Values = z.output<typeof vpnHubDevicesBodySchema>;
@@ -24,7 +23,6 @@ const FIELDS = ['device_id'] as const;
 
 /** Devices join the hub (each is sent its profile); a 207 names the ones that could not. */
 export function AddDeviceClientsForm({ hubId }: { hubId: number }) {
-  const dialog = useDialog();
   const form = useForm<Input, unknown, Values>({ resolver, defaultValues: { device_id: [] } });
   // A refused device is named in the warning by the name it was picked by.
   const names = useRef(new Map<string, string>());
@@ -46,15 +44,11 @@ export function AddDeviceClientsForm({ hubId }: { hubId: number }) {
           control={form.control}
           name="device_id"
           render={({ field, fieldState }) => (
-            <RemoteMultiSelect
+            <ClientsPicker
               source={{ endpoint: '/devices', labelField: 'name' }}
               label={T.devicesToAdd}
-              description={T.pickLimit(PICKER_LIMIT)}
               placeholder={T.searchDevices}
               nothingFoundMessage={T.noDevices}
-              maxValues={PICKER_LIMIT}
-              required
-              data-autofocus
               value={asList(field.value)}
               onChange={field.onChange}
               onOptionsChosen={(options) => {
@@ -64,15 +58,11 @@ export function AddDeviceClientsForm({ hubId }: { hubId: number }) {
             />
           )}
         />
-        <FormErrorAlert messages={submitter.errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={dialog?.close}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={submitter.state === 'waiting'}>
-            {T.addClients}
-          </Button>
-        </Group>
+        <FormFooter
+          errors={submitter.errors}
+          submitLabel={T.addClients}
+          loading={submitter.state === 'waiting'}
+        />
       </Stack>
     </form>
   );

@@ -1,18 +1,14 @@
-import { Button, Group, Input, SegmentedControl, Stack, TextInput, Textarea } from '@mantine/core';
+import { Group, Input, SegmentedControl, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   createVpnHubBodySchema,
   hasPermission,
-  VPN_HUB_DESCRIPTION_MAX_LENGTH,
-  VPN_HUB_NAME_MAX_LENGTH,
   VPN_HUB_ZONE_LOCAL,
   type VpnHub,
 } from '@netfleet/contracts';
-import { CompanySelect } from '@/components/company-select';
-import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { fieldErrorProp } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { useCurrentUser } from '@/lib/current-user';
 import { useHubZones } from '../api/get-host';
@@ -20,7 +16,10 @@ import { vpnKeys } from '../api/keys';
 import { createHub } from '../api/save-hub';
 import { formErrorMap } from '../model/form-error-map';
 import { VPN_TEXTS as T } from '../texts';
-import { RemoteMultiSelect } from './remote-multi-select';
+import { FormFooter } from './form-footer';
+import { HubCompanySelect } from './hub-company-select';
+import { HubTagsSelect } from './hub-tags-select';
+import { HubDescriptionInput, HubNameInput } from './hub-text-inputs';
 import { ZoneSelect } from './zone-select';
 
 type Input = z.input<typeof createVpnHubBodySchema>;
@@ -42,7 +41,6 @@ export interface AddHubProps {
 
 /** Spec dialog 'add hub': name, owner company, description, type, zone and tags. */
 export function AddHubForm({ onCreated }: AddHubProps) {
-  const dialog = useDialog();
   const me = useCurrentUser();
   const form = useForm<Input, unknown, Values>({
     resolver,
@@ -74,11 +72,8 @@ export function AddHubForm({ onCreated }: AddHubProps) {
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submitter.submit)(event)}>
       <Stack gap="md">
-        <TextInput
-          label={T.name}
-          required
+        <HubNameInput
           data-autofocus
-          maxLength={VPN_HUB_NAME_MAX_LENGTH}
           error={fieldErrorProp(errors.name)}
           {...form.register('name')}
         />
@@ -86,16 +81,10 @@ export function AddHubForm({ onCreated }: AddHubProps) {
           control={form.control}
           name="company_id"
           render={({ field, fieldState }) => (
-            <CompanySelect
-              label={T.company}
-              required
-              allowDeselect={false}
-              searchable={hasPermission(me.permissions, 'view_companies')}
-              value={field.value === undefined ? null : String(field.value)}
-              fallback={{ value: String(me.company_id), label: me.company_name }}
+            <HubCompanySelect
+              value={field.value}
               onChange={(id) => {
-                if (!id) return;
-                field.onChange(Number(id));
+                field.onChange(id);
                 // Tags belong to a company: another owner cannot keep the old ones.
                 form.setValue('tag_id', []);
               }}
@@ -103,11 +92,7 @@ export function AddHubForm({ onCreated }: AddHubProps) {
             />
           )}
         />
-        <Textarea
-          label={T.description}
-          autosize
-          minRows={2}
-          maxLength={VPN_HUB_DESCRIPTION_MAX_LENGTH}
+        <HubDescriptionInput
           error={fieldErrorProp(errors.description)}
           {...form.register('description')}
         />
@@ -145,10 +130,8 @@ export function AddHubForm({ onCreated }: AddHubProps) {
             control={form.control}
             name="tag_id"
             render={({ field, fieldState }) => (
-              <RemoteMultiSelect
-                source={{ endpoint: '/tags', query: { company_id: companyId }, labelField: 'name' }}
-                label={T.tags}
-                nothingFoundMessage={T.noTags}
+              <HubTagsSelect
+                companyId={companyId}
                 value={field.value ?? []}
                 onChange={field.onChange}
                 error={fieldErrorProp(fieldState.error)}
@@ -156,17 +139,11 @@ export function AddHubForm({ onCreated }: AddHubProps) {
             )}
           />
         )}
-        <FormErrorAlert messages={submitter.errors} />
-        <Group justify="flex-end">
-          {dialog && (
-            <Button variant="default" onClick={dialog.close}>
-              {T.cancel}
-            </Button>
-          )}
-          <Button type="submit" loading={submitter.state === 'waiting'}>
-            {T.addHub}
-          </Button>
-        </Group>
+        <FormFooter
+          errors={submitter.errors}
+          submitLabel={T.addHub}
+          loading={submitter.state === 'waiting'}
+        />
       </Stack>
     </form>
   );

@@ -1,12 +1,11 @@
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { VPN_ROUTE_NAME_MAX_LENGTH } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert, splitServerErrors } from '@/components/form-errors';
+import { fieldErrorProp, splitServerErrors } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { useDeviceClients } from '../api/get-clients';
@@ -22,6 +21,8 @@ import {
   type RouteFormValues,
 } from '../model/route-form';
 import { VPN_TEXTS as T } from '../texts';
+import { FormFooter } from './form-footer';
+import { RouteRows } from './route-rows';
 
 const resolver = zodResolver(routeFormSchema, { error: formErrorMap });
 
@@ -92,70 +93,40 @@ export function AddRoutesForm({ hubId }: { hubId: number }) {
             />
           )}
         />
-        {/* Labels over the first row only: the rows below line up under them. */}
-        {rows.fields.map((row, index) => (
-          <Group key={row.id} align="flex-start" gap="xs" wrap="nowrap">
-            <TextInput
-              label={index === 0 ? T.network : undefined}
-              aria-label={index === 0 ? undefined : `${T.network} ${index + 1}`}
-              required
-              placeholder="192.168.1.0"
-              error={fieldErrorProp(fieldErrors.routes?.[index]?.ip_address)}
-              {...form.register(`routes.${index}.ip_address`)}
-            />
-            <TextInput
-              label={index === 0 ? T.netmask : undefined}
-              aria-label={index === 0 ? undefined : `${T.netmask} ${index + 1}`}
-              required
-              error={fieldErrorProp(fieldErrors.routes?.[index]?.netmask)}
-              {...form.register(`routes.${index}.netmask`)}
-            />
-            <TextInput
-              label={index === 0 ? T.routeName : undefined}
-              aria-label={index === 0 ? undefined : `${T.routeName} ${index + 1}`}
-              maxLength={VPN_ROUTE_NAME_MAX_LENGTH}
-              error={fieldErrorProp(fieldErrors.routes?.[index]?.name)}
-              {...form.register(`routes.${index}.name`)}
-            />
-            {rows.fields.length > 1 && (
-              <ActionIcon
-                mt={index === 0 ? 30 : 4}
-                variant="subtle"
-                color="gray"
-                aria-label={T.removeRow}
-                onClick={() => rows.remove(index)}
-              >
-                <IconX size={16} />
-              </ActionIcon>
-            )}
-          </Group>
-        ))}
-        {rows.fields.length < ROUTE_ROWS_MAX && (
-          <Group>
-            <Button
-              variant="subtle"
-              size="xs"
-              leftSection={<IconPlus size={14} aria-hidden />}
-              onClick={() => rows.append(emptyRouteRow())}
-            >
-              {T.addRow}
-            </Button>
-          </Group>
-        )}
+        <RouteRows
+          rows={rows.fields}
+          inputs={(index) => ({
+            network: {
+              register: form.register(`routes.${index}.ip_address`),
+              error: fieldErrors.routes?.[index]?.ip_address,
+            },
+            netmask: {
+              register: form.register(`routes.${index}.netmask`),
+              error: fieldErrors.routes?.[index]?.netmask,
+            },
+            name: {
+              register: form.register(`routes.${index}.name`),
+              error: fieldErrors.routes?.[index]?.name,
+            },
+          })}
+          min={1}
+          max={ROUTE_ROWS_MAX}
+          onAdd={() => rows.append(emptyRouteRow())}
+          onRemove={rows.remove}
+          required
+          nameMaxLength={VPN_ROUTE_NAME_MAX_LENGTH}
+          networkPlaceholder={T.networkPlaceholder}
+        />
         {fieldErrors.routes?.root?.message && (
           <Text size="sm" c="red">
             {fieldErrors.routes.root.message}
           </Text>
         )}
-        <FormErrorAlert messages={errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={dialog?.close}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {T.addRoutes}
-          </Button>
-        </Group>
+        <FormFooter
+          errors={errors}
+          submitLabel={T.addRoutes}
+          loading={form.formState.isSubmitting}
+        />
       </Stack>
     </form>
   );

@@ -1,17 +1,17 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { createVpnUserClientBodySchema } from '@netfleet/contracts';
-import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { fieldErrorProp } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { PICKER_LIMIT } from '../api/get-options';
 import { vpnKeys } from '../api/keys';
 import { addUserClient } from '../api/save-clients';
 import { formErrorMap } from '../model/form-error-map';
 import { VPN_TEXTS as T } from '../texts';
-import { RemoteMultiSelect } from './remote-multi-select';
+import { ClientsPicker } from './clients-picker';
+import { FormFooter } from './form-footer';
 
 // The API takes one user a request: the form picks several and sends each.
 const schema = z.object({
@@ -24,7 +24,6 @@ const FIELDS = ['user_id'] as const;
 
 /** Console users join the hub; each then downloads a profile from its Config. */
 export function AddUserClientsForm({ hubId }: { hubId: number }) {
-  const dialog = useDialog();
   const form = useForm<Values>({ resolver, defaultValues: { user_id: [] } });
   const submitter = useFormSubmit<Values>({
     request: async (values) => {
@@ -50,30 +49,22 @@ export function AddUserClientsForm({ hubId }: { hubId: number }) {
           control={form.control}
           name="user_id"
           render={({ field, fieldState }) => (
-            <RemoteMultiSelect
+            <ClientsPicker
               source={{ endpoint: '/users', labelField: 'email' }}
               label={T.usersToAdd}
-              description={T.pickLimit(PICKER_LIMIT)}
               placeholder={T.searchUsers}
               nothingFoundMessage={T.noUsers}
-              maxValues={PICKER_LIMIT}
-              required
-              data-autofocus
               value={field.value}
               onChange={field.onChange}
               error={fieldErrorProp(fieldState.error)}
             />
           )}
         />
-        <FormErrorAlert messages={submitter.errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={dialog?.close}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={submitter.state === 'waiting'}>
-            {T.addClients}
-          </Button>
-        </Group>
+        <FormFooter
+          errors={submitter.errors}
+          submitLabel={T.addClients}
+          loading={submitter.state === 'waiting'}
+        />
       </Stack>
     </form>
   );

@@ -1,15 +1,16 @@
-import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { setVpnClientAddressBodySchema, type VpnClient } from '@netfleet/contracts';
-import { dialogs, useDialog, type DialogOptions } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { dialogs, type DialogOptions } from '@/components/dialogs';
+import { fieldErrorProp } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { vpnKeys } from '../api/keys';
 import { setClientAddress } from '../api/save-clients';
 import { formErrorMap } from '../model/form-error-map';
 import { VPN_TEXTS as T } from '../texts';
+import { FormFooter } from './form-footer';
 
 type Input = z.input<typeof setVpnClientAddressBodySchema>;
 type Values = z.output<typeof setVpnClientAddressBodySchema>;
@@ -27,7 +28,6 @@ type AddressTarget = Pick<VpnClient, 'id' | 'name' | 'mode' | 'static_ip' | 'vpn
 
 /** A client's tunnel address: fixed (given, or the first free one) or any free one. */
 function ClientAddressForm({ client }: { client: AddressTarget }) {
-  const dialog = useDialog();
   const form = useForm<Input, unknown, Values>({
     resolver,
     defaultValues: { mode: client.mode, ip_address: client.static_ip ?? '' },
@@ -69,15 +69,11 @@ function ClientAddressForm({ client }: { client: AddressTarget }) {
             {...form.register('ip_address', { setValueAs: emptyToUndefined })}
           />
         )}
-        <FormErrorAlert messages={submitter.errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={dialog?.close}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={submitter.state === 'waiting'}>
-            {T.save}
-          </Button>
-        </Group>
+        <FormFooter
+          errors={submitter.errors}
+          submitLabel={T.save}
+          loading={submitter.state === 'waiting'}
+        />
       </Stack>
     </form>
   );

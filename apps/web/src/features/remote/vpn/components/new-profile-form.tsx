@@ -1,14 +1,14 @@
-import { Button, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { VPN_CUSTOM_USERNAME_MAX_LENGTH, type VpnProfile } from '@netfleet/contracts';
-import { dialogs, useDialog, type DialogOptions } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import type { VpnProfile } from '@netfleet/contracts';
+import { dialogs, type DialogOptions } from '@/components/dialogs';
+import { fieldErrorProp } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { vpnKeys } from '../api/keys';
 import { createProfile } from '../api/quick-connect';
-import { DEFAULT_PROFILE_LIFETIME, PROFILE_LIFETIMES } from '../model/durations';
+import { DEFAULT_PROFILE_LIFETIME } from '../model/durations';
 import { formErrorMap } from '../model/form-error-map';
 import {
   profileBody,
@@ -19,6 +19,9 @@ import {
 } from '../model/profile-form';
 import { VPN_TEXTS as T } from '../texts';
 import { openVpnProfile } from './config-dialog';
+import { FormFooter } from './form-footer';
+import { LifetimeSelect } from './lifetime-select';
+import { UsernameInput } from './username-input';
 
 const resolver = zodResolver(profileFormSchema, { error: formErrorMap });
 const FIELDS = ['username', 'expires_in'] as const;
@@ -29,7 +32,6 @@ const OWNERS = [
 
 /** A new quick connect profile; once made it opens with its QR code and download. */
 function NewProfileForm({ hubId, owner }: { hubId: number; owner: ProfileOwner }) {
-  const dialog = useDialog();
   const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
     resolver,
     defaultValues: { owner, username: '', expires_in: Number(DEFAULT_PROFILE_LIFETIME) },
@@ -70,12 +72,7 @@ function NewProfileForm({ hubId, owner }: { hubId: number; owner: ProfileOwner }
           )}
         />
         {chosen === 'custom' && (
-          <TextInput
-            label={T.username}
-            description={T.usernameHint}
-            required
-            data-autofocus
-            maxLength={VPN_CUSTOM_USERNAME_MAX_LENGTH}
+          <UsernameInput
             error={fieldErrorProp(form.formState.errors.username)}
             {...form.register('username')}
           />
@@ -84,25 +81,18 @@ function NewProfileForm({ hubId, owner }: { hubId: number; owner: ProfileOwner }
           control={form.control}
           name="expires_in"
           render={({ field, fieldState }) => (
-            <Select
-              label={T.lifetime}
-              data={PROFILE_LIFETIMES}
-              value={String(field.value)}
-              allowDeselect={false}
-              onChange={(next) => field.onChange(Number(next ?? DEFAULT_PROFILE_LIFETIME))}
+            <LifetimeSelect
+              value={field.value}
+              onChange={field.onChange}
               error={fieldErrorProp(fieldState.error)}
             />
           )}
         />
-        <FormErrorAlert messages={submitter.errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={dialog?.close}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={submitter.state === 'waiting'}>
-            {T.createProfile}
-          </Button>
-        </Group>
+        <FormFooter
+          errors={submitter.errors}
+          submitLabel={T.createProfile}
+          loading={submitter.state === 'waiting'}
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { profileFileName } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
 import { saveBlob } from '@/lib/download';
-import { profileFileName, profileQr, type ProfileQr } from '../model/profile-qr';
+import { profileQr, type ProfileQr } from '../model/profile-qr';
 import { VPN_TEXTS as T } from '../texts';
 
 export interface ProfileData {

@@ -1,33 +1,34 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import {
-  hasPermission,
   VPN_HUB_NAME_MAX_LENGTH,
   VPN_HUB_ZONE_LOCAL,
   type VpnHub,
   type VpnProfile,
 } from '@netfleet/contracts';
-import { CompanySelect } from '@/components/company-select';
-import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { fieldErrorProp } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { useCurrentUser } from '@/lib/current-user';
 import { vpnKeys } from '../api/keys';
 import { createProfile } from '../api/quick-connect';
 import { createQuickHub } from '../api/save-hub';
-import { DEFAULT_PROFILE_LIFETIME, PROFILE_LIFETIMES } from '../model/durations';
+import { DEFAULT_PROFILE_LIFETIME } from '../model/durations';
 import { formErrorMap } from '../model/form-error-map';
 import {
-  defaultLan,
+  emptyLan,
   quickConnectFormSchema,
   type QuickConnectFormInput,
   type QuickConnectFormValues,
 } from '../model/quick-connect-form';
 import { VPN_TEXTS as T } from '../texts';
 import { DevicePicker } from './device-picker';
+import { FormFooter } from './form-footer';
+import { HubCompanySelect } from './hub-company-select';
+import { HubNameInput } from './hub-text-inputs';
 import { LanRows } from './lan-rows';
+import { LifetimeSelect } from './lifetime-select';
 
 const resolver = zodResolver(quickConnectFormSchema, { error: formErrorMap });
 const FIELDS = ['company_id', 'hub_name', 'endpoint.device_id', 'endpoint.routes'] as const;
@@ -40,7 +41,6 @@ export interface QuickConnectProps {
 
 /** Spec dialog 'VPN (quick connect)': a hub to one device and its LANs, and a profile for me. */
 export function QuickConnectForm({ onCreated }: QuickConnectProps) {
-  const dialog = useDialog();
   const me = useCurrentUser();
   const form = useForm<QuickConnectFormInput, unknown, QuickConnectFormValues>({
     resolver,
@@ -48,7 +48,7 @@ export function QuickConnectForm({ onCreated }: QuickConnectProps) {
       company_id: me.company_id,
       hub_name: '',
       hub_zone: VPN_HUB_ZONE_LOCAL,
-      endpoint: { device_id: undefined, routes: [defaultLan()] },
+      endpoint: { device_id: undefined, routes: [emptyLan()] },
       expires_in: Number(DEFAULT_PROFILE_LIFETIME),
     },
   });
@@ -87,16 +87,10 @@ export function QuickConnectForm({ onCreated }: QuickConnectProps) {
             control={form.control}
             name="company_id"
             render={({ field, fieldState }) => (
-              <CompanySelect
-                label={T.company}
-                required
-                allowDeselect={false}
-                searchable={hasPermission(me.permissions, 'view_companies')}
-                value={field.value === undefined ? null : String(field.value)}
-                fallback={{ value: String(me.company_id), label: me.company_name }}
+              <HubCompanySelect
+                value={field.value}
                 onChange={(id) => {
-                  if (!id) return;
-                  field.onChange(Number(id));
+                  field.onChange(id);
                   // The endpoint is one of the company's devices.
                   form.resetField('endpoint.device_id');
                 }}
@@ -110,7 +104,7 @@ export function QuickConnectForm({ onCreated }: QuickConnectProps) {
             render={({ field, fieldState }) => (
               <DevicePicker
                 value={field.value}
-                companyId={companyId}
+                query={companyId === undefined ? undefined : { company_id: companyId }}
                 onChange={(device) => {
                   field.onChange(device ? Number(device.value) : undefined);
                   if (device && !form.getFieldState('hub_name').isDirty) {
@@ -121,10 +115,8 @@ export function QuickConnectForm({ onCreated }: QuickConnectProps) {
               />
             )}
           />
-          <TextInput
+          <HubNameInput
             label={T.hubName}
-            required
-            maxLength={VPN_HUB_NAME_MAX_LENGTH}
             error={fieldErrorProp(errors.hub_name)}
             {...form.register('hub_name')}
           />
@@ -132,27 +124,13 @@ export function QuickConnectForm({ onCreated }: QuickConnectProps) {
           <Controller
             control={form.control}
             name="expires_in"
-            render={({ field }) => (
-              <Select
-                label={T.lifetime}
-                data={PROFILE_LIFETIMES}
-                value={String(field.value)}
-                allowDeselect={false}
-                onChange={(next) => field.onChange(Number(next ?? DEFAULT_PROFILE_LIFETIME))}
-              />
-            )}
+            render={({ field }) => <LifetimeSelect value={field.value} onChange={field.onChange} />}
           />
-          <FormErrorAlert messages={submitter.errors} />
-          <Group justify="flex-end">
-            {dialog && (
-              <Button variant="default" onClick={dialog.close}>
-                {T.cancel}
-              </Button>
-            )}
-            <Button type="submit" loading={submitter.state === 'waiting'}>
-              {T.connect}
-            </Button>
-          </Group>
+          <FormFooter
+            errors={submitter.errors}
+            submitLabel={T.connect}
+            loading={submitter.state === 'waiting'}
+          />
         </Stack>
       </form>
     </FormProvider>

@@ -13,6 +13,8 @@ type RemoteMultiSelectProps = {
   onChange: (ids: number[]) => void;
   /** The chosen options with their labels (to name them in messages later). */
   onOptionsChosen?: (options: PickerOption[]) => void;
+  /** Options of the starting value, named before any search lists them. */
+  known?: readonly PickerOption[];
 } & Omit<
   MultiSelectProps,
   'data' | 'value' | 'onChange' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'
@@ -27,10 +29,11 @@ export function RemoteMultiSelect({
   value,
   onChange,
   onOptionsChosen,
+  known = [],
   ...props
 }: RemoteMultiSelectProps) {
   const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<PickerOption[]>([]);
+  const [chosen, setChosen] = useState<readonly PickerOption[]>(known);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const matches = usePickerOptions(source, debounced);
   const listed = matches.data ?? [];

@@ -1,13 +1,13 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { VpnHub } from '@netfleet/contracts';
-import { dialogs, useDialog, type DialogOptions } from '@/components/dialogs';
-import { FormErrorAlert } from '@/components/form-errors';
+import { dialogs, type DialogOptions } from '@/components/dialogs';
 import { useFormSubmit } from '@/components/form-submit';
 import { vpnKeys } from '../api/keys';
 import { toggleHub } from '../api/save-hub';
 import { TOGGLE_DURATIONS } from '../model/durations';
 import { VPN_TEXTS as T } from '../texts';
+import { FormFooter } from './form-footer';
 
 const UNTIL_CHANGED = 'until-changed';
 const DURATION_OPTIONS = [{ value: UNTIL_CHANGED, label: T.untilChanged }, ...TOGGLE_DURATIONS];
@@ -16,7 +16,6 @@ type ToggleTarget = Pick<VpnHub, 'id' | 'name' | 'enabled'>;
 
 /** Switches a hub on or off, for good or for a while (it switches back by itself after it). */
 function ToggleHubForm({ hub }: { hub: ToggleTarget }) {
-  const dialog = useDialog();
   const enable = hub.enabled !== 1;
   const [duration, setDuration] = useState(UNTIL_CHANGED);
   const submitter = useFormSubmit<string>({
@@ -52,19 +51,12 @@ function ToggleHubForm({ hub }: { hub: ToggleTarget }) {
             {T.disableHint}
           </Text>
         )}
-        <FormErrorAlert messages={submitter.errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={dialog?.close}>
-            {T.cancel}
-          </Button>
-          <Button
-            type="submit"
-            color={enable ? undefined : 'red'}
-            loading={submitter.state === 'waiting'}
-          >
-            {enable ? T.enable : T.disable}
-          </Button>
-        </Group>
+        <FormFooter
+          errors={submitter.errors}
+          submitLabel={enable ? T.enable : T.disable}
+          color={enable ? undefined : 'red'}
+          loading={submitter.state === 'waiting'}
+        />
       </Stack>
     </form>
   );

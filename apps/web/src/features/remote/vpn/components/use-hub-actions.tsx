@@ -4,6 +4,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { vpnKeys } from '../api/keys';
 import { deleteHubs } from '../api/save-hub';
 import { VPN_TEXTS as T } from '../texts';
+import { openEditHub } from './edit-hub-form';
 import { NameList } from './name-list';
 import { openToggleHub } from './toggle-hub-form';
 import { useConfirmedAction } from './use-confirmed-action';
@@ -11,6 +12,8 @@ import { useConfirmedAction } from './use-confirmed-action';
 export interface HubActions {
   /** manage_vpn_hubs: without it the pages only show. */
   allowed: boolean;
+  /** Name, description and tags. */
+  edit: (hub: VpnHub) => void;
   toggle: (hub: VpnHub) => void;
   /** Asks first, naming the hubs; `onRemoved` runs once they are gone. */
   remove: (hubs: readonly VpnHub[], onRemoved?: () => void) => void;
@@ -36,6 +39,7 @@ export function useHubActions(): HubActions {
   return useMemo(
     () => ({
       allowed: hasPermission(permissions, 'manage_vpn_hubs'),
+      edit: openEditHub,
       toggle: openToggleHub,
       remove,
     }),

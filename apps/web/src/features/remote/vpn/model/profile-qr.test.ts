@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileFileName, profileQr } from './profile-qr';
+import { profileQr } from './profile-qr';
 
 // About what a hub's profile holds: a CA and a client certificate, a key and a tls-crypt key.
 const profile = `client\ndev tun\n${'a'.repeat(2300)}\n`;
@@ -19,13 +19,5 @@ describe('profileQr', () => {
 
   it('gives up without a link', async () => {
     expect(await profileQr(tooLarge)).toBeNull();
-  });
-});
-
-describe('profileFileName', () => {
-  it("keeps the server's file name and makes one from a plain name", () => {
-    expect(profileFileName('office-hub-alice.ovpn')).toBe('office-hub-alice.ovpn');
-    expect(profileFileName('Office hub / Alice')).toBe('office-hub-alice.ovpn');
-    expect(profileFileName('../')).toBe('netfleet-vpn.ovpn');
   });
 });

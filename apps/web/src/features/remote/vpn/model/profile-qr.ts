@@ -30,13 +30,3 @@ export async function profileQr(content: string, link?: string): Promise<Profile
     return null;
   }
 }
-
-/** The file a profile is saved as: the server's name when it is one, else one from the name. */
-export function profileFileName(name: string): string {
-  if (/^[\w.-]+\.ovpn$/.test(name)) return name;
-  const slug = name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${slug || 'netfleet-vpn'}.ovpn`;
-}

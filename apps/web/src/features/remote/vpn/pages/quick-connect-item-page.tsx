@@ -1,7 +1,8 @@
 import { Navigate, useParams } from 'react-router';
+import { readTab } from '@/components/routed-tabs';
 import { HubPageFrame } from '../components/hub-page-frame';
 import { QuickTabs } from '../components/quick-tabs';
-import { HUB_TABS, hubPath, QUICK_CONNECT_ROUTE, readTab } from '../paths';
+import { HUB_TABS, hubPath, QUICK_CONNECT_ROUTE } from '../paths';
 import { VPN_TEXTS as T } from '../texts';
 
 /** Route `vpn.quick-connect.item` (/vpn/quick-connect/:id/:tab?): one quick hub. */

@@ -57,6 +57,12 @@ describe('QuickConnectPage', () => {
     await view.user.click(await screen.findByRole('option', { name: 'RUT955 depot' }));
     // The hub is named after its device until a name is typed.
     expect(form.getByRole('textbox', { name: /^Hub name/ })).toHaveValue('RUT955 depot');
+    // netfleet does not know the device's LANs: the row starts empty, for the user to fill.
+    const network = form.getByRole('textbox', { name: /^Network/ });
+    expect(network).toHaveValue('');
+    expect(network).toHaveAttribute('placeholder', 'e.g. 192.168.1.0');
+    await view.user.type(network, '192.168.77.0');
+    await view.user.type(form.getByRole('textbox', { name: /^Name/ }), 'Depot LAN');
     await view.user.click(form.getByRole('combobox', { name: /^Profile valid for/ }));
     await view.user.click(await screen.findByRole('option', { name: '8 hours' }));
     await view.user.click(form.getByRole('button', { name: 'Connect' }));
@@ -68,7 +74,7 @@ describe('QuickConnectPage', () => {
       hub_zone: 'local',
       endpoint: {
         device_id: 42,
-        routes: [{ ip: '192.168.1.0', netmask: '255.255.255.0', name: 'LAN' }],
+        routes: [{ ip: '192.168.77.0', netmask: '255.255.255.0', name: 'Depot LAN' }],
       },
       tag_id: [],
       vpn_type: 'tun',
@@ -78,6 +84,32 @@ describe('QuickConnectPage', () => {
     });
     expect(await dialog('Client configuration')).toBeTruthy();
     await waitFor(() => expect(currentLocation()).toBe('/vpn/quick-connect/9/clients'));
+  });
+
+  it('routes nothing for a LAN row left empty, and asks for the network of a named one', async () => {
+    const view = renderList();
+    await screen.findByRole('link', { name: 'RUT955 depot' });
+    await view.user.click(screen.getByRole('button', { name: 'Quick connect' }));
+    const form = await dialog('Quick connect');
+    await view.user.click(form.getByRole('combobox', { name: /^Device/ }));
+    await view.user.click(await screen.findByRole('option', { name: 'RUT955 depot' }));
+    await view.user.click(form.getByRole('button', { name: 'Add another' }));
+    await view.user.type(form.getByRole('textbox', { name: 'Name 2' }), 'Cameras');
+    await view.user.click(form.getByRole('button', { name: 'Connect' }));
+    expect(await form.findByText('Invalid IPv4 address')).toBeInTheDocument();
+    expect(form.getByRole('textbox', { name: 'Network 2' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(view.calls('POST /api/vpn/hubs/connect')).toHaveLength(0);
+    await view.user.click(
+      form.getAllByRole('button', { name: 'Remove this route' })[1] as HTMLElement,
+    );
+    await view.user.click(form.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(view.calls('POST /api/vpn/hubs/connect')).toHaveLength(1));
+    expect(lastBody(view.calls, 'POST /api/vpn/hubs/connect')).toMatchObject({
+      endpoint: { device_id: 42, routes: [] },
+    });
   });
 
   it('asks for the device before sending', async () => {

@@ -1,7 +1,8 @@
 import { Navigate, useParams } from 'react-router';
+import { readTab } from '@/components/routed-tabs';
 import { HubPageFrame } from '../components/hub-page-frame';
 import { HubTabs } from '../components/hub-tabs';
-import { QUICK_TABS, quickHubPath, readTab, VPN_HUBS_ROUTE } from '../paths';
+import { QUICK_TABS, quickHubPath, VPN_HUBS_ROUTE } from '../paths';
 import { VPN_TEXTS as T } from '../texts';
 
 /** Route `vpn.hub` (/vpn/hubs/:id/:tab?): one hub; a quick hub (from search) opens on its own page. */
