@@ -16,7 +16,7 @@ import {
 } from './hub-routes';
 import type { HubEvent, HubRuntime, HubSession, HubSpec, HubStatus } from './hub-runtime.port';
 import { type HubFilePaths, hubDeviceName, hubFilePaths } from './openvpn-config';
-import { probeHubHost } from './openvpn-host';
+import { type HostWords, probeHubHost } from './openvpn-host';
 import { parseStatus } from './openvpn-management';
 
 export interface HubSupervisorOptions {
@@ -31,6 +31,8 @@ export interface HubSupervisorOptions {
    */
   netns?: string | undefined;
   log: HubLogger;
+  /** How availability names the binary's variable, the machine and the program (the server's by default). */
+  words?: HostWords | undefined;
   now?: () => Date;
   /** How often sessions are read for connected/disconnected events, while someone listens. */
   pollMs?: number;
@@ -70,7 +72,7 @@ export const createHubSupervisor = (options: HubSupervisorOptions): HubRuntime =
   const queues = new Map<number, Promise<unknown>>();
   const listeners = new Set<(event: HubEvent) => void>();
   const ip = options.ip ?? ipCommand(options.netns);
-  const probe = () => probeHubHost({ openvpnPath: options.openvpnPath });
+  const probe = () => probeHubHost({ openvpnPath: options.openvpnPath, words: options.words });
   let poller: NodeJS.Timeout | null = null;
 
   const emit = (event: HubEvent) => {

@@ -8,4 +8,9 @@ export { createHubSupervisor, type HubSupervisorOptions } from './hub-supervisor
 export { hubDeviceName, hubFilePaths, renderClientProfile } from './openvpn-config';
 export { hubTable, RULE_PRIORITY } from './hub-routes';
 export type { ClientProfileInput, HubFilePaths } from './openvpn-config';
-export { probeHubHost, type HostProbeResult, type ProbeOptions } from './openvpn-host';
+export {
+  type HostProbeResult,
+  type HostWords,
+  probeHubHost,
+  type ProbeOptions,
+} from './openvpn-host';

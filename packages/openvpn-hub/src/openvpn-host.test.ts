@@ -43,6 +43,29 @@ describe('VPN hub host probe', () => {
     });
   });
 
+  it('speaks of the agent, its variable and its machine on a hub zone', async () => {
+    const words = {
+      pathVariable: 'AGENT_OPENVPN_PATH',
+      host: 'this hub machine',
+      program: 'netfleet-agent',
+    };
+    const missing = await probeHubHost({ openvpnPath: '/opt/ovpn', probes: probes(), words });
+    expect(missing).toMatchObject({
+      reason: 'OpenVPN was not found at /opt/ovpn (AGENT_OPENVPN_PATH).',
+      fix: 'Point AGENT_OPENVPN_PATH at the openvpn binary, or unset it to search PATH.',
+    });
+    const none = await probeHubHost({ probes: probes({ versionOutput: async () => null }), words });
+    expect(none).toMatchObject({ reason: 'OpenVPN is not installed on this hub machine.' });
+    const user = await probeHubHost({
+      probes: probes({ processStatus: async () => USER_STATUS, uid: () => 1000 }),
+      words,
+    });
+    expect(user).toMatchObject({
+      reason: 'netfleet-agent may not create network interfaces (it lacks CAP_NET_ADMIN).',
+      fix: expect.stringMatching(/^Run netfleet-agent as root, or grant CAP_NET_ADMIN as/),
+    });
+  });
+
   it('refuses a binary that is not OpenVPN', async () => {
     const result = await probeHubHost({
       probes: probes({ versionOutput: async () => 'usage: x' }),

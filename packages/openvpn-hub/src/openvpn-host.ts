@@ -42,9 +42,27 @@ const capability = (status: string, set: 'CapEff' | 'CapAmb', bit: bigint) => {
   return hex !== undefined && ((BigInt(`0x${hex}`) >> bit) & 1n) === 1n;
 };
 
+/** Who runs the hubs, in the words a person fixing the host reads. */
+export interface HostWords {
+  /** The variable that names the openvpn binary. */
+  pathVariable: string;
+  /** The machine: "the netfleet host". */
+  host: string;
+  /** The program that must hold the privilege: "netfleet". */
+  program: string;
+}
+
+/** The server's words; `netfleet-agent --hub` brings its own. */
+export const SERVER_HOST_WORDS: HostWords = {
+  pathVariable: 'OPENVPN_PATH',
+  host: 'the netfleet host',
+  program: 'netfleet',
+};
+
 export interface ProbeOptions {
   openvpnPath?: string | undefined;
   probes?: HostProbes;
+  words?: HostWords;
 }
 
 /** The availability, plus on success the binary that answered (what the supervisor runs). */
@@ -60,6 +78,7 @@ export type HostProbeResult =
  */
 export const probeHubHost = async (options: ProbeOptions = {}): Promise<HostProbeResult> => {
   const probes = options.probes ?? systemProbes;
+  const words = options.words ?? SERVER_HOST_WORDS;
   let binary: string | undefined;
   let output: string | null = null;
   for (const candidate of candidates(options.openvpnPath)) {
@@ -71,10 +90,10 @@ export const probeHubHost = async (options: ProbeOptions = {}): Promise<HostProb
     return {
       available: false,
       reason: options.openvpnPath
-        ? `OpenVPN was not found at ${options.openvpnPath} (OPENVPN_PATH).`
-        : 'OpenVPN is not installed on the netfleet host.',
+        ? `OpenVPN was not found at ${options.openvpnPath} (${words.pathVariable}).`
+        : `OpenVPN is not installed on ${words.host}.`,
       fix: options.openvpnPath
-        ? 'Point OPENVPN_PATH at the openvpn binary, or unset it to search PATH.'
+        ? `Point ${words.pathVariable} at the openvpn binary, or unset it to search PATH.`
         : 'Install OpenVPN: apt-get install openvpn',
     };
   }
@@ -102,9 +121,10 @@ export const probeHubHost = async (options: ProbeOptions = {}): Promise<HostProb
   if (!privileged) {
     return {
       available: false,
-      reason: 'netfleet may not create network interfaces (it lacks CAP_NET_ADMIN).',
+      reason: `${words.program} may not create network interfaces (it lacks CAP_NET_ADMIN).`,
       fix:
-        'Run netfleet as root, or grant CAP_NET_ADMIN as an ambient capability so OpenVPN inherits ' +
+        `Run ${words.program} as root, or grant` +
+        ' CAP_NET_ADMIN as an ambient capability so OpenVPN inherits ' +
         'it (systemd: AmbientCapabilities=CAP_NET_ADMIN; in a container: --cap-add NET_ADMIN)',
     };
   }

@@ -165,6 +165,11 @@ const main = async () => {
           openvpnPath: process.env.AGENT_OPENVPN_PATH,
           netns: values['hub-netns'],
           log: hubLogger(log),
+          words: {
+            pathVariable: 'AGENT_OPENVPN_PATH',
+            host: 'this hub machine',
+            program: 'netfleet-agent',
+          },
         }),
         dataDir: hubDir,
         publish: (message) => session.publishHubState(message),
