@@ -15,19 +15,13 @@ import {
 import type { TunnelMux } from '@netfleet/contracts/tunnel';
 import { type AlertSet, AlertWatch, EMPTY_ALERT_SET } from './alert-jobs.ts';
 import { CollectSchedule } from './collect-schedule.ts';
+import { runCommand } from './command-runner.ts';
 import { helloOf } from './hello.ts';
 import { RecentJobs } from './job-ids.ts';
 import { endSession, STOP_TIMEOUT_MS } from './session-end.ts';
 import { TelemetryTimers } from './telemetry-timers.ts';
 import { answerTunnelRequest } from './tunnel/dial-tunnel.ts';
-import type {
-  CommandContext,
-  CommandOutcome,
-  ConnectFailure,
-  Credential,
-  DeviceBehaviour,
-  SessionCounters,
-} from './types.ts';
+import type { ConnectFailure, Credential, DeviceBehaviour, SessionCounters } from './types.ts';
 import { newCounters } from './types.ts';
 
 /** CONNACK 4 (bad user name or password) and 5 (not authorised): retrying cannot help. */
@@ -330,39 +324,24 @@ export class DeviceSession {
     });
   }
 
-  private async runCommand(command: CommandMessage) {
-    if (this.jobs.has(command.id)) return;
-    if (command.expires_at < Date.now()) {
-      this.options.log?.(`device ${this.deviceId}: job ${command.id} expired, not started`);
-      return;
-    }
-    this.jobs.add(command.id);
-    this.running.add(command.id);
-    this.counters.commands += 1;
-    void this.ack({ id: command.id, status: 'received' });
-    const context: CommandContext = {
-      progress: (value, total, message) =>
-        this.ack({
-          id: command.id,
-          status: 'progress',
-          progress: { value, total },
-          ...(message ? { message } : {}),
-        }),
-      sendAllTelemetry: () => this.sendAllTelemetry(),
-      sendReading: (category) => this.sendReading(category),
-      restart: (downtimeMs, whileDown) => this.restart(downtimeMs, whileDown),
-      collect: (configs) => this.collect?.replace(configs),
-      alerts: (set) => this.alerts.replace(set),
-    };
-    let outcome: CommandOutcome;
-    try {
-      outcome = await this.options.behaviour.execute(command, context);
-    } catch (error) {
-      outcome = { status: 'failed', message: error instanceof Error ? error.message : 'failed' };
-    }
-    this.running.delete(command.id);
-    void this.ack({ id: command.id, ...outcome });
-    this.options.onJobsChanged?.(this.jobs.list());
+  private runCommand(command: CommandMessage) {
+    return runCommand(command, {
+      deviceId: this.deviceId,
+      behaviour: this.options.behaviour,
+      counters: this.counters,
+      jobs: this.jobs,
+      running: this.running,
+      ack: (message) => this.ack(message),
+      context: {
+        sendAllTelemetry: () => this.sendAllTelemetry(),
+        sendReading: (category) => this.sendReading(category),
+        restart: (downtimeMs, whileDown) => this.restart(downtimeMs, whileDown),
+        collect: (configs) => this.collect?.replace(configs),
+        alerts: (set) => this.alerts.replace(set),
+      },
+      onJobsChanged: this.options.onJobsChanged,
+      log: this.options.log,
+    });
   }
 
   /**
