@@ -126,12 +126,18 @@ export const createDeviceJobsRepository = (db: Database) => {
       const result = await tx.execute(sql`
         insert into device_jobs (device_id, user_id, channel, type, args, expires_at)
         select u.device_id, u.user_id, u.channel, u.type, u.args, u.expires_at
-        from json_to_recordset(${batch}::json) as u(device_id int, user_id int, channel text,
-          type varchar(32), args jsonb, expires_at timestamptz)
+        from rows from (json_to_recordset(${batch}::json) as (device_id int, user_id int,
+          channel text, type varchar(32), args jsonb, expires_at timestamptz))
+          with ordinality as u(device_id, user_id, channel, type, args, expires_at, n)
+        order by u.n
         returning id, device_id`);
       // PGlite and node-postgres both answer { rows }; bigint ids come as strings from the latter.
       const { rows } = result as unknown as { rows: { id: number | string; device_id: number }[] };
-      return rows.map((row) => ({ id: Number(row.id), deviceId: row.device_id }));
+      // Ids follow the input's order, so the answer does too: several jobs of one device (a hub
+      // zone's sync, then an apply per hub) map back by position.
+      return rows
+        .map((row) => ({ id: Number(row.id), deviceId: row.device_id }))
+        .sort((a, b) => a.id - b.id);
     },
 
     /** Queued → sent; a job the device already acknowledged keeps its newer status. */

@@ -20,6 +20,9 @@ import type { HubZonesRepository, ZoneRow } from './hub-zones.repository';
 import type { HubsRepository } from './hubs.repository';
 import type { ZoneRuntime } from './zone-runtimes';
 
+type HubCommandArgs =
+  Pick<VpnHubApplyArgs, 'hub_id'> | VpnHubRemoveArgs | VpnHubDisconnectArgs | VpnHubSyncArgs;
+
 /**
  * An agent reports each running hub every 30 s; a hub it has not reported for this long (three
  * reports missed) is taken as gone, and its sessions are closed.
@@ -80,23 +83,38 @@ export const agentAvailability = (
 export const createAgentHubRuntimes = (deps: Deps) => {
   const { now } = deps;
 
-  /** Queues one command for the device and sends it if the device is connected. */
-  const command = async (
+  /** Queues commands for the device, in order, and sends them if the device is connected. */
+  const commands = async (
     deviceId: number,
-    type: CommandType,
-    args:
-      Pick<VpnHubApplyArgs, 'hub_id'> | VpnHubRemoveArgs | VpnHubDisconnectArgs | VpnHubSyncArgs,
+    list: readonly { type: CommandType; args: HubCommandArgs }[],
     expiresInSeconds = HUB_SPEC_LINK_SECONDS,
   ) => {
     const expiresAt = new Date(now().getTime() + expiresInSeconds * 1000);
-    const job = { deviceId, userId: null, channel: null, type, args: { ...args }, expiresAt };
-    const [stored] = await deps.jobsRepository.insert([job]);
-    if (stored) await deps.jobs.dispatch([{ ...job, id: stored.id }]);
+    const jobs = list.map(({ type, args }) => ({
+      deviceId,
+      userId: null,
+      channel: null,
+      type,
+      args: { ...args },
+      expiresAt,
+    }));
+    const stored = await deps.jobsRepository.insert(jobs);
+    await deps.jobs.dispatch(
+      stored.flatMap(({ id }, index) => {
+        const job = jobs[index];
+        return job ? [{ ...job, id }] : [];
+      }),
+    );
   };
+  const command = (
+    deviceId: number,
+    type: CommandType,
+    args: HubCommandArgs,
+    expiresInSeconds = HUB_SPEC_LINK_SECONDS,
+  ) => commands(deviceId, [{ type, args }], expiresInSeconds);
 
   /** `vpn_hub_apply`: the job stores the hub only; the link to its spec is made at each send. */
-  const applyCommand = (deviceId: number, hubId: number) =>
-    command(deviceId, 'vpn_hub_apply', { hub_id: hubId });
+  const applyOf = (hubId: number) => ({ type: 'vpn_hub_apply' as const, args: { hub_id: hubId } });
 
   const of = (zone: ZoneRow): ZoneRuntime => {
     const { deviceId } = zone;
@@ -115,8 +133,8 @@ export const createAgentHubRuntimes = (deps: Deps) => {
       availability: async () => agentAvailability(zone, online()),
       async apply(hubId) {
         if (deviceId === null) return STOPPED;
-        await deps.statesRepository.starting(hubId);
-        await applyCommand(deviceId, hubId);
+        await deps.statesRepository.starting([hubId]);
+        await commands(deviceId, [applyOf(hubId)]);
         return status(hubId);
       },
       // The agent keeps nothing a stopped hub needs (the spec comes from the server each time).
@@ -168,12 +186,10 @@ export const createAgentHubRuntimes = (deps: Deps) => {
      * it runs now, then an apply of each (unless its machine cannot run them).
      */
     async sync(deviceId: number, hubIds: readonly number[], apply = true) {
-      await command(deviceId, 'vpn_hub_sync', { hub_ids: [...hubIds] });
-      if (!apply) return;
-      for (const hubId of hubIds) {
-        await deps.statesRepository.starting(hubId);
-        await applyCommand(deviceId, hubId);
-      }
+      const sync = { type: 'vpn_hub_sync' as const, args: { hub_ids: [...hubIds] } };
+      if (!apply) return commands(deviceId, [sync]);
+      await deps.statesRepository.starting(hubIds);
+      await commands(deviceId, [sync, ...hubIds.map(applyOf)]);
     },
 
     /** The device no longer hosts a zone: it stops every hub (it may be offline for a while). */

@@ -41,10 +41,11 @@ export const createHubStatesRepository = (db: Database) => ({
   },
 
   /** An apply was sent: the hub starts unless its agent already said it runs. */
-  async starting(hubId: number, tx: Executor = db) {
+  async starting(hubIds: readonly number[], tx: Executor = db) {
+    if (hubIds.length === 0) return;
     await tx
       .insert(vpnHubStates)
-      .values({ hubId, state: 'starting', error: null })
+      .values(hubIds.map((hubId) => ({ hubId, state: 'starting' as const, error: null })))
       .onConflictDoUpdate({
         target: vpnHubStates.hubId,
         set: { state: 'starting', error: null },
