@@ -6,3 +6,4 @@ export { BrandLogo } from './brand-logo';
 export { brandSchema, type Brand, type BrandedDevice } from './brand-schema';
 export { brandTheme } from './brand-theme';
 export { brandedModel, brandedModelImage, brandedSeries } from './branded-devices';
+export { BrandedModel } from './branded-model';

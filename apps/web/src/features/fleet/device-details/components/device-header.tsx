@@ -16,6 +16,7 @@ import {
   type DeviceJobState,
   type PendingUpdate,
 } from '@netfleet/contracts';
+import { BrandedModel } from '@/components/brand';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePendingUpdate } from '../api/pending-update';
 import { DEVICE_TEXTS as T } from '../texts';
@@ -205,7 +206,9 @@ export function DeviceHeader({ device }: { device: Device }) {
         <Fact label={T.status}>
           <StatusDot status={device.status} />
         </Fact>
-        <Fact label={T.model}>{device.model ?? T.none}</Fact>
+        <Fact label={T.model}>
+          <BrandedModel model={device.model} series={device.series} withImage fallback={T.none} />
+        </Fact>
         <Fact label={T.serial}>{device.serial}</Fact>
         <Fact label={T.firmware}>{device.firmware ?? T.none}</Fact>
         {update && <Fact label={T.firmwareUpdate}>{updateLabel(update)}</Fact>}

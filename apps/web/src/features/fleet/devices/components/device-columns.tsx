@@ -1,6 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEVICE_SEARCH_FIELDS, DEVICE_SORT_FIELDS, deviceStatusLabel } from '@netfleet/contracts';
+import { BrandedModel } from '@/components/brand';
 import { formatDateTime, type DataTableColumn } from '@/components/data-table';
 import { formatDbm, formatDeciCelsius, formatUptime } from '@/lib/format';
 import type { DeviceRow } from '../api/get-devices';
@@ -52,7 +53,10 @@ export const DEVICE_COLUMNS: readonly Column[] = [
   field('serial', T.serial, { width: 130 }),
   field('mac', T.mac, { width: 160 }),
   field('imei', T.imei, { defaultHidden: true, width: 160 }),
-  field('model', T.model, { width: 110 }),
+  field('model', T.model, {
+    render: (row) => <BrandedModel model={row.model ?? null} fallback="" />,
+    width: 110,
+  }),
   field('firmware', T.firmware, { width: 170 }),
   field('company_name', T.company, { width: 170 }),
   field('tags', T.tags, {
