@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
-/** A multipart/form-data body of text fields and at most one `file` part, for inject. */
+/** A multipart/form-data body of text fields and at most one file part (`file` unless named). */
 export const multipartBody = (
   fields: Record<string, string>,
-  file?: { name: string; content: Buffer },
+  file?: { name: string; content: Buffer; field?: string; type?: string },
 ) => {
   const boundary = `nf${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
@@ -17,8 +17,8 @@ export const multipartBody = (
   if (file) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
       ),
       file.content,
       Buffer.from('\r\n'),

@@ -80,3 +80,14 @@ export async function xsrfHeaders(page: Page) {
     'X-XSRF-TOKEN': cookies.find((c) => c.name === 'RMS-XSRF-TOKEN')?.value ?? '',
   };
 }
+
+/** The signed-in user's company id (GET /api/user answers the user, RMS-style, without envelope). */
+export async function ownCompanyId(page: Page): Promise<number> {
+  const body = (await (await page.request.get('/api/user')).json()) as {
+    company_id?: number;
+    data?: { company_id: number };
+  };
+  const id = body.company_id ?? body.data?.company_id;
+  if (id === undefined) throw new Error('GET /api/user named no company');
+  return id;
+}

@@ -90,7 +90,7 @@ test('a hub with a device, a custom user and a route; the user’s profile as QR
   await expect(page).toHaveURL(/\/vpn\/hubs\/\d+$/);
   await expect(page.getByRole('heading', { name: HUB })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Details' })).toContainText('10.8.');
-  await expect(page.getByText('VPN hub created')).toHaveCount(0);
+  await expect(page.getByText('VPN hub created successfully')).toHaveCount(0);
   await page.screenshot({ path: 'e2e/.artifacts/vpn-hub-general.png', fullPage: true });
   const hubUrl = page.url();
 
@@ -128,7 +128,7 @@ test('a hub with a device, a custom user and a route; the user’s profile as QR
   await expect(addUser).toBeHidden();
   await expect(clients.getByText(LAPTOP)).toBeVisible();
   // The toasts (4 s) would cover the table in the picture.
-  await expect(page.getByText('VPN hub clients added')).toHaveCount(0);
+  await expect(page.getByText('VPN hub clients added successfully')).toHaveCount(0);
   await page.screenshot({ path: 'e2e/.artifacts/vpn-hub-clients.png', fullPage: true });
 
   // A LAN behind the device.
@@ -221,7 +221,7 @@ test('hub zones: a super admin adds a zone hosted by an agent device, then delet
   await expect(row).toContainText('E2E zone');
   await expect(row).toContainText(device.name);
   await expect(row).toContainText('e2e-zone.example.com');
-  await expect(page.getByText('VPN hub zone created')).toHaveCount(0);
+  await expect(page.getByText('VPN hub zone created successfully')).toHaveCount(0);
   await page.screenshot({ path: 'e2e/.artifacts/vpn-zones.png', fullPage: true });
 
   // The same name again: the server's refusal shows at the field.

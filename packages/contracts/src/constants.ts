@@ -223,6 +223,23 @@ export const SANITIZER_ALLOWED_ATTRIBUTES = {
   img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading'],
 } as const;
 
+/**
+ * Where a notice image may come from: an http(s) URL or an inline data image (never a script
+ * scheme, nor a relative URL into the console). Control characters and blanks are ignored first,
+ * as browsers do.
+ */
+export function isAllowedImageSource(url: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
+  const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  return /^(https?:\/\/|data:image\/)/i.test(compact);
+}
+
+/** A srcset is allowed when every candidate's URL is ('a.png 1x, b.png 2x'). */
+export function isAllowedImageSrcset(srcset: string): boolean {
+  const candidates = srcset.split(/,\s+/).map((candidate) => candidate.trim().split(/\s+/)[0]);
+  return candidates.every((url) => url !== undefined && isAllowedImageSource(url));
+}
+
 export interface Language {
   /** ISO 639-1 code, also the value of the translation cookie. */
   code: string;

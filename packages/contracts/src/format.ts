@@ -57,7 +57,8 @@ export function actionSuccessMessage(item: string | undefined, verb: ActionVerb)
 
 export interface ActionFailureInput {
   item: string;
-  verb: ActionVerb;
+  /** Any verb ('revoke' too): a failure needs no past tense. */
+  verb: string;
   serverMessage?: string | null;
   fallback?: string | null;
   statusText?: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commaListSchema, searchQueryShape } from './search-query.ts';
 
 export const LIST_DEFAULT_LIMIT = 25;
 export const LIST_MAX_LIMIT = 1000;
@@ -9,13 +10,6 @@ export const LIST_MAX_LIMIT = 1000;
  * counting 80,000 matching rows on every page costs more than the page itself.
  */
 export const LIST_EXACT_COUNT_LIMIT = 10_000;
-
-const commaList = z.union([z.string(), z.array(z.string())]).transform((v) =>
-  (Array.isArray(v) ? v.join(',') : v)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean),
-);
 
 export interface SortField {
   field: string;
@@ -42,7 +36,7 @@ export const ID_MAX = 2_147_483_647;
 export const idSchema = z.coerce.number<string>().int().min(1).max(ID_MAX);
 
 /** Comma-joined ids (`id=1,2,3`); anything that is not a positive integer is a 400, not a silent drop. */
-export const idListSchema = commaList.pipe(
+export const idListSchema = commaListSchema.pipe(
   z.array(
     z
       .string()
@@ -62,9 +56,7 @@ export const listQuerySchema = z.object({
       'Sort must be comma-separated field names',
     )
     .optional(),
-  q: z.string().trim().max(200).optional(),
-  'search-fields': commaList.optional(),
-  fields: commaList.optional(),
+  ...searchQueryShape,
   fields_only: z.stringbool().optional(),
   id: idListSchema.optional(),
 });

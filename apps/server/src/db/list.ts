@@ -1,6 +1,7 @@
 import { ERROR_CODES, parseSort } from '@netfleet/contracts';
 import { asc, desc, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ApiError } from '@/lib/api-error';
+import { knownNames } from '@/lib/query-fields';
 
 /**
  * `sort=a,-b` → ORDER BY over a whitelist of columns, so no client string reaches SQL. An unknown
@@ -34,7 +35,8 @@ export const countAll = sql<number>`cast(count(*) as integer)`;
 
 /**
  * `q` over the `search-fields` the caller chose (default: all of `searchable`), case-insensitive,
- * with LIKE wildcards taken literally. An unknown field is a 400 naming it.
+ * with LIKE wildcards taken literally. Names `searchable` lacks are skipped (knownNames); several
+ * names may search one column (an alias), which is then searched once.
  */
 export const searchFilter = (
   q: string,
@@ -42,24 +44,13 @@ export const searchFilter = (
   searchable: Record<string, AnyColumn>,
 ): SQL | undefined => {
   const chosen = chosenSearchFields(fields, Object.keys(searchable));
+  const columns = new Set(chosen.map((field) => searchable[field] as AnyColumn));
   const pattern = containsPattern(q);
-  return or(...chosen.map((field) => ilike(searchable[field] as AnyColumn, pattern)));
+  return or(...[...columns].map((column) => ilike(column, pattern)));
 };
 
-/** The `search-fields` the caller chose (default: all of `searchable`); an unknown one is a 400. */
+/** The `search-fields` the caller chose that `searchable` has (default: all of them). */
 export const chosenSearchFields = (
   fields: string[] | undefined,
   searchable: readonly string[],
-): string[] => {
-  const chosen = fields?.length ? fields : [...searchable];
-  const unknown = chosen.find((field) => !searchable.includes(field));
-  if (unknown !== undefined) {
-    throw new ApiError(
-      400,
-      ERROR_CODES.VALIDATION_ERROR,
-      `Cannot search by ${unknown}; searchable fields: ${searchable.join(', ')}`,
-      'search-fields',
-    );
-  }
-  return chosen;
-};
+): string[] => (fields?.length ? knownNames(fields, searchable, 'search-fields') : [...searchable]);

@@ -147,8 +147,9 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
     }
 
     const auth = request.auth;
+    // 401 (spec §6/§8): the session is not usable yet; the console shows its full-page notice.
     if (!auth.user.emailVerifiedAt && !config.allowUnverified && request.url.startsWith('/api/')) {
-      throw new ApiError(403, ERROR_CODES.EMAIL_NOT_VERIFIED, 'Please verify your e-mail address');
+      throw new ApiError(401, ERROR_CODES.EMAIL_NOT_VERIFIED, 'Please verify your e-mail address');
     }
     if (permission !== 'authenticated' && !hasPermission(auth.permissions, permission)) {
       throw forbidden();

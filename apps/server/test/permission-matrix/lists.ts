@@ -22,6 +22,11 @@ export const LISTS: Readonly<Record<string, ListSpec>> = {
     ],
   },
   '/api/companies/tree': { permission: 'view_companies', scope: 'company' },
+  '/api/devices/authorized': {
+    permission: 'super_admin',
+    scope: 'company',
+    probes: (world) => [foreignSearch(world)],
+  },
   '/api/tags': {
     permission: 'view_tags',
     scope: 'company',

@@ -1,4 +1,5 @@
 import type { AreaTable } from './matrix';
+import { authDeviceRoutes } from './routes/auth-devices';
 import { automationRoutes } from './routes/automation';
 import { automationsRoutes } from './routes/automations';
 import { companyRoutes } from './routes/companies';
@@ -9,6 +10,7 @@ import { deviceConfiguratorRoutes } from './routes/device-configurator';
 import { deviceJobRoutes } from './routes/device-jobs';
 import { deviceRoutes } from './routes/devices';
 import { emailConfigurationRoutes } from './routes/email-configurations';
+import { imageRoutes } from './routes/images';
 import { invitationRoutes } from './routes/invitations';
 import { remoteAccessRoutes } from './routes/remote-access';
 import { reportRoutes } from './routes/reports';
@@ -31,7 +33,9 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   'email-configurations': emailConfigurationRoutes,
   system: systemRoutes,
   devices: deviceRoutes,
+  'auth-devices': authDeviceRoutes,
   'device-jobs': deviceJobRoutes,
+  images: imageRoutes,
   wireless: wirelessRoutes,
   statistics: statisticsRoutes,
   'remote-access': remoteAccessRoutes,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MENU_GROUPS, pathForRouteName } from '@netfleet/contracts';
 import { FORMS } from './form-definitions';
 import { ACCOUNT_MENU_FORMS } from './forms';
 
@@ -20,5 +21,23 @@ describe('generic forms', () => {
   it('reach the device forms at /forms/<name>/<device id>', () => {
     expect(FORMS['edit-device']).toMatchObject({ name: 'edit-device', method: 'PUT' });
     expect(FORMS['device-position']).toMatchObject({ name: 'device-position', method: 'PUT' });
+  });
+});
+
+describe('menu forms', () => {
+  it('open a registered form under the menu item permission (System → Move device resources)', () => {
+    const items = MENU_GROUPS.flatMap((group) => group.items).filter((item) =>
+      item.routeName.startsWith('forms.'),
+    );
+    expect(items.map((item) => item.routeName)).toContain('forms.move-device-resources');
+    for (const item of items) {
+      const name = item.routeName.slice('forms.'.length);
+      expect(pathForRouteName(item.routeName)).toBe(`/forms/${name}`);
+      expect(FORMS[name], name).toMatchObject({ name, permission: item.permission });
+    }
+    expect(FORMS['move-device-resources']).toMatchObject({
+      method: 'POST',
+      url: '/devices/credits/move',
+    });
   });
 });

@@ -42,6 +42,16 @@ describe('named dialogs (spec §2)', () => {
     expect(screen.queryByRole('dialog', { name: 'New company' })).not.toBeInTheDocument();
   });
 
+  it("opens the text and JSON viewers by their spec names ('text', 'json-viewer')", async () => {
+    await renderSignedIn();
+    await act(() => openNamedDialog('json-viewer', { title: 'Result', value: { ok: true } }));
+    const json = await screen.findByRole('dialog', { name: 'Result' });
+    expect(within(json).getByRole('document')).toHaveTextContent('"ok": true');
+    await act(() => openNamedDialog('text', { title: 'Output', text: 'done' }));
+    const text = await screen.findByRole('dialog', { name: 'Output' });
+    expect(within(text).getByRole('document').textContent).toBe('done');
+  });
+
   it("opens the user's role permission table from the account menu by name", async () => {
     const { calls } = await renderSignedIn({
       'GET /api/roles/2/permissions': () =>

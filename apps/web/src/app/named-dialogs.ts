@@ -2,7 +2,13 @@
 // names, composed here because features never import each other. Form dialogs come from the form
 // registry and the others from their feature, each loaded on first use, as pages are.
 import type { Role } from '@netfleet/contracts';
-import type { DialogOptions } from '@/components/dialogs';
+import {
+  type DialogOptions,
+  jsonViewerDialog,
+  type JsonViewerProps,
+  textViewerDialog,
+  type TextViewerProps,
+} from '@/components/dialogs';
 import type { MfaSetupOptions } from '@/features/identity/account';
 import type { DeviceAlertsDialogProps } from '@/features/automation/device-alerts';
 import type { MultiConfigurationProps } from '@/features/automation/device-configuration';
@@ -108,6 +114,9 @@ export const NAMED_DIALOGS = {
   'alerts.create': lazyDialog(deviceAlerts, (m, props: DeviceAlertsDialogProps) =>
     m.createAlertDialog(props),
   ),
+  // A long text or a JSON document with copy and download: { title, text } / { title, value }.
+  text: (props: TextViewerProps) => textViewerDialog(props),
+  'json-viewer': (props: JsonViewerProps) => jsonViewerDialog(props),
   // The devices list's selection: { devices: [{ id, name }] }.
   'multi-configuration': lazyDialog(deviceConfiguration, (m, props: MultiConfigurationProps) =>
     m.multiConfigurationDialog(props),

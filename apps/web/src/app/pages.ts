@@ -12,6 +12,7 @@ export type PageRegistry = Readonly<Record<string, ComponentType>>;
 const auth = () => import('@/features/identity/auth');
 const users = () => import('@/features/organisation/users');
 const companies = () => import('@/features/organisation/companies');
+const devices = () => import('@/features/fleet/devices');
 const tags = () => import('@/features/organisation/tags');
 const wireless = () => import('@/features/fleet/wireless');
 const monitoringTemplates = () => import('@/features/fleet/monitoring-templates');
@@ -37,6 +38,14 @@ export const PAGES: PageRegistry = {
     () => import('@/features/system/mail-logs'),
     (m) => m.MailLogsPage,
   ),
+  'auth-devices': lazyPage(
+    () => import('@/features/fleet/auth-devices'),
+    (m) => m.AuthDevicesPage,
+  ),
+  'not-found': lazyPage(
+    () => import('./not-found/not-found-page'),
+    (m) => m.NotFoundPage,
+  ),
   'notifications.main': lazyPage(loadNotificationsPage, (m) => m.NotificationsPage),
   notices: lazyPage(loadNoticesAdminPage, (m) => m.NoticesAdminPage),
   'users.list': lazyPage(users, (m) => m.UsersPage),
@@ -51,18 +60,27 @@ export const PAGES: PageRegistry = {
   'companies.tree': lazyPage(companies, (m) => m.CompanyTreePage),
   // The company page's tabs come from several features; the app composes them.
   'company.info': lazyPage(
-    () => Promise.all([companies(), tags(), loadReportsPages(), loadCreditsPages()]),
-    ([companiesFeature, tagsFeature, reportsFeature, creditsFeature]) =>
-      companiesFeature.createCompanyPage([
-        tagsFeature.companyTagsTab,
-        reportsFeature.companyReportsTab,
-        creditsFeature.companyResourcesTab,
+    () =>
+      Promise.all([
+        companies(),
+        tags(),
+        loadReportsPages(),
+        loadCreditsPages(),
+        devices(),
+        import('./company-tabs'),
       ]),
+    ([companiesFeature, tagsFeature, reportsFeature, creditsFeature, devicesFeature, tabs]) =>
+      companiesFeature.createCompanyPage(
+        [
+          tabs.companyDataHistoryTab(creditsFeature.companyResourcesTab),
+          tagsFeature.companyTagsTab,
+          reportsFeature.companyReportsTab,
+          creditsFeature.companyResourcesTab,
+        ],
+        [tabs.companyDevicesTab(devicesFeature.CompanyDevicesPanel)],
+      ),
   ),
-  'devices.list': lazyPage(
-    () => import('@/features/fleet/devices'),
-    (m) => m.DevicesPage,
-  ),
+  'devices.list': lazyPage(devices, (m) => m.DevicesPage),
   // The device page's tabs show sections of other features; the app composes them.
   device: lazyPage(
     () => Promise.all([deviceDetails(), remoteAccess()]),
@@ -126,6 +144,14 @@ export const PAGES: PageRegistry = {
   'global-firmware': lazyPage(
     () => import('@/features/fleet/global-firmware'),
     (m) => m.GlobalFirmwarePage,
+  ),
+  files: lazyPage(
+    () => import('@/features/fleet/files'),
+    (m) => m.FilesPage,
+  ),
+  images: lazyPage(
+    () => import('@/features/fleet/images'),
+    (m) => m.ImagesPage,
   ),
   statistics: lazyPage(statistics, (m) => m.StatisticsPage),
   'statistics.connection-manager': lazyPage(statistics, (m) => m.ConnectionManagerPage),

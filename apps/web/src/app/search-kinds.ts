@@ -1,8 +1,12 @@
 // Global search kinds (spec §2 Global search, §7 Search). The app layer owns them because each
-// points at another feature's endpoint and pages. Spec kinds not listed here (devices, files)
-// join once their features are built.
+// points at another feature's endpoint and pages.
 import { generatePath } from 'react-router';
-import { routeByName, type Permission } from '@netfleet/contracts';
+import {
+  GLOBAL_SEARCH_FIELDS,
+  GLOBAL_SEARCH_RESULT_FIELDS,
+  routeByName,
+  type Permission,
+} from '@netfleet/contracts';
 
 /** One search hit: `id` plus whichever of the requested fields the kind has. */
 export interface SearchResult {
@@ -11,6 +15,12 @@ export interface SearchResult {
   email?: string | null;
   color?: string | null;
 }
+
+/** Spec §7: every kind is asked the same; each endpoint skips the names it does not have. */
+const SEARCH_REQUEST = {
+  searchFields: GLOBAL_SEARCH_FIELDS,
+  fields: GLOBAL_SEARCH_RESULT_FIELDS,
+} as const;
 
 export interface SearchKind {
   key: string;
@@ -41,13 +51,23 @@ const withQuery = (path: string, q: string) => `${path}?q=${encodeURIComponent(q
 // In the spec's order: devices, companies, remote access, VPN hubs, tags, users, files.
 export const SEARCH_KINDS: readonly SearchKind[] = [
   {
+    key: 'devices',
+    label: 'Devices',
+    permission: 'view_devices',
+    routes: ['devices.list', 'device'],
+    endpoint: '/devices',
+    ...SEARCH_REQUEST,
+    title: (result) => result.name ?? `#${result.id}`,
+    resultPath: (result) => routePath('device', { id: String(result.id) }),
+    tablePath: (q) => withQuery(routePath('devices.list'), q),
+  },
+  {
     key: 'companies',
     label: 'Companies',
     permission: 'view_companies',
     routes: ['companies', 'company.info'],
     endpoint: '/companies',
-    searchFields: ['name'],
-    fields: ['id', 'name'],
+    ...SEARCH_REQUEST,
     title: (result) => result.name ?? `#${result.id}`,
     resultPath: (result) => routePath('company.info', { company_id: String(result.id) }),
     tablePath: (q) => withQuery(routePath('companies'), q),
@@ -58,8 +78,7 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
     permission: 'view_device_remote_access',
     routes: ['remote.access', 'remote.access.item'],
     endpoint: '/devices/remote-access',
-    searchFields: ['name'],
-    fields: ['id', 'name'],
+    ...SEARCH_REQUEST,
     title: (result) => result.name ?? `#${result.id}`,
     resultPath: (result) => routePath('remote.access.item', { id: String(result.id) }),
     tablePath: (q) => withQuery(routePath('remote.access'), q),
@@ -70,8 +89,7 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
     permission: 'view_vpn_hubs',
     routes: ['vpn.hubs', 'vpn.hub'],
     endpoint: '/vpn/hubs',
-    searchFields: ['name'],
-    fields: ['id', 'name', 'enabled'],
+    ...SEARCH_REQUEST,
     title: (result) => result.name ?? `#${result.id}`,
     // A quick hub found here opens on its own page (the hub page sends it there).
     resultPath: (result) => routePath('vpn.hub', { id: String(result.id) }),
@@ -83,8 +101,7 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
     permission: 'view_tags',
     routes: ['tags', 'tag'],
     endpoint: '/tags',
-    searchFields: ['name'],
-    fields: ['id', 'name', 'color'],
+    ...SEARCH_REQUEST,
     title: (result) => result.name ?? `#${result.id}`,
     resultPath: (result) => routePath('tag', { id: String(result.id) }),
     tablePath: (q) => withQuery(routePath('tags'), q),
@@ -95,11 +112,22 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
     permission: 'view_users',
     routes: ['users.list'],
     endpoint: '/users',
-    searchFields: ['email'],
-    fields: ['id', 'email'],
+    ...SEARCH_REQUEST,
     title: (result) => result.email ?? `#${result.id}`,
     // Users have no page of their own: the table filtered by the address.
     resultPath: (result) => withQuery(routePath('users.list'), result.email ?? ''),
     tablePath: (q) => withQuery(routePath('users.list'), q),
+  },
+  {
+    key: 'files',
+    label: 'Files',
+    permission: 'view_files',
+    routes: ['files'],
+    endpoint: '/files',
+    ...SEARCH_REQUEST,
+    title: (result) => result.name ?? `#${result.id}`,
+    // Files have no page of their own: the table filtered by the name.
+    resultPath: (result) => withQuery(routePath('files'), result.name ?? ''),
+    tablePath: (q) => withQuery(routePath('files'), q),
   },
 ];

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, cancelAllPending } from './api-client';
 import { buildQueryString } from './api-url';
+import { onBlockingError } from './blocking-errors';
 import { readFailures } from './failure-counters';
 import { registerPasswordConfirmation } from './password-confirmation';
+import { trackSessionExpiry } from './session-expiry';
 import { configureSessionHooks, resetSessionHooks, sessionHooks } from './session-hooks';
 
 function json(status: number, body: unknown): Response {
@@ -296,22 +298,92 @@ describe('401 handling', () => {
     expect(calledUrls()).toEqual(['/account/login']);
   });
 
-  it('refreshes for authenticated account calls and for API paths that mention account', async () => {
-    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (url === '/account/token/refresh') return json(200, { success: true, data: null });
-      const retried = fetchMock.mock.calls.filter(([called]) => called === url).length > 1;
-      return retried ? json(200, { success: true, data: init?.method }) : unauthorized();
-    });
-    await api.put('/account/user', { base: '/', body: { tos_accepted: true } });
-    await api.get('/reports/account-usage');
-    expect(calledUrls()).toEqual([
-      '/account/user',
-      '/account/token/refresh',
-      '/account/user',
-      '/api/reports/account-usage',
-      '/account/token/refresh',
-      '/api/reports/account-usage',
-    ]);
+  it('rejects a 401 from any URL containing /account as is (spec §8)', async () => {
+    fetchMock.mockResolvedValue(unauthorized());
+    await expect(
+      api.put('/account/password', { base: '/', body: { password: 'x' } }),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(api.get('/reports/account-usage')).rejects.toMatchObject({ status: 401 });
+    expect(calledUrls()).toEqual(['/account/password', '/api/reports/account-usage']);
+  });
+
+  it('rejects a 401 from /user as is on the SSH and telnet screens only', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/account/token/refresh' ? json(200, { success: true, data: null }) : unauthorized(),
+    );
+    for (const page of ['/rms-connect/ssh?device=1', '/rms-connect/telnet']) {
+      configureSessionHooks({ currentLocation: () => page });
+      await expect(api.get('/user')).rejects.toMatchObject({ status: 401 });
+    }
+    expect(calledUrls()).toEqual(['/api/user', '/api/user']);
+    configureSessionHooks({ currentLocation: () => '/rms-connect/sftp' });
+    await expect(api.get('/user')).rejects.toMatchObject({ status: 401 });
+    expect(calledUrls().slice(2)).toEqual(['/api/user', '/account/token/refresh', '/api/user']);
+  });
+
+  it('starts the global handler for a 401 with a global code, without a refresh', async () => {
+    const handler = vi.fn();
+    const stop = onBlockingError(handler);
+    fetchMock.mockResolvedValue(
+      json(401, {
+        success: false,
+        errors: [{ code: 'EMAIL_NOT_VERIFIED', message: 'Verify', source: null }],
+      }),
+    );
+    await expect(api.get('/devices')).rejects.toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    stop();
+    expect(handler).toHaveBeenCalledExactlyOnceWith('EMAIL_NOT_VERIFIED');
+    expect(calledUrls()).toEqual(['/api/devices']);
+  });
+});
+
+describe('session expiry (spec §4)', () => {
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const refreshed = (exp: number) => json(200, { success: true, data: { exp } });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    trackSessionExpiry(null);
+    vi.useRealTimers();
+  });
+
+  it('renews the session when exp is reached, then again at the new exp', async () => {
+    let exp = nowSeconds() + 60;
+    fetchMock.mockImplementation(async () => refreshed((exp += 900)));
+    trackSessionExpiry(exp);
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(calledUrls()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(calledUrls()).toEqual(['/account/token/refresh']);
+    await vi.advanceTimersByTimeAsync(900_000);
+    expect(calledUrls()).toEqual(['/account/token/refresh', '/account/token/refresh']);
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('revokes and goes to login when the session cannot be renewed at exp', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/account/token/revoke' ? json(200, { success: true, data: {} }) : unauthorized(),
+    );
+    trackSessionExpiry(nowSeconds() + 30);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calledUrls()).toEqual(['/account/token/refresh', '/account/token/revoke']);
+    expect(redirect).toHaveBeenCalledWith(
+      `/login?continue_url=${encodeURIComponent('/management/devices?x=1')}`,
+    );
+  });
+
+  it('renews an expired session before sending, rather than sending a dead token', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/account/token/refresh'
+        ? refreshed(nowSeconds() + 900)
+        : json(200, { success: true, data: url }),
+    );
+    trackSessionExpiry(nowSeconds() - 5);
+    // The timer has not run yet (a tab waking up): the request itself notices.
+    await expect(api.get<string>('/devices')).resolves.toMatchObject({ data: '/api/devices' });
+    expect(calledUrls()).toEqual(['/account/token/refresh', '/api/devices']);
   });
 });
 

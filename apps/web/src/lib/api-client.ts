@@ -1,11 +1,14 @@
 // Fetch-based API client implementing spec §7 General and §8 401 and 423 handling: cookies sent,
 // X-Requested-With / X-SPA-VERSION / X-XSRF-TOKEN headers, comma-joined query arrays, a new GET
 // to the same URL aborts the pending one, route changes cancel everything pending, a 401
-// triggers one single-flight token refresh followed by one retry, and a 423 asks for the
-// password (one dialog for concurrent 423s) followed by one retry.
+// triggers one single-flight token refresh followed by one retry (not for /account URLs, nor
+// for /user on the SSH and telnet screens), the global codes start the global handler, and a
+// 423 asks for the password (one dialog for concurrent 423s) followed by one retry.
 import {
   COOKIES,
   HTTP_HEADERS,
+  isBlockingErrorCode,
+  refreshResponseSchema,
   STORAGE_KEYS,
   TOKEN_REFRESH_TIMEOUT_MS,
   type ApiSuccess,
@@ -19,9 +22,11 @@ import {
   parseRetryAfter,
 } from './api-error';
 import { buildUrl, type Query } from './api-url';
+import { reportBlockingError } from './blocking-errors';
 import { readCookie } from './cookies';
 import { recordFailure, clearFailures } from './failure-counters';
 import { askPasswordConfirmation } from './password-confirmation';
+import { isSessionExpired, setSessionRenewal, trackSessionExpiry } from './session-expiry';
 import { isLeavingPage, loginUrl, sessionHooks } from './session-hooks';
 
 export { ApiError, isApiError, isAbortError } from './api-error';
@@ -186,6 +191,7 @@ async function send<T>(
 async function revokeAndLeave(): Promise<void> {
   const hooks = sessionHooks();
   const here = hooks.currentLocation();
+  trackSessionExpiry(null);
   try {
     await send('POST', buildUrl(ACCOUNT_BASE, '/account/token/revoke'), {
       body: {},
@@ -202,10 +208,12 @@ async function revokeAndLeave(): Promise<void> {
 
 async function refreshOnce(): Promise<boolean> {
   try {
-    await send('POST', buildUrl(ACCOUNT_BASE, '/account/token/refresh'), {
+    const { data } = await send('POST', buildUrl(ACCOUNT_BASE, '/account/token/refresh'), {
       noRefresh: true,
       timeout: TOKEN_REFRESH_TIMEOUT_MS,
     });
+    const renewed = refreshResponseSchema.safeParse(data);
+    if (renewed.success) trackSessionExpiry(renewed.data.exp);
   } catch {
     // Cut off by the page's own reload or redirect: the session is fine, the next page uses it.
     if (!isLeavingPage()) await revokeAndLeave();
@@ -216,7 +224,7 @@ async function refreshOnce(): Promise<boolean> {
   return true;
 }
 
-/** Single flight: concurrent 401s share one refresh. */
+/** Single flight: concurrent 401s and the renewal at `exp` share one refresh. */
 function refreshSession(): Promise<boolean> {
   refreshInFlight ??= refreshOnce().finally(() => {
     refreshInFlight = null;
@@ -224,8 +232,9 @@ function refreshSession(): Promise<boolean> {
   return refreshInFlight;
 }
 
-// Calls that start or end a session: their 401 is the answer itself (wrong password, no session),
-// so it must not set off a refresh. Other account calls (PUT /account/user ...) refresh like /api.
+setSessionRenewal(refreshSession);
+
+// Calls that start or end a session: a route change must not cut them off.
 const SESSION_PATHS: ReadonlySet<string> = new Set([
   '/account/login',
   '/account/logout',
@@ -238,21 +247,38 @@ function isSessionUrl(url: string): boolean {
   return SESSION_PATHS.has(url.split('?')[0] ?? url);
 }
 
+const CONSOLE_CONNECT_PAGE = /\/rms-connect\/(ssh|telnet)\b/;
+
+/**
+ * Spec §8: a 401 from any URL containing /account, or from /user on the SSH and telnet connect
+ * screens, is rejected as is; any other one may be answered by refreshing the session.
+ */
+function mayRefresh(url: string, options: RequestOptions): boolean {
+  const path = url.split('?')[0] ?? url;
+  if (options.noRefresh || path.includes('/account')) return false;
+  return !(
+    path === `${API_BASE}/user` && CONSOLE_CONNECT_PAGE.test(sessionHooks().currentLocation())
+  );
+}
+
 async function sendRefreshing<T>(
   method: HttpMethod,
   url: string,
   options: RequestOptions,
 ): Promise<ApiResponse<T>> {
+  const refreshable = mayRefresh(url, options);
+  // The tab slept through the renewal at `exp`: renew first rather than send a dead token.
+  if (refreshable && isSessionExpired() && !isLeavingPage()) await refreshSession();
   try {
     return await send<T>(method, url, options);
   } catch (error) {
-    const retryable =
-      error instanceof ApiError &&
-      error.status === 401 &&
-      !options.noRefresh &&
-      !isSessionUrl(url) &&
-      !isLeavingPage();
-    if (!retryable || !(await refreshSession())) throw error;
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    // The session is fine but not usable yet: a refresh would not change that.
+    if (isBlockingErrorCode(error.code)) {
+      reportBlockingError(error.code);
+      throw error;
+    }
+    if (!refreshable || isLeavingPage() || !(await refreshSession())) throw error;
     return send<T>(method, url, options);
   }
 }

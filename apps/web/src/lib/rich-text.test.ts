@@ -86,6 +86,34 @@ describe('sanitizeRichText against XSS payloads', () => {
   });
 });
 
+describe('sanitizeRichText with images (global notices)', () => {
+  it.each([
+    [
+      '<img src="https://cdn.example/a.png" alt="A" width="10" onerror="x()" style="x">',
+      '<img src="https://cdn.example/a.png" alt="A" width="10">',
+    ],
+    [
+      '<img src="data:image/png;base64,iVBORw0KGgo=">',
+      '<img src="data:image/png;base64,iVBORw0KGgo=">',
+    ],
+    ['<img src="javascript:alert(1)" alt="x">', '&lt;img src="javascript:alert(1)" alt="x"&gt;'],
+    ['<img src="data:text/html,x">', '&lt;img src="data:text/html,x"&gt;'],
+    ['<img src="/api/user">', '&lt;img src="/api/user"&gt;'],
+    [
+      '<img src="https://a.example/1.png" srcset="https://a.example/2.png 2x, javascript:x 3x">',
+      '<img src="https://a.example/1.png">',
+    ],
+  ])('%s', (input, expected) => {
+    expect(sanitizeRichText(input, { images: true })).toBe(expected);
+  });
+
+  it('escapes images where they are not allowed', () => {
+    expect(sanitizeRichText('<img src="https://cdn.example/a.png">')).toBe(
+      '&lt;img src="https://cdn.example/a.png"&gt;',
+    );
+  });
+});
+
 describe('isAllowedUrl', () => {
   it.each([
     ['https://example.com', true],

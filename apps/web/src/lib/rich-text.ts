@@ -1,15 +1,24 @@
 // Spec §9 rich text: only a, b, i, em, strong survive; every other tag is escaped (shown as text),
-// links keep href (allowed schemes only), name and target. The server already sanitises notice
+// links keep href (allowed schemes only), name and target. Where images are allowed (global
+// notices, spec §9 sanitizer) <img> survives too, with http(s) or data image sources only and the
+// sanitizer's image attributes. The server already sanitises notice
 // messages; the browser sanitises again so a server bug or a tampered answer cannot inject markup.
 // The input is parsed with DOMParser, whose documents run no scripts and load no resources, and the
 // result is a plain tree that the caller renders through React (never innerHTML).
 import {
+  isAllowedImageSource,
+  isAllowedImageSrcset,
   RICH_TEXT_ALLOWED_TAGS,
   SANITIZER_ALLOWED_ATTRIBUTES,
   SANITIZER_ALLOWED_SCHEMES,
 } from '@netfleet/contracts';
 
-export type RichTag = (typeof RICH_TEXT_ALLOWED_TAGS)[number];
+export type RichTag = (typeof RICH_TEXT_ALLOWED_TAGS)[number] | 'img';
+
+export interface RichTextOptions {
+  /** Keep <img> (global notices); off, images are escaped like any other tag. */
+  images?: boolean;
+}
 
 export type RichNode =
   | { kind: 'text'; text: string }
@@ -34,8 +43,19 @@ const VOID_ELEMENTS = new Set([
   'wbr',
 ]);
 
-const isAllowedTag = (tag: string): tag is RichTag =>
-  (RICH_TEXT_ALLOWED_TAGS as readonly string[]).includes(tag);
+// An image without an allowed source is not an allowed image: it is escaped like other tags.
+const isAllowedElement = (element: Element, options: RichTextOptions): boolean =>
+  (RICH_TEXT_ALLOWED_TAGS as readonly string[]).includes(element.localName) ||
+  (element.localName === 'img' &&
+    options.images === true &&
+    isAllowedImageSource(element.getAttribute('src') ?? ''));
+
+function isAllowedValue(name: string, value: string): boolean {
+  if (name === 'href') return isAllowedUrl(value);
+  if (name === 'src') return isAllowedImageSource(value);
+  if (name === 'srcset') return isAllowedImageSrcset(value);
+  return true;
+}
 
 const allowedAttributes = (tag: RichTag): readonly string[] =>
   (SANITIZER_ALLOWED_ATTRIBUTES as Readonly<Record<string, readonly string[]>>)[tag] ?? [];
@@ -57,8 +77,7 @@ function keptAttributes(element: Element, tag: RichTag): Record<string, string> 
   const kept: Record<string, string> = {};
   for (const name of allowedAttributes(tag)) {
     const value = element.getAttribute(name);
-    if (value === null) continue;
-    if (name === 'href' && !isAllowedUrl(value)) continue;
+    if (value === null || !isAllowedValue(name, value)) continue;
     kept[name] = value;
   }
   // A link opening a new window must not get a handle on this one.
@@ -78,7 +97,7 @@ function pushText(nodes: RichNode[], text: string): void {
   else nodes.push({ kind: 'text', text });
 }
 
-function convert(source: Node, depth: number, into: RichNode[]): void {
+function convert(source: Node, depth: number, into: RichNode[], options: RichTextOptions): void {
   for (const node of Array.from(source.childNodes)) {
     if (node.nodeType === Node.TEXT_NODE) {
       pushText(into, node.textContent ?? '');
@@ -89,27 +108,38 @@ function convert(source: Node, depth: number, into: RichNode[]): void {
     const tag = element.localName;
     if (depth >= MAX_DEPTH) {
       pushText(into, element.textContent ?? '');
-    } else if (isAllowedTag(tag) && element.namespaceURI === 'http://www.w3.org/1999/xhtml') {
+    } else if (
+      isAllowedElement(element, options) &&
+      element.namespaceURI === 'http://www.w3.org/1999/xhtml'
+    ) {
       const children: RichNode[] = [];
-      convert(element, depth + 1, children);
-      into.push({ kind: 'element', tag, attributes: keptAttributes(element, tag), children });
+      convert(element, depth + 1, children, options);
+      // isAllowedElement has just checked the name against the allow-list.
+      const allowed = tag as RichTag;
+      into.push({
+        kind: 'element',
+        tag: allowed,
+        attributes: keptAttributes(element, allowed),
+        children,
+      });
     } else {
       // Escaped, as the server does: the tag shows as text and its content is processed as usual.
       pushText(into, startTagText(element));
-      if (element instanceof HTMLTemplateElement) convert(element.content, depth + 1, into);
-      else convert(element, depth + 1, into);
+      if (element instanceof HTMLTemplateElement)
+        convert(element.content, depth + 1, into, options);
+      else convert(element, depth + 1, into, options);
       if (!VOID_ELEMENTS.has(tag)) pushText(into, `</${tag}>`);
     }
   }
 }
 
 /** The allowed part of an HTML fragment as a tree of text and allow-listed elements. */
-export function parseRichText(html: string): RichNode[] {
+export function parseRichText(html: string, options: RichTextOptions = {}): RichNode[] {
   // The explicit <body> keeps a leading <script>, <style> or <meta> in the body, where it is escaped
   // like any other tag, instead of letting the parser move it out of sight into <head>.
   const document = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
   const nodes: RichNode[] = [];
-  convert(document.body, 0, nodes);
+  convert(document.body, 0, nodes, options);
   return nodes;
 }
 
@@ -124,14 +154,15 @@ function serialize(nodes: readonly RichNode[]): string {
       const attributes = Object.entries(node.attributes)
         .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
         .join('');
+      if (node.tag === 'img') return `<img${attributes}>`;
       return `<${node.tag}${attributes}>${serialize(node.children)}</${node.tag}>`;
     })
     .join('');
 }
 
 /** The same tree as an HTML string (used where HTML text is wanted, e.g. tests and exports). */
-export function sanitizeRichText(html: string): string {
-  return serialize(parseRichText(html));
+export function sanitizeRichText(html: string, options: RichTextOptions = {}): string {
+  return serialize(parseRichText(html, options));
 }
 
 /** The visible text, without any markup (for titles, aria labels, search). */

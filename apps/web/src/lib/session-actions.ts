@@ -7,6 +7,7 @@ import {
 } from '@netfleet/contracts';
 import { api, ACCOUNT_BASE } from './api-client';
 import { disconnectRealtime } from './realtime/active-client';
+import { trackSessionExpiry } from './session-expiry';
 import { loginPath, sessionHooks } from './session-hooks';
 
 /** POST /account/logout: ends the session; the server clears its cookies. */
@@ -15,8 +16,10 @@ export async function endSession(): Promise<void> {
 }
 
 export async function logout(): Promise<void> {
-  // Closed first: the socket must not reconnect with a session that is about to end.
+  // Closed first: the socket must not reconnect with a session that is about to end, nor the
+  // renewal at `exp` bring it back.
   disconnectRealtime();
+  trackSessionExpiry(null);
   try {
     await endSession();
   } catch {

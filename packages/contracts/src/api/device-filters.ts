@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../list.ts';
+import { PICKER_PAGE_SIZE } from '../constants.ts';
+import { listQuerySchema, LIST_MAX_LIMIT } from '../list.ts';
 
 /** RMS field filters of GET /devices, each also negatable as `ne:field` (or RMS's `ne_field`). */
 export const DEVICE_FILTER_FIELDS = [
@@ -186,8 +187,10 @@ export type DeviceStatisticChart = (typeof DEVICE_STATISTIC_CHARTS)[number];
 export const STATISTICS_UNKNOWN = 'unknown';
 
 export const deviceStatisticsQuerySchema = listQuerySchema
-  .pick({ q: true, 'search-fields': true, id: true })
+  .pick({ q: true, 'search-fields': true, id: true, offset: true })
   .extend({
+    /** Values per chart, most common first: a picker's page (spec §7 pickers, limit 100). */
+    limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(PICKER_PAGE_SIZE),
     /** Which charts (comma-separated); all of them when absent. */
     charts: commaListOf(words(DEVICE_STATISTIC_CHARTS), 'Unknown chart')
       .transform((v) => v.split(',') as DeviceStatisticChart[])
@@ -208,3 +211,13 @@ export const deviceStatisticsSchema = z.object(
   ) as Record<DeviceStatisticChart, z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodNumber>>>,
 );
 export type DeviceStatistics = z.infer<typeof deviceStatisticsSchema>;
+
+/**
+ * RMS's `data` as it is; `meta.total` is the most values any asked chart has, so a picker knows
+ * whether `offset` + `limit` left any out.
+ */
+export const deviceStatisticsAnswerSchema = z.object({
+  success: z.literal(true),
+  data: deviceStatisticsSchema,
+  meta: z.object({ total: z.number().int() }),
+});

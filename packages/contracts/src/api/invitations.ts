@@ -37,6 +37,17 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
+/**
+ * What inviting (POST /users/invite, POST /distributors/invitations) and mailing again answer.
+ * Without an SMTP server nothing is mailed, so the one-time registration link comes back to the
+ * inviter, who hands it on; it is absent whenever a mail server is configured (even if sending
+ * failed: the link then exists only in the mail, and the inviter can send it again).
+ */
+export const sentInvitationSchema = invitationSchema.extend({
+  invitation_link: z.url().optional(),
+});
+export type SentInvitation = z.infer<typeof sentInvitationSchema>;
+
 export const INVITATION_SORT_FIELDS = [
   'id',
   'email',

@@ -30,10 +30,19 @@ export const monitoringTemplateSchema = z.object({
   company_name: z.string(),
   name: z.string(),
   description: z.string(),
+  /** Each stored parameter with its spec §8 monitoring config entry. */
   parameters: z.array(
     monitoringParameterSchema.extend({
       label: z.string(),
-      /** Bytes per message down (server → device) and up, when known (spec §9). */
+      /** The monitoring config it sets (RMS data collect `config_id`: 0 dynamic … 7 VPN). */
+      config_id: z.number().int(),
+      /** Default, least and most period in seconds. */
+      default: z.number().int(),
+      min: z.number().int(),
+      max: z.number().int(),
+      /** The capability flag a device needs for it (has_gps, …); null when every device has it. */
+      compat_key: z.string().nullable(),
+      /** Bytes per message down (server → device) and up, where spec §9 lists them. */
       bytes: z.object({ down: z.number(), up: z.number() }).nullable(),
     }),
   ),

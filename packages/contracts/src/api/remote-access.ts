@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiDateSchema } from '../api-dates.ts';
 import { idListSchema, idSchema } from '../list.ts';
+import { searchQueryShape } from '../search-query.ts';
 import { ipv4Schema } from '../validation.ts';
 
 // Remote access (RMS "device access"): access rules (a host:port on a device or its LAN), the
@@ -86,13 +87,12 @@ export const deleteAccessRulesBodySchema = z.object({
 
 /** GET /devices/remote-access. */
 export const accessRuleListQuerySchema = z.object({
-  fields: z.string().optional(),
+  /** RMS takes `fields`; netfleet adds `q` and `search-fields` for the console's table. */
+  ...searchQueryShape,
   fields_only: z.stringbool().optional(),
   device_id: idListSchema.optional(),
   /** netfleet: one rule's page (RMS has no GET of a single rule). */
   id: idListSchema.optional(),
-  /** netfleet: the console's table. */
-  q: z.string().trim().max(100).optional(),
   company_id: idSchema.optional(),
   limit: z.coerce.number<string>().int().min(1).max(1000).optional(),
   offset: z.coerce.number<string>().int().min(0).optional(),

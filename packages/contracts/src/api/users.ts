@@ -42,7 +42,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** GET /users answers its total twice: `_total` is RMS's name for it. */
-export const userListEnvelopeSchema = listEnvelope(userSchema).extend({
+/** Partial rows: `fields=a,b` picks what each user carries (its id always). */
+export const userListEnvelopeSchema = listEnvelope(userSchema.partial()).extend({
   meta: z.looseObject({
     total: z.number().int(),
     _total: z.number().int(),

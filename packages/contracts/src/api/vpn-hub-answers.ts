@@ -35,7 +35,8 @@ export const vpnPartialAnswerSchema = vpnChannelAnswerSchema.extend({
   errors: z.array(errorItemSchema),
 });
 
-export const vpnHubListAnswerSchema = listEnvelope(vpnHubSchema);
+/** Partial rows: `fields=a,b` picks what each hub carries (its id always). */
+export const vpnHubListAnswerSchema = listEnvelope(vpnHubSchema.partial());
 export const vpnHubAnswerSchema = successEnvelope(vpnHubSchema);
 /** Create, quick create, toggle, settings: the channel and the hub as it is now. */
 export const vpnHubChannelAnswerSchema = withChannel(vpnHubSchema);

@@ -42,3 +42,21 @@ export const mailLogs = pgTable(
   },
   (t) => [index('mail_logs_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * The full text of mail that was kept (status 'logged': no SMTP server configured), links and codes
+ * included, so a super admin can hand it on; mail_logs holds the same mail redacted. The mail
+ * service bounds it (see MailRepository.keepUnsent).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    mailLogId: integer('mail_log_id')
+      .primaryKey()
+      .references(() => mailLogs.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
+);

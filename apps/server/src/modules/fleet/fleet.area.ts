@@ -4,9 +4,11 @@ import type { ModuleContext } from '@/modules/context';
 import { createDeviceGateway } from '@/modules/fleet/device-gateway/gateway';
 import { createGatewayRepository } from '@/modules/fleet/device-gateway/gateway.repository';
 import type { DeviceLink, GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
+import { authDevicesModule } from '@/modules/fleet/auth-devices/auth-devices.module';
 import { dataCollectModule } from '@/modules/fleet/data-collect/data-collect.module';
 import { deviceJobsModule, noDeviceGateway } from '@/modules/fleet/device-jobs/device-jobs.module';
 import { filesModule } from '@/modules/fleet/files/files.module';
+import { imagesModule } from '@/modules/fleet/images/images.module';
 import { monitoringModule } from '@/modules/fleet/monitoring/monitoring.module';
 import { createCompanyPaths } from '@/modules/fleet/device-live/company-paths';
 import { createDeviceLive } from '@/modules/fleet/device-live/device-live';
@@ -42,6 +44,8 @@ export const fleetArea = async (
   app.addHook('onReady', async () => deviceLive.start());
   app.addHook('onClose', () => deviceLive.close());
 
+  // Before the gateway: it hands the identities it refuses for another device's serial here.
+  const { refusals } = await authDevicesModule(app, context, { changes: deviceLive });
   const deviceGateway = options.broker
     ? createDeviceGateway({
         broker: options.broker,
@@ -50,6 +54,7 @@ export const fleetArea = async (
         now,
         retentionDays: config.telemetryRetentionDays,
         changes: deviceLive,
+        refusals,
       })
     : null;
   app.decorate('deviceGateway', deviceGateway);
@@ -77,6 +82,7 @@ export const fleetArea = async (
   const { filesService, backups, deviceFiles } = await filesModule(app, context, {
     companies: options.companies,
   });
+  await imagesModule(app, context, { companies: options.companies });
   const { jobsService, jobsRepository, requests } = await deviceJobsModule(app, context, {
     gateway,
     link,

@@ -215,6 +215,15 @@ export const deviceJobRoutes: AreaTable = {
       url: `/api/files/${await file(context, Buffer.from('firmware'))}/download`,
     }),
   },
+  'POST /api/files/download/zip': {
+    permission: 'view_files',
+    scope: 'company',
+    ok: 200,
+    build: async (context) => ({
+      url: '/api/files/download/zip',
+      payload: { files: [await file(context, Buffer.from('firmware'))] },
+    }),
+  },
   'PUT /api/files/:id': {
     permission: 'manage_files',
     scope: 'company',

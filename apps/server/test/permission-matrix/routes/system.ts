@@ -121,6 +121,12 @@ export const systemRoutes: AreaTable = {
     ok: 200,
     build: async () => ({ url: '/api/mail-logs' }),
   },
+  'GET /api/mail-logs/outbox': {
+    permission: 'super_admin',
+    scope: 'global',
+    ok: 200,
+    build: async () => ({ url: '/api/mail-logs/outbox' }),
+  },
   'GET /api/users/impersonation-logs': {
     permission: 'view_impersonation_logs',
     scope: 'caller',

@@ -31,7 +31,6 @@ export const en = {
     cancelImpersonation: 'Cancel impersonation',
     impersonationAccess: 'Impersonation access until {{date}}',
     revokeImpersonation: 'Revoke',
-    revokeImpersonationFailed: 'Failed to revoke impersonation access',
     cancelImpersonationFailed: 'Failed to cancel impersonation',
     logoutFailed: 'Failed to log out',
   },
@@ -58,7 +57,6 @@ export const en = {
     maintenanceTitle: 'We will be back soon',
     maintenanceText:
       'The console is not reachable right now, possibly because of maintenance. Please try again in a few minutes.',
-    errorTitle: 'The console could not start',
   },
   entry: {
     agreementTitle: 'Data processing agreement',

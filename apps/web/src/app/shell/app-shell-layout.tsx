@@ -15,6 +15,9 @@ import { useMobileNav } from './use-mobile-nav';
 
 const HEADER_HEIGHT = 56;
 const NAV_WIDTH = { wide: 260, narrow: 72 } as const;
+// Below the breakpoint Mantine opens the nav over the full width; spec §2 closes it on a click
+// outside, so a strip of the page stays visible (under a backdrop) to click.
+const MOBILE_NAV_STYLE = { '--app-shell-navbar-width': 'min(20rem, calc(100vw - 4rem))' };
 
 /** Spec §2 Shell: navigation, header, routed page area, scroll-to-top button and update prompt. */
 export function AppShellLayout() {
@@ -45,7 +48,10 @@ export function AppShellLayout() {
           controlsHidden={isEmailRequired(user)}
         />
       </AppShell.Header>
-      <AppShell.Navbar aria-label={t('nav.label')}>
+      <AppShell.Navbar
+        aria-label={t('nav.label')}
+        style={mobileNav.isMobile ? MOBILE_NAV_STYLE : undefined}
+      >
         <Navigation
           narrow={narrow}
           showWidthToggle={!mobileNav.isMobile}

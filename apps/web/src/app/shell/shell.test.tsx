@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readCookie } from '@/lib/cookies';
 import { roleUser, testBrand } from '@/test/fixtures';
 import { errorResponse, ok } from '@/test/mock-api';
@@ -68,6 +68,40 @@ describe('impersonation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(hooks.reload).toHaveBeenCalled());
     expect(calls('POST /api/user/revoke-impersonation-access')).toHaveLength(1);
+  });
+
+  it('reports a failed revoke with the built text and the status text', async () => {
+    const user = roleUser('admin', {
+      impersonation_access_limit: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    renderApp({
+      user,
+      pages,
+      path,
+      api: {
+        'POST /api/user/revoke-impersonation-access': () =>
+          new Response(null, { status: 503, statusText: 'Service Unavailable' }),
+      },
+    });
+    const menu = await openAccountMenu();
+    await userEvent.click(menu.getByRole('menuitem', { name: /Impersonation access until/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
+    expect(
+      await screen.findByText('Failed to revoke impersonation access (Service Unavailable)'),
+    ).toBeInTheDocument();
+  });
+
+  it('hides the impersonation status the moment the limit runs out', async () => {
+    const user = roleUser('admin', {
+      impersonation_access_limit: new Date(Date.now() + 4000).toISOString(),
+    });
+    renderApp({ user, pages, path });
+    const menu = await openAccountMenu();
+    expect(menu.getByText(/Impersonation access until/)).toBeInTheDocument();
+    await waitFor(
+      () => expect(menu.queryByText(/Impersonation access until/)).not.toBeInTheDocument(),
+      { timeout: 8000 },
+    );
   });
 
   it('hides the impersonation status when the limit has passed', async () => {
@@ -202,21 +236,30 @@ describe('account menu', () => {
     expect(calls('POST /account/logout')).toHaveLength(1);
   });
 
-  it('saves the time zone in a cookie and reloads', async () => {
-    const { hooks } = renderApp({ user: roleUser('admin'), pages, path });
+  it('saves the time zone in a cookie, clears the date range in the URL and reloads', async () => {
+    const { hooks, router } = renderApp({
+      user: roleUser('admin'),
+      pages,
+      path: `${path}?start_date=2025-01-01&end_date=2025-01-31&status=1`,
+    });
     const menu = await openAccountMenu();
     await userEvent.click(menu.getByRole('menuitem', { name: 'System timezone' }));
     const dialog = within(await screen.findByRole('dialog'));
     await userEvent.type(
       dialog.getByLabelText('System timezone', { selector: 'input' }),
-      'Europe/Vilnius',
+      'Vilnius',
     );
-    await userEvent.click(await dialog.findByRole('option', { name: 'Europe/Vilnius' }));
+    // Labelled with the zone's current offset (+02:00 in winter, +03:00 in summer).
+    await userEvent.click(
+      await dialog.findByRole('option', { name: /^\(UTC\+0[23]:00\) Europe\/Vilnius$/ }),
+    );
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(readCookie('timezone')).toBe('Europe/Vilnius');
     expect(await screen.findByText('Timezone updated successfully')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=1');
     await waitFor(() => expect(hooks.reload).toHaveBeenCalled());
-  });
+    // Some 400 zones in a searchable list: slow in jsdom on a busy machine.
+  }, 30_000);
 });
 
 describe('shell entry', () => {
@@ -283,6 +326,29 @@ describe('shell entry', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Nope')).toBeInTheDocument();
+  });
+});
+
+describe('mobile menu', () => {
+  afterEach(() => {
+    window.matchMedia = desktopMatchMedia;
+  });
+  const desktopMatchMedia = window.matchMedia;
+
+  it('leaves part of the page visible under a backdrop that closes the menu', async () => {
+    // Below 768 px: the nav's own query (max-width) matches, Mantine's min-width ones do not.
+    window.matchMedia = (query: string) => ({
+      ...desktopMatchMedia(query),
+      matches: query.includes('max-width'),
+    });
+    renderApp({ user: roleUser('admin'), pages, path });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav.style.getPropertyValue('--app-shell-navbar-width')).toBe(
+      'min(20rem, calc(100vw - 4rem))',
+    );
+    await userEvent.click(screen.getByTestId('nav-overlay'));
+    expect(await screen.findByRole('button', { name: 'Open menu' })).toBeInTheDocument();
   });
 });
 

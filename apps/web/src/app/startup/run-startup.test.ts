@@ -32,10 +32,38 @@ describe('runStartup', () => {
     expect(order).toEqual(['user', 'storage']);
   });
 
-  it('reports the user request timeout', async () => {
+  it('shows maintenance with the user request timeout', async () => {
     const timeout = new ApiError(408, 'Request Timeout', [], 'User request timeout');
     const outcome = await runStartup(deps({ fetchUser: () => Promise.reject(timeout) }));
-    expect(outcome).toEqual({ kind: 'failed', message: 'User request timeout' });
+    expect(outcome).toEqual({ kind: 'maintenance', reason: 'User request timeout' });
+  });
+
+  it('shows maintenance with the offline advice when the connection went away', async () => {
+    const lost = new ApiError(0, '', [], 'Failed to fetch');
+    // Online at the start, gone by the time the user request failed.
+    let online = true;
+    const dropping = await runStartup(
+      deps({
+        fetchUser: () => {
+          online = false;
+          return Promise.reject(lost);
+        },
+        isOnline: () => online,
+      }),
+    );
+    expect(dropping).toEqual({
+      kind: 'maintenance',
+      reason:
+        'You are offline. Check your network cables, modem and router, or reconnect to Wi-Fi.',
+    });
+  });
+
+  it('shows a blocking notice for a 401 with a global code, not the login page', async () => {
+    const blocked = new ApiError(401, 'Unauthorized', [
+      { code: 'MFA_MANDATORY', message: 'Set up MFA', source: null },
+    ]);
+    const outcome = await runStartup(deps({ fetchUser: () => Promise.reject(blocked) }));
+    expect(outcome).toEqual({ kind: 'notice', code: 'MFA_MANDATORY' });
   });
 
   it('rethrows programming errors', async () => {

@@ -6,18 +6,19 @@ import {
   type BlockingErrorCode,
   type CurrentUser,
 } from '@netfleet/contracts';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, type ApiError } from '@/lib/api-client';
 import { clearFailures, maintenanceDue, recordFailure } from '@/lib/failure-counters';
 import { loginUrl } from '@/lib/session-hooks';
 
 export const OFFLINE_PAGE = '/offline.html';
+const TIMEOUT = 408;
 
 export type StartupOutcome =
   | { kind: 'ready'; user: CurrentUser }
   | { kind: 'redirect'; location: string }
   | { kind: 'notice'; code: BlockingErrorCode }
-  | { kind: 'maintenance' }
-  | { kind: 'failed'; message: string };
+  /** `reason`: why the user could not be loaded, when that is what stopped the start. */
+  | { kind: 'maintenance'; reason?: string };
 
 export interface StartupDeps {
   fetchUser: () => Promise<CurrentUser>;
@@ -36,16 +37,25 @@ export async function runStartup(deps: StartupDeps): Promise<StartupOutcome> {
   } catch (error) {
     // Programming errors keep their stack trace and surface (spec: rethrown).
     if (!isApiError(error)) throw error;
+    // Before the 401 rule: these come as 401s, yet the session is fine, only blocked.
+    if (isBlockingErrorCode(error.code)) return { kind: 'notice', code: error.code };
     if (error.status === 401)
       return { kind: 'redirect', location: loginUrl(deps.currentLocation()) };
-    if (isBlockingErrorCode(error.code)) return { kind: 'notice', code: error.code };
+    // Any other error without a stack trace shows maintenance (spec §4 Startup); it is counted,
+    // and from the third one on maintenance shows before even asking (maintenanceDue above).
     recordFailure('userRequestFailures');
-    if (maintenanceDue()) return { kind: 'maintenance' };
-    return { kind: 'failed', message: error.message || MESSAGES.userDataFailed };
+    return { kind: 'maintenance', reason: userLoadFailure(error, deps.isOnline()) };
   }
   clearFailures('userRequestFailures');
   await deps.loadStorage();
   return { kind: 'ready', user };
+}
+
+/** Spec §8 User load: the timeout's own text, the offline advice, else the server's words. */
+function userLoadFailure(error: ApiError, online: boolean): string {
+  if (error.status === TIMEOUT) return error.message || MESSAGES.userRequestTimeout;
+  if (error.status === 0 && !online) return MESSAGES.offline;
+  return error.errors[0]?.message || MESSAGES.userDataFailed;
 }
 
 /** Spec §4: service workers are unregistered on load (an old one could serve a stale app). */

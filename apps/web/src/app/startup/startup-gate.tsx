@@ -1,14 +1,15 @@
-import { Center, Loader, Button } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, type CurrentUser } from '@netfleet/contracts';
 import { toast } from '@/components/toasts';
+import { onBlockingError } from '@/lib/blocking-errors';
 import { currentUserQueryKey, fetchCurrentUser } from '@/lib/current-user';
+import { trackSessionExpiry } from '@/lib/session-expiry';
 import { configureSessionHooks, sessionHooks } from '@/lib/session-hooks';
 import { loadUserStorage } from '@/lib/storage/user-storage';
 import { BlockingNotice } from './blocking-notice';
-import { FullPageMessage } from './full-page-message';
 import { MaintenancePage } from './maintenance-page';
 import { runStartup, unregisterServiceWorkers, type StartupOutcome } from './run-startup';
 
@@ -24,12 +25,15 @@ function useOfflineToast(active: boolean): void {
 
 /**
  * Loads the session before anything behind it renders (spec §4 Session and Startup): a loader
- * while loading the user, then the app, a full-page notice, maintenance, or a redirect.
+ * while loading the user, then the app, a full-page notice, maintenance, or a redirect. A global
+ * code met later by any call (spec §8) replaces the app with its notice too.
  */
 export function StartupGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<StartupOutcome | null>(null);
+
+  useEffect(() => onBlockingError((code) => setOutcome({ kind: 'notice', code })), []);
 
   useEffect(() => {
     let cancelled = false;
@@ -44,13 +48,15 @@ export function StartupGate({ children }: { children: ReactNode }) {
         if (cancelled) return;
         if (result.kind === 'ready') {
           queryClient.setQueryData(currentUserQueryKey, result.user);
+          trackSessionExpiry(result.user.exp);
           configureSessionHooks({
             isImpersonating: () =>
               queryClient.getQueryData<CurrentUser>(currentUserQueryKey)?.isImpersonating ?? false,
           });
         }
         if (result.kind === 'redirect') sessionHooks().redirect(result.location);
-        setOutcome(result);
+        // A global code reported while the user loaded already decided what shows.
+        setOutcome((current) => current ?? result);
       },
       (error: unknown) => {
         // Rethrown during render so the error boundary shows it with its stack trace.
@@ -73,16 +79,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
     case 'notice':
       return <BlockingNotice code={outcome.code} />;
     case 'maintenance':
-      return <MaintenancePage />;
-    case 'failed':
-      return (
-        <FullPageMessage
-          title={t('startup.errorTitle')}
-          actions={<Button onClick={() => sessionHooks().reload()}>{t('common.retry')}</Button>}
-        >
-          {outcome.message}
-        </FullPageMessage>
-      );
+      return <MaintenancePage reason={outcome.reason} />;
     default:
       // Loading, or leaving for /login or /offline.html.
       return (

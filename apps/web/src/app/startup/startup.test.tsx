@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/lib/api-client';
 import { readFailures } from '@/lib/failure-counters';
 import { roleUser } from '@/test/fixtures';
 import { errorResponse, jsonResponse, ok } from '@/test/mock-api';
@@ -38,8 +39,14 @@ describe('startup', () => {
     ['NOT_INVITED_EXTERNAL_USER', 'No invitation found'],
     ['MFA_MANDATORY', 'Two-factor authentication required'],
   ])('shows a full-page notice for %s', async (code, title) => {
-    renderApp({ pages, path: '/management/devices', api: failingUser(403, code) });
+    const { calls } = renderApp({
+      pages,
+      path: '/management/devices',
+      api: failingUser(401, code),
+    });
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    // The session is fine, only blocked: no refresh, no trip to the login page.
+    expect(calls('POST /account/token/refresh')).toHaveLength(0);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend' }) !== null).toBe(
       code === 'EMAIL_NOT_VERIFIED',
@@ -50,7 +57,7 @@ describe('startup', () => {
     const { calls, hooks } = renderApp({
       pages,
       api: {
-        ...failingUser(403, 'MFA_MANDATORY'),
+        ...failingUser(401, 'MFA_MANDATORY'),
         'POST /account/mfa/totp': () =>
           ok({
             secret: 'JBSWY3DPEHPK3PXP',
@@ -79,7 +86,7 @@ describe('startup', () => {
     const { calls } = renderApp({
       pages,
       api: {
-        ...failingUser(403, 'EMAIL_NOT_VERIFIED'),
+        ...failingUser(401, 'EMAIL_NOT_VERIFIED'),
         'POST /account/user/activation/resend': () => ok(),
       },
     });
@@ -92,7 +99,7 @@ describe('startup', () => {
     renderApp({
       pages,
       api: {
-        ...failingUser(403, 'EMAIL_NOT_VERIFIED'),
+        ...failingUser(401, 'EMAIL_NOT_VERIFIED'),
         'POST /account/user/activation/resend': () =>
           new Response('{}', { status: 503, statusText: 'Service Unavailable' }),
       },
@@ -117,15 +124,33 @@ describe('startup', () => {
     expect(hooks.redirect.mock.calls.at(-1)?.[0]).toMatch(/^\/login\?continue_url=/);
   });
 
-  it('shows the error and counts the failure', async () => {
+  it('shows maintenance for a single failed user request, says why and counts it', async () => {
     renderApp({
       pages,
       api: { 'GET /api/user': () => jsonResponse(500, { success: false, errors: [] }) },
     });
     expect(
-      await screen.findByRole('heading', { name: 'The console could not start' }),
+      await screen.findByRole('heading', { name: 'We will be back soon' }),
     ).toBeInTheDocument();
+    expect(screen.getByText('Failed to get user data')).toBeInTheDocument();
     expect(readFailures('userRequestFailures')).toBe(1);
+  });
+
+  it('replaces the console with the notice when a later call meets EMAIL_NOT_VERIFIED', async () => {
+    const { calls } = renderApp({
+      user: roleUser('admin'),
+      pages,
+      path: '/management/devices',
+      api: { 'GET /api/devices': () => errorResponse(401, 'EMAIL_NOT_VERIFIED') },
+    });
+    await screen.findByRole('heading', { name: 'page:devices.list' });
+    await expect(api.get('/devices')).rejects.toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(
+      await screen.findByRole('heading', { name: 'Verify your e-mail address' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend' })).toBeInTheDocument();
+    expect(calls('POST /account/token/refresh')).toHaveLength(0);
   });
 
   it('shows the maintenance page after 3 failed user requests', async () => {

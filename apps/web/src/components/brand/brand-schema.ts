@@ -28,6 +28,11 @@ export const brandSchema = z.object({
   disabled_routes: z.array(z.string()),
   branded_devices: z.array(brandedDeviceSchema),
   branded_device_series: z.array(brandedSeriesSchema),
+  /**
+   * Base URL of the external documentation (spec §2: dialogs have a help link). A dialog's own
+   * help path resolves against it; without it, dialogs show no help link unless they name a URL.
+   */
+  docs_url: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Brand = z.infer<typeof brandSchema>;

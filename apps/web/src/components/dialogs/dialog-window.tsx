@@ -6,8 +6,10 @@ import {
   IconWindowMinimize,
 } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef } from 'react';
+import { useBrand } from '@/components/brand';
 import { DialogContext } from './dialog-context';
 import { dialogs } from './dialog-store';
+import { helpLink } from './help-link';
 import { DIALOG_TEXTS } from './texts';
 import type { DialogContextValue, DialogEntry } from './types';
 import { useDrag } from './use-drag';
@@ -28,6 +30,7 @@ export function DialogWindow({ entry, top }: DialogWindowProps) {
   const context = useMemo<DialogContextValue>(() => ({ id, close: () => dialogs.close(id) }), [id]);
   const content =
     typeof options.content === 'function' ? options.content(context) : options.content;
+  const helpUrl = helpLink(options.helpUrl, useBrand().docs_url);
 
   return (
     <Modal.Root
@@ -65,10 +68,10 @@ export function DialogWindow({ entry, top }: DialogWindowProps) {
             )}
           </Box>
           <Group gap={4} wrap="nowrap" ml="auto">
-            {options.helpUrl !== undefined && (
+            {helpUrl !== undefined && (
               <ActionIcon
                 component="a"
-                href={options.helpUrl}
+                href={helpUrl}
                 target="_blank"
                 rel="noopener noreferrer"
                 variant="subtle"

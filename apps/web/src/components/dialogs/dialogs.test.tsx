@@ -190,3 +190,16 @@ describe('clampDrag', () => {
     expect(clampDrag(box, -2000, 0, viewport)).toEqual({ x: -652, y: 0 });
   });
 });
+
+describe('dialog help link', () => {
+  it("links to the dialog's help under the brand's docs base (the test brand has none: absolute only)", () => {
+    renderWithHost();
+    open({ id: 'with-help', title: 'With help', helpUrl: 'https://docs.example.com/tags' });
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute(
+      'href',
+      'https://docs.example.com/tags',
+    );
+    open({ id: 'relative', title: 'Relative', helpUrl: 'dialogs/tags' });
+    expect(screen.getAllByRole('link', { name: 'Help' })).toHaveLength(1);
+  });
+});

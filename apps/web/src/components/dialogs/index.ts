@@ -11,4 +11,12 @@ export {
   type PromptDialogOptions,
 } from './simple-dialogs';
 export { DIALOG_TEXTS } from './texts';
+export {
+  jsonViewerDialog,
+  prettyJson,
+  textViewerDialog,
+  VIEWER_TEXTS,
+  type JsonViewerProps,
+  type TextViewerProps,
+} from './viewer-dialogs';
 export type { DialogContextValue, DialogOptions, DialogSize } from './types';

@@ -18,7 +18,10 @@ export interface DialogOptions {
   maximizable?: boolean;
   /** Shows a minimise button; true by default (the ready-made confirm/prompt/alert turn it off). */
   minimizable?: boolean;
-  /** Link to external documentation, shown as an icon in the header. */
+  /**
+   * Link to external documentation, shown as an icon in the header: absolute, or a path under
+   * the brand's docs_url. Without it the dialog links to docs_url itself (when the brand has one).
+   */
   helpUrl?: string;
   /** Only one main dialog is open: opening a main one closes the other. */
   main?: boolean;

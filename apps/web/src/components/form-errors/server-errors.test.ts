@@ -22,6 +22,27 @@ describe('splitServerErrors', () => {
     });
   });
 
+  it('puts a bulk data.N source under its field and ignores UNAUTHORIZED items', () => {
+    const error = failure(
+      ['UNAUTHORIZED', 'Unauthorized', null],
+      ['VALIDATION_ERROR', 'Name is taken', 'data.1.name'],
+      ['VALIDATION_ERROR', 'Bad serial', 'data.0.serial'],
+    );
+    expect(splitServerErrors(error, ['name'])).toEqual({
+      fields: { name: 'Name is taken' },
+      others: ['Bad serial'],
+    });
+  });
+
+  it('words an MFA_REQUIRED that could not be answered', () => {
+    expect(splitServerErrors(failure(['MFA_REQUIRED', '', null]), []).others).toEqual([
+      'Failed to connect to server',
+    ]);
+    expect(splitServerErrors(failure(['MFA_REQUIRED', 'Use a key', null]), []).others).toEqual([
+      'Use a key',
+    ]);
+  });
+
   it('treats a failure without items as one message', () => {
     expect(splitServerErrors(new Error('offline'), ['name'])).toEqual({
       fields: {},

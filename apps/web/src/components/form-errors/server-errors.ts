@@ -1,6 +1,7 @@
 // Spec §8: an error whose source names a visible field shows under that field; the rest go to a
 // list shown above or below the form.
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ERROR_CODES, MESSAGES, type ErrorItem } from '@netfleet/contracts';
 import { isApiError } from '@/lib/api-client';
 
 export interface SplitErrors<Field extends string> {
@@ -8,8 +9,27 @@ export interface SplitErrors<Field extends string> {
   others: string[];
 }
 
-// Bulk answers name items as 'devices.3.name'; the form shows one field per name, so the index goes.
+// Bulk answers name items as 'devices.3.name', or 'data.1.name' for a `data` list of objects;
+// the form shows one field per name, so the index goes, and with it a leading list name
+// ('data.1.name' belongs under Name) when no field carries that list's name.
 const stripIndex = (source: string) => source.replace(/\.\d+(?=\.|$)/g, '');
+const withoutList = (source: string) => source.replace(/^[^.]+\.\d+\./, '');
+
+function fieldOf<Field extends string>(source: string | null, fields: readonly Field[]) {
+  if (source === null) return undefined;
+  const stripped = stripIndex(source);
+  return (
+    fields.find((name) => name === stripped) ??
+    fields.find((name) => name === stripIndex(withoutList(source)))
+  );
+}
+
+/**
+ * Spec §8: an MFA_REQUIRED that got this far could not be answered (a method this console does
+ * not know): the first error message, else 'Failed to connect to server'.
+ */
+const messageOf = (item: ErrorItem, firstMessage: string) =>
+  item.code === ERROR_CODES.MFA_REQUIRED ? firstMessage || MESSAGES.failedToConnect : item.message;
 
 // Spec §8: an error on the password also marks its confirmation field (without repeating it).
 const CONFIRMATION_FIELDS: Readonly<Record<string, string>> = {
@@ -26,11 +46,14 @@ export function splitServerErrors<Field extends string>(
     if (error instanceof Error) result.others.push(error.message);
     return result;
   }
+  const firstMessage = error.errors[0]?.message ?? '';
   for (const item of error.errors) {
-    const source = item.source === null ? null : stripIndex(item.source);
-    const field = fields.find((name) => name === source);
-    if (field && result.fields[field] === undefined) result.fields[field] = item.message;
-    else result.others.push(item.message);
+    // Spec §8: UNAUTHORIZED items are ignored (the session handling answers those).
+    if (item.code === ERROR_CODES.UNAUTHORIZED) continue;
+    const field = fieldOf(item.source, fields);
+    const message = messageOf(item, firstMessage);
+    if (field && result.fields[field] === undefined) result.fields[field] = message;
+    else result.others.push(message);
   }
   return result;
 }

@@ -1,6 +1,6 @@
 // Spec §8: what a failed submit shows. Messages whose source is a visible field go under it (bulk
 // index stripped, a refused password also marks its confirmation); the rest are returned.
-import { actionFailureMessage, ERROR_CODES, MESSAGES, type ActionVerb } from '@netfleet/contracts';
+import { actionFailureMessage, MESSAGES, type ActionVerb } from '@netfleet/contracts';
 import { mapServerErrors } from '@/components/form-errors';
 import { isApiError } from '@/lib/api-client';
 
@@ -19,7 +19,10 @@ function messageWithoutItems(error: unknown, { item, verb }: Builder): string {
   return error.statusText || MESSAGES.serverError;
 }
 
-/** Sets the field errors and returns the other messages (none for a lost session's 401). */
+/**
+ * Sets the field errors and returns the other messages; UNAUTHORIZED items are dropped, so a lost
+ * session's 401 (the api-client has already sent the user to sign in) shows nothing.
+ */
 export function failureMessages(
   error: unknown,
   fields: readonly string[],
@@ -27,7 +30,5 @@ export function failureMessages(
   builder: Builder,
 ): string[] {
   if (!isApiError(error) || error.errors.length === 0) return [messageWithoutItems(error, builder)];
-  // The api-client has already sent the user to sign in again; nothing here is worth showing.
-  if (error.errors.every((item) => item.code === ERROR_CODES.UNAUTHORIZED)) return [];
   return mapServerErrors(error, fields, setFieldError);
 }

@@ -131,6 +131,25 @@ describe('useFormSubmit', () => {
     expect(stateOf()).toHaveTextContent('error');
   });
 
+  it('drops UNAUTHORIZED items among others and puts a data.N source under its field', async () => {
+    const setFieldError = vi.fn();
+    const request = vi.fn(() =>
+      Promise.reject(
+        failure(
+          422,
+          ['UNAUTHORIZED', 'Unauthorized', null],
+          ['VALIDATION_ERROR', 'Name is taken', 'data.1.name'],
+          ['VALIDATION_ERROR', 'Quota exceeded', null],
+        ),
+      ),
+    );
+    const { user } = renderHarness({ request, setFieldError });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await errorList().findByText('Quota exceeded')).toBeInTheDocument();
+    expect(errorList().getAllByRole('listitem')).toHaveLength(1);
+    expect(setFieldError.mock.calls).toEqual([['name', 'Name is taken']]);
+  });
+
   it('toasts the builder text, the server message, a custom text, or nothing', async () => {
     const { user, unmount } = renderHarness({
       request: () => success(),
@@ -297,6 +316,14 @@ describe('useFormSubmit with MFA', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await errorList().findByText('Use your security key')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to connect to server' for an unknown method without a message", async () => {
+    mockApi({ [LOGIN]: () => mfaRequired('', { mfa_type: 'webauthn' }) });
+    const { user } = renderHarness({ request: loginRequest });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await errorList().findByText('Failed to connect to server')).toBeInTheDocument();
+    expect(errorList().getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('checks the shape of the code before sending it', async () => {

@@ -51,7 +51,10 @@ export function SchemaForm({
     describeSource: definition.describeSource,
     stayOpen: definition.stayOpen,
     invalidate: definition.invalidate,
-    onSuccess,
+    onSuccess: (response) => {
+      definition.onSuccess?.(response);
+      onSuccess?.(response);
+    },
     fields: shown.filter(hasValue).map((field) => field.key),
     setFieldError: (field, message) => form.setError(field, { type: 'server', message }),
   });

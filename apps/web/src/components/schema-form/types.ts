@@ -92,6 +92,8 @@ export interface FormDefinition {
    */
   confirm?: (values: FormValues) => string | null;
   successMessage?: string | false;
+  /** After the success handling (toast, close, reload), wherever the form is shown. */
+  onSuccess?: (response: ApiResponse<unknown>) => void;
   /** Names what a 207 error's `source` points at, for the warning that lists them. */
   describeSource?: (source: string) => string;
   stayOpen?: boolean;

@@ -2,3 +2,4 @@
 export * from './metrics';
 export * from './units';
 export * from './date-time';
+export * from './time-zones';

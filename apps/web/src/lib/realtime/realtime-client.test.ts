@@ -149,6 +149,23 @@ describe('RealtimeClient', () => {
     expect(client.channelNames()).toEqual([]);
   });
 
+  it('unsubscribes from each channel before it disconnects', async () => {
+    const { socket, client } = setup();
+    client.subscribe(CHANNEL, {});
+    client.subscribe('private-user.9', {});
+    await flush();
+    client.disconnect();
+    expect(socket.unsubscribes(CHANNEL)).toHaveLength(1);
+    expect(socket.unsubscribes('private-user.9')).toHaveLength(1);
+  });
+
+  it('sends nothing on a connection that is already down', () => {
+    const { socket, client } = setup(new FakeSocket({ connected: false }));
+    client.subscribe(CHANNEL, {});
+    client.disconnect();
+    expect(socket.unsubscribes()).toHaveLength(0);
+  });
+
   it('refreshes the session and reconnects after a refused handshake', async () => {
     vi.useFakeTimers();
     try {

@@ -134,8 +134,13 @@ export class RealtimeClient {
     return [...this.channels.keys()];
   }
 
+  /** Leaves every joined channel (spec §7: unsubscribe, e.g. the user's at logout), then closes. */
   disconnect(): void {
     this.closed = true;
+    // Connected, every channel listened to has been joined; no answer is awaited.
+    if (this.socket.connected) {
+      for (const channel of this.channels.keys()) this.socket.emit('unsubscribe', { channel });
+    }
     this.channels.clear();
     for (const detach of this.detach.splice(0)) detach();
     this.socket.disconnect();

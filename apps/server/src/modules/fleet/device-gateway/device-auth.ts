@@ -25,7 +25,7 @@ export const createDeviceAuthenticator = (deps: {
   repository: Pick<GatewayRepository, 'credentialHashes'>;
   logs: ConnectionLog;
   now: () => Date;
-}): DeviceAuthenticator => {
+}): DeviceAuthenticator & { forget(deviceId: number): void } => {
   const cache = new Map<number, { hash: string; at: number }>();
   const logThrottle = createThrottle({
     limit: 5,
@@ -48,7 +48,7 @@ export const createDeviceAuthenticator = (deps: {
     return item.hash;
   };
 
-  return async (deviceId, password, meta) => {
+  const authenticate: DeviceAuthenticator = async (deviceId, password, meta) => {
     const hash = hashDeviceCredential(password);
     const at = deps.now();
     const cached = cache.get(deviceId);
@@ -77,4 +77,6 @@ export const createDeviceAuthenticator = (deps: {
     }
     return false;
   };
+  // A credential revoked here (approved devices) stops working now, not after the cache's TTL.
+  return Object.assign(authenticate, { forget: (deviceId: number) => void cache.delete(deviceId) });
 };

@@ -17,6 +17,7 @@ import { hashClaimSecret, hashDeviceCredential, newDeviceCredential } from '@/li
 import type { DeviceChangeSink } from '@/modules/fleet/device-live/device-live';
 import type { Broker, MessageMeta } from '@/plugins/broker';
 import type { ConnectionLog } from './connection-log';
+import type { RefusalBuffer } from './refused-identities';
 import type {
   ConnectionLogEntry,
   EnrolmentCandidate,
@@ -32,6 +33,8 @@ interface Deps {
   repository: Pick<GatewayRepository, 'enrolmentCandidates' | 'completeEnrolments' | 'insertLogs'>;
   broker: Pick<Broker, 'publish'>;
   logs: ConnectionLog;
+  /** Hears identities refused for a serial registered to another device (approved devices). */
+  refusals?: Pick<RefusalBuffer, 'add'> | undefined;
   log: FastifyBaseLogger;
   now: () => Date;
   /** Hears of the device leaving pending (status 0 until it connects). */
@@ -89,7 +92,20 @@ export const createEnrolment = (deps: Deps) => {
       ((request.mac !== undefined && request.mac === enrolled.mac) ||
         (request.imei !== undefined && request.imei === enrolled.imei));
     const ip = meta.ip ?? null;
+    const refused = (device: EnrolmentCandidate) =>
+      deps.refusals?.add({
+        deviceId: device.id,
+        serial: request.serial,
+        mac: request.mac ?? null,
+        imei: request.imei ?? null,
+        model: request.model,
+        firmware: request.firmware,
+        ip,
+        claimSecretHash: hashClaimSecret(request.claim),
+        at,
+      });
     if (enrolled && !sameDevice) {
+      refused(enrolled);
       deps.logs.add({
         deviceId: enrolled.id,
         code: CONNECTION_CODES.duplicateSerial,
@@ -110,6 +126,7 @@ export const createEnrolment = (deps: Deps) => {
     const pending = candidates.find((c) => !c.enrolled && c.claimSecretHash === claimHash);
     if (!pending) return null;
     if (!identityMatches(pending, request)) {
+      refused(pending);
       deps.logs.add({
         deviceId: pending.id,
         code: CONNECTION_CODES.duplicateSerial,

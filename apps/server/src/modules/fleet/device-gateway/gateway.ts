@@ -20,6 +20,7 @@ import type { Broker, MessageMeta } from '@/plugins/broker';
 import { createDeviceAuthenticator } from './device-auth';
 import { type Connect, connectionEntries, createConnectionLog } from './connection-log';
 import { createEnrolment } from './enrolment';
+import { createRefusalBuffer, type RefusalStore, storeRefusals } from './refused-identities';
 import { createDeviceLink } from './device-link';
 import { createListenerCalls } from './gateway-listeners';
 import type { GatewayListener, ReadyDevice } from './gateway.port';
@@ -54,6 +55,8 @@ export interface DeviceGatewayOptions {
   liveness?: LivenessStore;
   /** Hears what each flush wrote to the devices rows: status, connection time, latest readings. */
   changes?: DeviceChangeSink;
+  /** Keeps the identities refused for another device's serial (approved devices), per flush. */
+  refusals?: RefusalStore;
   /** Buffer sizes (tests shrink them): flush early at `flushAtRows`, hold PUBACKs past `highWaterRows`. */
   flushAtRows?: number;
   highWaterRows?: number;
@@ -108,7 +111,9 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   let flushQueued = false;
 
   const { changes } = options;
-  const enrol = createEnrolment({ repository, broker, logs, log, now, changes, calls });
+  // Only with somewhere to keep them: a gateway without the approved devices module drops them.
+  const refusals = options.refusals ? createRefusalBuffer() : undefined;
+  const enrol = createEnrolment({ repository, broker, logs, refusals, log, now, changes, calls });
 
   /** Async handlers are tracked so close() waits for them before the last flush. */
   const track = (work: Promise<void>, what: string) => {
@@ -249,6 +254,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     } catch (error) {
       log.error({ err: error }, 'device liveness flush failed; retrying');
     }
+    if (refusals && options.refusals) await storeRefusals(refusals, options.refusals, log);
     const at = now().getTime();
     const usage = final || at - usageAt >= DERIVED_INTERVAL_MS;
     if (usage) usageAt = at;
@@ -280,7 +286,8 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     return flushing;
   };
 
-  broker.onAuthenticate(createDeviceAuthenticator({ repository, logs, now }));
+  const authenticator = createDeviceAuthenticator({ repository, logs, now });
+  broker.onAuthenticate(authenticator);
   // No wills come from a broker thread that died: its devices are offline until they reconnect.
   broker.onConnectionsLost?.(() => {
     liveness.offlineAll(now());
@@ -356,6 +363,8 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     addListener(listener: GatewayListener) {
       listeners.push(listener);
     },
+    /** Forgets a revoked credential this instance cached (others' caches expire in minutes). */
+    forgetCredential: authenticator.forget,
     /** Readings stored and messages dropped (invalid or oversized) since start. */
     stats: () => ({ ...stats }),
     /** Writes everything buffered now, the latest readings and data usage included. */

@@ -5,11 +5,10 @@ import {
   type Device,
   deviceCapabilities,
   type DeviceCapabilities,
-  ERROR_CODES,
   modelSeries,
   type ModemReading,
 } from '@netfleet/contracts';
-import { ApiError } from '@/lib/api-error';
+import { fieldPicker } from '@/lib/query-fields';
 import type { DeviceRow } from './devices.repository';
 import { toApiDate } from '@/lib/dates';
 
@@ -318,19 +317,8 @@ export const toDevice = (row: DeviceRow): Device => ({
   ...capabilitiesOf(row),
 });
 
-/** `fields=a,b` → a picker keeping those keys; an unknown field is a 400 naming it. */
-export const fieldPicker = (fields: string[] | undefined) => {
-  if (!fields?.length) return (device: Device): Partial<Device> => device;
-  const unknown = fields.find((field) => !(DEVICE_FIELDS as string[]).includes(field));
-  if (unknown !== undefined) {
-    throw new ApiError(
-      400,
-      ERROR_CODES.VALIDATION_ERROR,
-      `Unknown field ${unknown}; fields: ${DEVICE_FIELDS.join(', ')}`,
-      'fields',
-    );
-  }
-  const keys = fields as (keyof Device)[];
-  return (device: Device): Partial<Device> =>
-    Object.fromEntries(keys.map((key) => [key, device[key]])) as Partial<Device>;
-};
+/** `fields=a,b` → a picker keeping those device fields (and `always`), see fieldPicker. */
+export const devicePicker = (
+  fields: string[] | undefined,
+  always: readonly (keyof Device)[] = [],
+): ((device: Device) => Partial<Device>) => fieldPicker<Device>(fields, DEVICE_FIELDS, always);

@@ -1,8 +1,8 @@
 import type { DEVICE_SEARCH_FIELDS } from '@netfleet/contracts';
 import { ilike, inArray, or, type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '@/db/list';
+import { knownNames } from '@/lib/query-fields';
 import { deviceSearch as searchTerms, devices } from '@/db/schema';
-import { badFilter } from './device-filter-conditions';
 
 type Field = (typeof DEVICE_SEARCH_FIELDS)[number];
 
@@ -40,17 +40,13 @@ const ATTRIBUTES: Partial<Record<Field, (q: string) => SQL | undefined>> = {
  */
 const DEFAULT_SEARCH_FIELDS: Field[] = ['name', 'serial', 'mac', 'imei'];
 
-const isField = (field: string): field is Field =>
-  Object.hasOwn(IDENTIFIERS, field) || Object.hasOwn(ATTRIBUTES, field);
+const SEARCHABLE = [...Object.keys(IDENTIFIERS), ...Object.keys(ATTRIBUTES)];
 
 /** `q` (case-insensitive substring, LIKE wildcards literal) over the chosen search fields. */
 export const deviceSearch = (q: string, fields: string[] | undefined): SQL => {
-  const chosen = fields?.length ? fields : DEFAULT_SEARCH_FIELDS;
-  const unknown = chosen.find((field) => !isField(field));
-  if (unknown !== undefined) {
-    const known = [...Object.keys(IDENTIFIERS), ...Object.keys(ATTRIBUTES)].join(', ');
-    throw badFilter('search-fields', `Cannot search by ${unknown}; searchable fields: ${known}`);
-  }
+  const chosen = fields?.length
+    ? knownNames(fields, SEARCHABLE, 'search-fields')
+    : DEFAULT_SEARCH_FIELDS;
   const identifiers = or(...chosen.map((field) => IDENTIFIERS[field as Field]?.(q)));
   const matching = identifiers
     ? inArray(

@@ -4,7 +4,6 @@ import {
   type DeviceStatisticChart,
   type DeviceStatistics,
   ERROR_CODES,
-  STATISTICS_UNKNOWN,
   ONLINE_STATISTICS_MAX_DAYS,
   type OnlineCompany,
 } from '@netfleet/contracts';
@@ -51,25 +50,30 @@ export const createDeviceStatisticsService = ({
   /**
    * Counts per chart under the same filters as GET /devices; `charts` picks which (all by
    * default). RMS's shape: `{chart: {value: count}}`, devices without a value under `unknown`.
+   * Each chart holds one page of its values (`limit`, `offset`), most common first; `total` is
+   * the most values any of the charts has.
    */
   async statistics(
     auth: AuthContext,
-    query: DeviceQuery & { charts?: DeviceStatisticChart[] | undefined },
+    query: DeviceQuery & {
+      charts?: DeviceStatisticChart[] | undefined;
+      limit: number;
+      offset: number;
+    },
     raw: Record<string, unknown>,
   ) {
     const charts = query.charts?.length ? query.charts : [...DEVICE_STATISTIC_CHARTS];
     const at = now();
     const where = deviceWhere(await devicesRepository.scopeOf(auth), query, raw, at);
-    const result: DeviceStatistics = {};
+    const page = { limit: query.limit, offset: query.offset };
+    const data: DeviceStatistics = {};
+    let total = 0;
     for (const chart of new Set(charts)) {
-      const counts: Record<string, number> = {};
-      for (const { value, count } of await stats.countBy(chart, where, at)) {
-        const key = value === null || value === '' ? STATISTICS_UNKNOWN : String(value);
-        counts[key] = (counts[key] ?? 0) + count;
-      }
-      result[chart] = counts;
+      const { rows, values } = await stats.countBy(chart, where, at, page);
+      data[chart] = Object.fromEntries(rows.map((row) => [row.value, row.count]));
+      total = Math.max(total, values);
     }
-    return result;
+    return { data, total };
   },
 
   async online(

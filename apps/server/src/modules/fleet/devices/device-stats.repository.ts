@@ -1,4 +1,4 @@
-import type { DeviceStatisticChart } from '@netfleet/contracts';
+import { type DeviceStatisticChart, STATISTICS_UNKNOWN } from '@netfleet/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '@/db/client';
@@ -52,21 +52,43 @@ const CHART_VALUES: Record<Chart, (now: Date) => PgColumn | SQL> = {
   task: () => taskClassOf(),
 };
 
-/** Values per chart: the most common ones; the long tail is not a chart. */
-const CHART_VALUES_MAX = 100;
-
 export const createDeviceStatsRepository = (db: Database) => ({
-  /** Device counts per value of one chart, most common first, under `where`. */
-  async countBy(chart: Chart, where: SQL | undefined, now: Date, tx: Executor = db) {
-    const value = CHART_VALUES[chart](now);
+  /**
+   * One page of device counts per value of one chart, most common first, under `where`; devices
+   * without a value count under `unknown`. `values` is how many values the chart has in all.
+   */
+  async countBy(
+    chart: Chart,
+    where: SQL | undefined,
+    now: Date,
+    page: { limit: number; offset: number },
+    tx: Executor = db,
+  ) {
+    const value = sql<string>`coalesce(nullif(cast(${CHART_VALUES[chart](now)} as text), ''), ${STATISTICS_UNKNOWN})`;
     const count = sql<number>`cast(count(*) as integer)`;
-    return tx
-      .select({ value: sql<string | number | null>`${value}`, count })
+    // The window counts the groups in the same pass; a page past the end reads nothing, so then
+    // the number is asked for on its own.
+    const rows = await tx
+      .select({ value, count, values: sql<number>`cast(count(*) over () as integer)` })
       .from(devices)
       .where(where)
       .groupBy(sql`1`)
       .orderBy(desc(count), asc(sql`1`))
-      .limit(CHART_VALUES_MAX);
+      .limit(page.limit)
+      .offset(page.offset);
+    if (rows.length > 0 || page.offset === 0) {
+      return { rows, values: rows[0]?.values ?? 0 };
+    }
+    const groups = tx
+      .select({ value })
+      .from(devices)
+      .where(where)
+      .groupBy(sql`1`)
+      .as('groups');
+    const [counted] = await tx
+      .select({ values: sql<number>`cast(count(*) as integer)` })
+      .from(groups);
+    return { rows, values: counted?.values ?? 0 };
   },
 
   /** The company if the viewer sees it. */

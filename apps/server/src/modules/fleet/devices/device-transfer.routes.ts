@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   bulkEnvelope,
+  DEVICE_FIELDS,
   DEVICE_MESSAGES,
   deviceExportQuerySchema,
   importDevicesBodySchema,
@@ -11,9 +12,10 @@ import {
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalid } from '@/lib/api-error';
+import { knownNames } from '@/lib/query-fields';
 import { requireAuth } from '@/plugins/auth';
 import { csvLine } from './device-csv';
-import { fieldPicker } from './device-mapper';
+import { devicePicker } from './device-mapper';
 import type { DeviceImportService, ImportFields } from './device-import.service';
 import type { DevicesService } from './devices.service';
 
@@ -114,8 +116,11 @@ export const deviceTransferRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const query = request.query;
-      const columns = query.fields?.length ? query.fields : [...EXPORT_FIELDS];
-      const pick = fieldPicker(columns);
+      // Header and cells name the same columns: the requested fields the device has.
+      const columns = query.fields?.length
+        ? knownNames(query.fields, DEVICE_FIELDS, 'fields')
+        : [...EXPORT_FIELDS];
+      const pick = devicePicker(columns);
       const pages = await devicesService.exportRows(requireAuth(request), query, query);
       async function* lines() {
         yield csvLine(columns);

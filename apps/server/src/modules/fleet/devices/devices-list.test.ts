@@ -158,6 +158,7 @@ describe('GET /api/devices', () => {
     );
     expect(stats.status, stats.text).toBe(200);
     expect(stats.body.data).toEqual({ model: { RUT955: 2 }, operator: { Tele2: 2 } });
+    expect(stats.body.meta).toEqual({ total: 1 });
     // RMS's classes for status and signal, under RMS status strings.
     const classes = await call(
       adminA,
@@ -172,6 +173,26 @@ describe('GET /api/devices', () => {
       information_updated: { never_been_updated: 2 },
     });
     expect((await call(adminA, 'GET', '/api/devices/statistics?charts=secret')).status).toBe(400);
+  });
+
+  it('pages each chart for pickers: limit and offset over its values, total the most any has', async () => {
+    const page = async (query: string) => {
+      const answer = await call(adminA, 'GET', `/api/devices/statistics?${query}`);
+      expect(answer.status, answer.text).toBe(200);
+      return { data: answer.body.data, total: answer.body.meta?.total };
+    };
+    expect(await page('charts=model&limit=1')).toEqual({
+      data: { model: { RUT955: 2 } },
+      total: 2,
+    });
+    expect(await page('charts=model&limit=1&offset=1')).toEqual({
+      data: { model: { RUT240: 1 } },
+      total: 2,
+    });
+    // Past the end: no values, the total all the same.
+    expect(await page('charts=model&limit=1&offset=5')).toEqual({ data: { model: {} }, total: 2 });
+    expect(await page('charts=model,status&limit=1')).toMatchObject({ total: 2 });
+    expect((await call(adminA, 'GET', '/api/devices/statistics?limit=0')).status).toBe(400);
     expect((await call(adminA, 'GET', '/api/devices/statistics?task=soon')).status).toBe(400);
   });
 });

@@ -5,7 +5,7 @@ import {
   deviceLogSchema,
   deviceLogsQuerySchema,
   deviceStatisticsQuerySchema,
-  deviceStatisticsSchema,
+  deviceStatisticsAnswerSchema,
   idSchema,
   informationDatetimesSchema,
   informationHistoryQuerySchema,
@@ -200,15 +200,19 @@ export const devicesReadRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['statistics'],
         summary:
-          'Device counts per value of each chart (charts=a,b), under the GET /devices filters',
+          "Device counts per value of each chart (charts=a,b), under the GET /devices filters; limit and offset page each chart's values, most common first",
         querystring: deviceStatisticsQuerySchema,
-        response: { 200: successEnvelope(deviceStatisticsSchema) },
+        response: { 200: deviceStatisticsAnswerSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await info.statistics(requireAuth(request), request.query, request.query),
-    }),
+    async (request) => {
+      const { data, total } = await info.statistics(
+        requireAuth(request),
+        request.query,
+        request.query,
+      );
+      return { success: true as const, data, meta: { total } };
+    },
   );
 
   app.get(

@@ -13,7 +13,7 @@ import { ApiError, notFound } from '@/lib/api-error';
 import { hashClaimSecret, newClaimSecret } from '@/lib/device-secrets';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { DeviceChangeSink } from '@/modules/fleet/device-live/device-live';
-import { fieldPicker, toDevice } from './device-mapper';
+import { devicePicker, toDevice } from './device-mapper';
 import { type DeviceQuery, deviceOrderBy, deviceWhere } from './device-query';
 import type { DeviceTagsRepository } from './device-tags.repository';
 import type { DevicesRepository, DeviceValues } from './devices.repository';
@@ -72,7 +72,7 @@ export const createDevicesService = ({
     fields: (): string[] => [...DEVICE_FIELDS],
 
     async list(auth: AuthContext, query: DeviceListQuery, raw: Record<string, unknown>) {
-      const pick = fieldPicker(query.fields);
+      const pick = devicePicker(query.fields, ['id']);
       const { rows, total, estimated } = await devicesRepository.list({
         where: deviceWhere(await devicesRepository.scopeOf(auth), query, raw),
         orderBy: deviceOrderBy(query.sort),
@@ -83,7 +83,7 @@ export const createDevicesService = ({
     },
 
     async get(auth: AuthContext, id: number, fields?: string[]): Promise<Partial<Device>> {
-      return fieldPicker(fields)(toDevice(await requireDevice(auth, id)));
+      return devicePicker(fields)(toDevice(await requireDevice(auth, id)));
     },
 
     /**

@@ -1,8 +1,8 @@
 import type { FileListQuery, FileType } from '@netfleet/contracts';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
-import { countAll, orderByFrom, searchFilter } from '@/db/list';
+import { containsPattern, countAll, orderByFrom, searchFilter } from '@/db/list';
 import { companies, files } from '@/db/schema';
 
 const fileColumns = {
@@ -67,6 +67,9 @@ export const createFilesRepository = (db: Database) => {
       if (query.q) filters.push(searchFilter(query.q, query['search-fields'], SEARCHABLE));
       if (query.type) filters.push(inArray(files.type, query.type));
       if (query.company_id) filters.push(eq(files.companyId, query.company_id));
+      if (query.device_model) {
+        filters.push(ilike(files.deviceModel, containsPattern(query.device_model)));
+      }
       if (query.id?.length) filters.push(inArray(files.id, query.id));
       if (usableByCompanyPath !== undefined) {
         filters.push(or(sql`${usableByCompanyPath} like ${companies.path} || '%'`, isGlobal));
@@ -93,6 +96,12 @@ export const createFilesRepository = (db: Database) => {
     async find(viewer: Viewer, id: number, tx: Executor = db) {
       const [row] = await selectFiles(tx).where(and(eq(files.id, id), readable(viewer)));
       return row ?? null;
+    },
+
+    /** The files of `ids` the viewer may read, in no particular order; unknown ids are left out. */
+    async findMany(viewer: Viewer, ids: readonly number[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      return selectFiles(tx).where(and(inArray(files.id, [...ids]), readable(viewer)));
     },
 
     /** Whether the file's company is one the viewer sees (who may change or delete it). */

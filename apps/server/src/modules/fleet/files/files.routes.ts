@@ -12,6 +12,8 @@ import {
   fileListQuerySchema,
   fileSchema,
   fileUploadBodySchema,
+  FILES_ZIP_MAX,
+  filesZipBodySchema,
   idSchema,
   listEnvelope,
   MAX_FILE_SIZE,
@@ -21,15 +23,18 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listFieldPicker } from '@/lib/query-fields';
 import { requireAuth } from '@/plugins/auth';
 import type { DeviceBackups } from './device-backups';
 import type { FileStore } from './file-store';
 import type { FilesService, Upload } from './files.service';
+import { zipArchive } from './zip-archive';
 
 const tags = ['files'];
 const idParams = z.object({ id: idSchema });
 const view = { permission: 'view_files' } as const;
 const manage = { permission: 'manage_files' } as const;
+const ZIP_NAME = 'files.zip';
 
 /** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
 const contentDisposition = (name: string) => {
@@ -73,12 +78,13 @@ export const filesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Firmware and configuration files of the companies you can see',
         querystring: fileListQuerySchema,
-        response: { 200: listEnvelope(fileSchema) },
+        response: { 200: listEnvelope(fileSchema.partial()) },
       },
     },
     async (request) => {
+      const pick = listFieldPicker(fileSchema, request.query.fields);
       const { data, total } = await filesService.list(requireAuth(request), request.query);
-      return { success: true as const, data, meta: { total } };
+      return { success: true as const, data: data.map(pick), meta: { total } };
     },
   );
 
@@ -184,6 +190,25 @@ export const filesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       sendFile(reply, await filesService.open(requireAuth(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/files/download/zip',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: `Download several files as one ZIP archive (at most ${FILES_ZIP_MAX})`,
+        body: filesZipBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const entries = await filesService.openMany(requireAuth(request), request.body.files);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(ZIP_NAME))
+        .send(zipArchive(entries));
+    },
   );
 
   app.get(

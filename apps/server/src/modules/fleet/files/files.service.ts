@@ -10,6 +10,7 @@ import {
   formatBytes,
   GLOBAL_FIRMWARE_PERMISSION,
   MAX_FILE_SIZE,
+  MODEL_FILE_TYPES,
   validateFile,
 } from '@netfleet/contracts';
 import { ApiError, forbidden, invalid, notFound } from '@/lib/api-error';
@@ -99,6 +100,9 @@ export const createFilesService = ({
     if (parsed.data.type === 'global_firmware' && !mayManageGlobal(auth)) {
       throw new ApiError(403, ERROR_CODES.FORBIDDEN, FILE_MESSAGES.globalForbidden, 'type');
     }
+    if (parsed.data.device_model && !MODEL_FILE_TYPES.includes(parsed.data.type)) {
+      throw invalid(FILE_MESSAGES.modelNotForType, 'device_model');
+    }
     return parsed.data;
   };
 
@@ -132,6 +136,7 @@ export const createFilesService = ({
           type: values.type,
           name: upload.name,
           description: values.description,
+          deviceModel: values.device_model,
           size: upload.stored.size,
           sha256: upload.stored.sha256,
           storageKey: upload.stored.key,
@@ -159,6 +164,27 @@ export const createFilesService = ({
     async open(auth: AuthContext, id: number) {
       const row = await requireFile(auth, id);
       return { name: row.name, size: row.size, stream: store.read(row.storageKey) };
+    },
+
+    /**
+     * The files of `ids` in that order, for one archive; any the caller cannot read is a 404
+     * naming it, so an archive never silently lacks a file.
+     */
+    async openMany(auth: AuthContext, ids: readonly number[]) {
+      const rows = new Map((await filesRepository.findMany(auth, ids)).map((row) => [row.id, row]));
+      const missing = ids.find((id) => !rows.has(id));
+      if (missing !== undefined) {
+        throw new ApiError(
+          404,
+          ERROR_CODES.NOT_FOUND,
+          `${FILE_MESSAGES.notFound}: ${missing}`,
+          'files',
+        );
+      }
+      return [...new Set(ids)].map((id) => {
+        const row = rows.get(id) as FileRow;
+        return { name: row.name, size: row.size, open: () => store.read(row.storageKey) };
+      });
     },
 
     /** A device's download: the signature and its expiry are the whole authorisation. */

@@ -11,6 +11,7 @@ import { createFakeGateway, insertDevice } from '@test/fake-gateway';
 import { createCompany, createUser } from '@test/factories';
 import { loginAs, type TestSession } from '@test/session';
 import { createFileSigner } from './file-signature';
+import { readZip } from './zip-archive.fixtures';
 
 const gateway = createFakeGateway();
 let t: TestApp;
@@ -127,6 +128,69 @@ describe('files', () => {
     const badType = await upload(Buffer.from('x'), 'fw.bin', 'movie');
     expect(badType.json()).toMatchObject({ errors: [{ source: 'type' }] });
     expect((await readdir(join(dataDir, 'files'))).length).toBe(before);
+  });
+});
+
+describe('device models and archives', () => {
+  const zip = (files: unknown, as = session) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/files/download/zip',
+      headers: as.headers,
+      payload: { files },
+    });
+
+  it('keeps the device model a firmware file is for, and filters by it', async () => {
+    const body = multipart(
+      { type: 'firmware', company_id: String(company.id), device_model: 'RUTX11' },
+      { name: 'RUTX_R_00.07.10.bin', content: randomBytes(8) },
+    );
+    const response = await t.app.inject({ method: 'POST', url: '/api/files', ...body });
+    expect(response.json()).toMatchObject({ data: { device_model: 'RUTX11' } });
+    const id = (response.json() as { data: { id: number } }).data.id;
+    const ids = async (query: string) =>
+      ((await get(`/api/files?${query}`)).json() as { data: { id: number }[] }).data.map(
+        (file) => file.id,
+      );
+    expect(await ids('device_model=rutx')).toContain(id);
+    expect(await ids('device_model=TRB')).not.toContain(id);
+
+    const custom = multipart(
+      { type: 'custom_file', company_id: String(company.id), device_model: 'RUTX11' },
+      { name: 'notes.txt', content: randomBytes(8) },
+    );
+    const refused = await t.app.inject({ method: 'POST', url: '/api/files', ...custom });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ errors: [{ source: 'device_model' }] });
+  });
+
+  it('packs the chosen files into one ZIP archive, in the order asked', async () => {
+    const first = randomBytes(2048);
+    const second = randomBytes(100);
+    const a = await uploaded(first);
+    const b = await uploaded(second);
+    const response = await zip([b.id, a.id]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toContain('files.zip');
+    const entries = readZip(response.rawPayload);
+    expect(entries.map((entry) => entry.content)).toEqual([second, first]);
+    expect(entries.every((entry) => entry.crcOk)).toBe(true);
+    // Both uploads share one name: the archive keeps both.
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'RUT9_R_00.07.07.bin',
+      'RUT9_R_00.07.07 (2).bin',
+    ]);
+  });
+
+  it('refuses an archive naming a file the caller cannot see, or none, or too many', async () => {
+    const file = await uploaded(randomBytes(16));
+    const hidden = await zip([file.id], stranger);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ errors: [{ source: 'files' }] });
+    expect((await zip([])).statusCode).toBe(422);
+    expect((await zip(Array.from({ length: 51 }, (_, i) => i + 1))).statusCode).toBe(422);
+    expect((await zip(['x'])).statusCode).toBe(422);
   });
 });
 

@@ -40,9 +40,22 @@ const toTemplate = (row: TemplateRow): MonitoringTemplate => ({
   company_name: row.companyName,
   name: row.name,
   description: row.description,
-  parameters: row.parameters.map((parameter) => {
+  // Writes take known keys only (checkParameters), so every stored one has its entry.
+  parameters: row.parameters.flatMap((parameter) => {
     const entry = entryOf.get(parameter.key);
-    return { ...parameter, label: entry?.label ?? parameter.key, bytes: entry?.bytes ?? null };
+    if (!entry) return [];
+    return [
+      {
+        ...parameter,
+        label: entry.label,
+        config_id: entry.configId,
+        default: entry.defaultPeriod,
+        min: entry.min,
+        max: entry.max,
+        compat_key: entry.compatKey,
+        bytes: entry.bytes,
+      },
+    ];
   }),
   bytes_per_day: bytesPerDay(row.parameters),
   created_at: row.createdAt.toISOString(),

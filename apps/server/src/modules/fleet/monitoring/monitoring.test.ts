@@ -140,7 +140,7 @@ describe('PUT /devices/monitoring', () => {
 });
 
 describe('monitoring templates', () => {
-  it('reports byte costs and the estimated bytes per day', async () => {
+  it('names each parameter with its config entry, byte costs and the bytes per day', async () => {
     const response = await request('POST', '/api/monitoring-templates', {
       company_id: company.id,
       name: 'costly',
@@ -154,8 +154,17 @@ describe('monitoring templates', () => {
     const { data } = response.json() as { data: { id: number } };
     expect(data).toMatchObject({
       parameters: [
-        { key: 'dynamic', label: 'Dynamic', bytes: { down: 430, up: 1024 } },
-        { key: 'static', bytes: null },
+        {
+          key: 'dynamic',
+          label: 'Dynamic',
+          config_id: 0,
+          default: 300,
+          min: 60,
+          max: 31_536_000,
+          compat_key: null,
+          bytes: { down: 430, up: 1024 },
+        },
+        { key: 'static', label: 'Static', config_id: 1, default: 1_296_000, bytes: null },
       ],
       // 288 dynamic messages a day at 1454 bytes each; static has no known cost.
       bytes_per_day: 288 * 1454,

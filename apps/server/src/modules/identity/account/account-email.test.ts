@@ -29,7 +29,7 @@ describe('e-mail verification', () => {
       url: '/api/user',
       headers: { cookie: session.cookie },
     });
-    expect(blocked.statusCode).toBe(403);
+    expect(blocked.statusCode).toBe(401);
     expect(blocked.json().errors[0].code).toBe('EMAIL_NOT_VERIFIED');
 
     const resend = await t.app.inject({
@@ -165,7 +165,7 @@ describe('PUT /account/user', () => {
       url: '/api/user',
       headers: { cookie: session.cookie },
     });
-    expect(me.statusCode).toBe(403);
+    expect(me.statusCode).toBe(401);
     expect(me.json().errors[0].code).toBe('EMAIL_NOT_VERIFIED');
     const [log] = await t.db.select().from(actionLogs).orderBy(desc(actionLogs.id)).limit(1);
     expect(log).toMatchObject({

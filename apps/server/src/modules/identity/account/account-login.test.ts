@@ -252,7 +252,7 @@ describe('GET /api/user', () => {
     expect(cookieOf(response, 'RMS-XSRF-TOKEN')?.value).toBeTruthy();
   });
 
-  it('answers 403 MFA_MANDATORY when the company enforces MFA and the user has none', async () => {
+  it('answers 401 MFA_MANDATORY when the company enforces MFA and the user has none', async () => {
     const company = await createCompany(t.db, { mfaEnforced: true });
     const user = await createUser(t.db, 'end_user', { company });
     const session = await loginAs(t.app, user);
@@ -261,7 +261,7 @@ describe('GET /api/user', () => {
       url: '/api/user',
       headers: { cookie: session.cookie },
     });
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(401);
     expect(response.json().errors[0].code).toBe('MFA_MANDATORY');
   });
 });

@@ -121,11 +121,11 @@ export const createAccountService = (deps: Deps) => {
       return { tokens, auth: sessionContext(identity, tokens) };
     },
 
-    /** GET /api/user: the caller, unless their company requires MFA they have not set up. */
+    /** GET /api/user: the caller, unless their company requires MFA they have not set up (401, spec §8). */
     async currentUser(auth: AuthContext): Promise<CurrentUser> {
       if (auth.company.mfaEnforced && !auth.user.mfaType) {
         throw new ApiError(
-          403,
+          401,
           ERROR_CODES.MFA_MANDATORY,
           'Your company requires multi-factor authentication: set it up to continue',
         );

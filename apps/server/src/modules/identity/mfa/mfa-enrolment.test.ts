@@ -218,7 +218,7 @@ describe('MFA enforced by the company', () => {
     const company = await createCompany(t.db, { mfaEnforced: true });
     const { session } = await confirmedSession({ company });
     const blocked = await call(session, 'GET', '/api/user');
-    expect(blocked.status).toBe(403);
+    expect(blocked.status).toBe(401);
     expect(blocked.body.errors[0].code).toBe('MFA_MANDATORY');
     expect((await call(session, 'GET', '/account/mfa')).body.data).toMatchObject({
       mfa_type: null,

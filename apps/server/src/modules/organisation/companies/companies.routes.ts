@@ -13,6 +13,7 @@ import {
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listFieldPicker } from '@/lib/query-fields';
 import { requireAuth } from '@/plugins/auth';
 import type { CompaniesService } from './companies.service';
 
@@ -39,12 +40,13 @@ export const companiesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Companies you can see: your own and, if allowed, its subsidiaries',
         querystring: companyListQuerySchema,
-        response: { 200: listEnvelope(companySchema) },
+        response: { 200: listEnvelope(companySchema.partial()) },
       },
     },
     async (request) => {
+      const pick = listFieldPicker(companySchema, request.query.fields);
       const { data, total } = await companiesService.list(requireAuth(request), request.query);
-      return { success: true as const, data, meta: { total } };
+      return { success: true as const, data: data.map(pick), meta: { total } };
     },
   );
 

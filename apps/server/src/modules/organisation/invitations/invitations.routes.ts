@@ -6,6 +6,7 @@ import {
   inviteCompanyBodySchema,
   inviteUserBodySchema,
   listEnvelope,
+  sentInvitationSchema,
   successEnvelope,
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +16,9 @@ import type { InvitationsService } from './invitations.service';
 
 const tags = ['invitations'];
 const invitationParams = z.object({ id: idSchema });
+const linkDescription =
+  'Without an SMTP server nothing is mailed: the answer then carries the one-time registration ' +
+  'link as `invitation_link`, for the inviter to hand on. It is never present when mail is sent.';
 
 export const invitationsRoutes: FastifyPluginAsyncZod<{
   invitationsService: InvitationsService;
@@ -27,8 +31,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Invite someone by e-mail into a company you see, with a role you may give (id or default role name)',
+        description: linkDescription,
         body: inviteUserBodySchema,
-        response: { 201: successEnvelope(invitationSchema) },
+        response: { 201: successEnvelope(sentInvitationSchema) },
       },
     },
     async (request, reply) => {
@@ -47,8 +52,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary:
           'Invite new company: the invitee registers as administrator of a new subsidiary of your company',
+        description: linkDescription,
         body: inviteCompanyBodySchema,
-        response: { 201: successEnvelope(invitationSchema) },
+        response: { 201: successEnvelope(sentInvitationSchema) },
       },
     },
     async (request, reply) => {
@@ -85,8 +91,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Mail a new link (valid 7 days; the old one stops working), at most once a minute',
+        description: linkDescription,
         params: invitationParams,
-        response: { 200: successEnvelope(invitationSchema) },
+        response: { 200: successEnvelope(sentInvitationSchema) },
       },
     },
     async (request) => {

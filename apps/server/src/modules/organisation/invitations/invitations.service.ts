@@ -11,6 +11,7 @@ import {
   type InvitationListQuery,
   type InviteCompanyBody,
   type InviteUserBody,
+  type SentInvitation,
 } from '@netfleet/contracts';
 import { ApiError, conflict, forbidden, invalid, notFound } from '@/lib/api-error';
 import { randomToken, sha256 } from '@/lib/crypto';
@@ -18,9 +19,9 @@ import { actorOf, type ActionLogService } from '@/modules/system/action-log/acti
 import type { AuthRepository } from '@/modules/identity/auth/auth.repository';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { RunInTransaction } from '@/modules/identity/auth/session.service';
-import type { MailService } from '@/modules/system/mail/mail.service';
+import type { Delivery, MailService } from '@/modules/system/mail/mail.service';
 import type { RoleAssignment } from '@/modules/organisation/roles/roles.service';
-import { invitationMail } from './invitation-mail';
+import { invitationLink, invitationMail } from './invitation-mail';
 import type { InvitationRow, InvitationsRepository } from './invitations.repository';
 import { toApiDate } from '@/lib/dates';
 
@@ -30,7 +31,7 @@ interface Deps {
   invitationsRepository: InvitationsRepository;
   authRepository: Pick<AuthRepository, 'findUserByEmail'>;
   roles: RoleAssignment;
-  mail: Pick<MailService, 'send'>;
+  mail: Pick<MailService, 'deliver'>;
   actionLog: ActionLogService;
   transaction: RunInTransaction;
   publicUrl: string;
@@ -98,7 +99,7 @@ export const createInvitationsService = (deps: Deps) => {
     auth: AuthContext,
     suggestedCompanyName?: string,
   ) =>
-    deps.mail.send(
+    deps.mail.deliver(
       invitationMail(deps.publicUrl, {
         to: row.email,
         token,
@@ -110,12 +111,23 @@ export const createInvitationsService = (deps: Deps) => {
       }),
     );
 
+  /**
+   * Without an SMTP server the mail only waits in the outbox, so the inviter gets the link to hand
+   * on; whoever may invite into the company may give it. Never when a server is configured.
+   */
+  const answer = (row: InvitationRow, token: string, delivery: Delivery): SentInvitation => ({
+    ...toInvitation(row),
+    ...(delivery.ok && delivery.outbox
+      ? { invitation_link: invitationLink(deps.publicUrl, token) }
+      : {}),
+  });
+
   const create = async (
     auth: AuthContext,
     values: { email: string; companyId: number; roleId: number; newCompany: boolean },
     ip: string,
     suggestedCompanyName?: string,
-  ): Promise<Invitation> => {
+  ): Promise<SentInvitation> => {
     const at = now();
     const token = randomToken();
     const id = await transaction(async (tx) => {
@@ -140,8 +152,7 @@ export const createInvitationsService = (deps: Deps) => {
       return created;
     });
     const row = await findVisible(auth, id);
-    await sendMail(row, token, auth, suggestedCompanyName);
-    return toInvitation(row);
+    return answer(row, token, await sendMail(row, token, auth, suggestedCompanyName));
   };
 
   return {
@@ -154,7 +165,7 @@ export const createInvitationsService = (deps: Deps) => {
     },
 
     /** POST /users/invite: someone joins a company you see, with a role you may give there. */
-    async invite(auth: AuthContext, body: InviteUserBody, ip: string): Promise<Invitation> {
+    async invite(auth: AuthContext, body: InviteUserBody, ip: string): Promise<SentInvitation> {
       const company = await invitationsRepository.findVisibleCompany(auth, body.company_id);
       if (!company) throw companyNotFound();
       const roleId = roleIdOf(body.role);
@@ -190,7 +201,7 @@ export const createInvitationsService = (deps: Deps) => {
     },
 
     /** A new link (the old one stops working) and a new week, at most once a minute. */
-    async resend(auth: AuthContext, id: number, ip: string): Promise<Invitation> {
+    async resend(auth: AuthContext, id: number, ip: string): Promise<SentInvitation> {
       const row = await findVisible(auth, id);
       if (row.status === 'accepted') throw invalid('This invitation was already accepted', null);
       const at = now();
@@ -221,8 +232,7 @@ export const createInvitationsService = (deps: Deps) => {
         );
       });
       const renewed = await findVisible(auth, id);
-      await sendMail(renewed, token, auth);
-      return toInvitation(renewed);
+      return answer(renewed, token, await sendMail(renewed, token, auth));
     },
 
     /** The link stops working; an accepted invitation's user stays. */

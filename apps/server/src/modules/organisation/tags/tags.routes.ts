@@ -10,6 +10,7 @@ import {
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listFieldPicker } from '@/lib/query-fields';
 import { requireAuth } from '@/plugins/auth';
 import type { TagsService } from './tags.service';
 
@@ -30,12 +31,13 @@ export const tagsRoutes: FastifyPluginAsyncZod<{ tagsService: TagsService }> = a
         tags,
         summary: 'Tags of the companies you can see',
         querystring: tagListQuerySchema,
-        response: { 200: listEnvelope(tagSchema) },
+        response: { 200: listEnvelope(tagSchema.partial()) },
       },
     },
     async (request) => {
+      const pick = listFieldPicker(tagSchema, request.query.fields);
       const { data, total } = await tagsService.list(requireAuth(request), request.query);
-      return { success: true as const, data, meta: { total } };
+      return { success: true as const, data: data.map(pick), meta: { total } };
     },
   );
 

@@ -41,7 +41,8 @@ const SORTABLE = {
   role_title: roles.title,
   created_at: users.createdAt,
 };
-const SEARCHABLE = { email: users.email, username: users.username };
+// `name` is the username under the name the console's global search asks for (spec §7).
+const SEARCHABLE = { email: users.email, username: users.username, name: users.username };
 
 export const createUsersRepository = (db: Database) => {
   const selectUsers = (tx: Executor) =>

@@ -14,9 +14,11 @@ import {
   userListEnvelopeSchema,
   userListQuerySchema,
   userMoveLogSchema,
+  userSchema,
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listFieldPicker } from '@/lib/query-fields';
 import { requireAuth } from '@/plugins/auth';
 import type { UserMovesService } from './user-moves.service';
 import type { UsersService } from './users.service';
@@ -46,8 +48,9 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       },
     },
     async (request) => {
+      const pick = listFieldPicker(userSchema, request.query.fields);
       const { data, total } = await usersService.list(requireAuth(request), request.query);
-      return { success: true as const, data, meta: { total, _total: total } };
+      return { success: true as const, data: data.map(pick), meta: { total, _total: total } };
     },
   );
 

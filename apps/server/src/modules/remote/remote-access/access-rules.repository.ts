@@ -1,8 +1,8 @@
 import type { AccessProtocol } from '@netfleet/contracts';
-import { and, asc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
-import { containsPattern, countAll, orderByFrom } from '@/db/list';
+import { countAll, orderByFrom, searchFilter } from '@/db/list';
 import { companies, devices, remoteAccessRules as rules, remoteSessions } from '@/db/schema';
 
 /** Sessions of the rule still open at `now`: one correlated count on remote_sessions(access_id). */
@@ -43,11 +43,18 @@ const SORTABLE = {
   created_at: rules.createdAt,
 };
 
+const SEARCHABLE = {
+  name: rules.name,
+  destination_ip: rules.destinationIp,
+  device_name: devices.name,
+};
+
 export interface AccessRuleListFilter {
   ids?: number[] | undefined;
   deviceIds?: number[] | undefined;
   companyId?: number | undefined;
   q?: string | undefined;
+  searchFields?: string[] | undefined;
   sort?: string | undefined;
   limit: number;
   offset: number;
@@ -83,16 +90,7 @@ export const createAccessRulesRepository = (db: Database) => {
       if (filter.ids?.length) filters.push(inArray(rules.id, filter.ids));
       if (filter.deviceIds?.length) filters.push(inArray(rules.deviceId, filter.deviceIds));
       if (filter.companyId) filters.push(eq(devices.companyId, filter.companyId));
-      if (filter.q) {
-        const pattern = containsPattern(filter.q);
-        filters.push(
-          or(
-            ilike(rules.name, pattern),
-            ilike(rules.destinationIp, pattern),
-            ilike(devices.name, pattern),
-          ),
-        );
-      }
+      if (filter.q) filters.push(searchFilter(filter.q, filter.searchFields, SEARCHABLE));
       const where = and(...filters);
       // The id tie-breaker keeps pages stable when many rows share a sort value.
       const orderBy = [...orderByFrom(filter.sort, SORTABLE, [asc(rules.id)]), asc(rules.id)];

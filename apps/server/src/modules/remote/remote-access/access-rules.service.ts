@@ -10,6 +10,7 @@ import {
   type UpdateAccessRuleBody,
 } from '@netfleet/contracts';
 import { ApiError, invalid } from '@/lib/api-error';
+import { fieldPicker } from '@/lib/query-fields';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import { actorOf, type ActionLogService } from '@/modules/system/action-log/action-log.service';
 import type { StatusService } from '@/modules/system/status/status.service';
@@ -22,25 +23,6 @@ const ruleNotFound = (source: string | null = null) =>
   new ApiError(404, ERROR_CODES.NOT_FOUND, REMOTE_ACCESS_MESSAGES.notFound, source);
 const deviceNotFound = (source: string) =>
   new ApiError(404, ERROR_CODES.NOT_FOUND, 'Device not found', source);
-
-/** `fields=a,b` (RMS): the answer fields, each one a field of the rule or a 400 naming it. */
-const parseFields = (fields: string | undefined): (keyof AccessRule)[] | null => {
-  const names = (fields ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (names.length === 0) return null;
-  const unknown = names.find((name) => !(ACCESS_RULE_FIELDS as string[]).includes(name));
-  if (unknown !== undefined) {
-    throw new ApiError(
-      400,
-      ERROR_CODES.VALIDATION_ERROR,
-      `Unknown field ${unknown}; fields: ${ACCESS_RULE_FIELDS.join(', ')}`,
-      'fields',
-    );
-  }
-  return names as (keyof AccessRule)[];
-};
 
 interface Deps {
   rulesRepository: AccessRulesRepository;
@@ -80,7 +62,7 @@ export const createAccessRulesService = (deps: Deps) => {
 
   return {
     async list(auth: AuthContext, query: AccessRuleListQuery) {
-      const fields = parseFields(query.fields);
+      const pick = fieldPicker<AccessRule>(query.fields, ACCESS_RULE_FIELDS, ['id']);
       const { rows, total } = await rulesRepository.list(
         auth,
         {
@@ -88,6 +70,7 @@ export const createAccessRulesService = (deps: Deps) => {
           deviceIds: query.device_id,
           companyId: query.company_id,
           q: query.q,
+          searchFields: query['search-fields'],
           sort: query.sort,
           // RMS pages nothing here: a client that sends no limit expects every rule.
           limit: query.limit ?? LIST_MAX_LIMIT,
@@ -95,12 +78,7 @@ export const createAccessRulesService = (deps: Deps) => {
         },
         now(),
       );
-      const data = rows.map(toAccessRule);
-      if (!fields) return { data, total };
-      const picked = data.map((rule) =>
-        Object.fromEntries(fields.map((field) => [field, rule[field]])),
-      );
-      return { data: picked as Partial<AccessRule>[], total };
+      return { data: rows.map((row) => pick(toAccessRule(row))), total };
     },
 
     /** All or nothing: every item is checked before any rule is written. */

@@ -13,10 +13,12 @@ import {
   vpnHubInfoAnswerSchema,
   vpnHubListAnswerSchema,
   vpnHubListQuerySchema,
+  vpnHubSchema,
   vpnHubSettingsBodySchema,
 } from '@netfleet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listFieldPicker } from '@/lib/query-fields';
 import { requireAuth } from '@/plugins/auth';
 import type { HubCreateService } from './hub-create.service';
 import type { HubLogsService } from './hub-logs.service';
@@ -52,8 +54,9 @@ export const hubsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
+      const pick = listFieldPicker(vpnHubSchema, request.query.fields);
       const { data, total } = await hubsService.list(requireAuth(request), request.query);
-      return { success: true as const, data, meta: { total } };
+      return { success: true as const, data: data.map(pick), meta: { total } };
     },
   );
 

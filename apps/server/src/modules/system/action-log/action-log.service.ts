@@ -67,6 +67,9 @@ export type LoggedAction =
   // Device services
   | 'device_credits_move'
   | 'device_data_pack_set'
+  // Approved devices
+  | 'device_identity_approve'
+  | 'device_identity_dismiss'
   // VPN hubs (issue 19)
   | 'vpn_hub_create'
   | 'vpn_hub_update'

@@ -1,4 +1,4 @@
-import type { MailLog, MailLogListQuery } from '@netfleet/contracts';
+import type { MailLog, MailLogListQuery, OutboxListQuery, OutboxMail } from '@netfleet/contracts';
 import { isSuperAdmin } from '@/modules/identity/auth/auth.service';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { MailLogsRepository } from './mail-logs.repository';
@@ -26,6 +26,16 @@ export const createMailLogsService = ({ mailLogsRepository }: Deps) => ({
       status: row.status,
       error: row.error,
       created_at: row.createdAt.toISOString(),
+    }));
+    return { data, total };
+  },
+
+  /** The unsent mail in full; the route lets only super admins here. */
+  async outbox(query: OutboxListQuery): Promise<{ data: OutboxMail[]; total: number }> {
+    const { rows, total } = await mailLogsRepository.listOutbox(query);
+    const data = rows.map(({ createdAt, ...row }) => ({
+      ...row,
+      created_at: createdAt.toISOString(),
     }));
     return { data, total };
   },

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailLogs, suppressedEmails } from '@/db/schema';
-import { buildTestApp, type TestApp } from '@test/app';
-import { createUser } from '@test/factories';
+import { mailLogs, mailOutbox, suppressedEmails } from '@/db/schema';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
+import { createUser, rootCompany } from '@test/factories';
 import { loginAs, SPA_HEADERS, type TestSession } from '@test/session';
 import { type SmtpSink, startSmtpSink } from '@test/smtp-sink';
 
@@ -99,5 +99,30 @@ describe('mail over SMTP_URL', () => {
     // The server was not even asked.
     expect(sink.tried.filter((address) => address === GONE)).toHaveLength(1);
     expect(await t.db.select().from(suppressedEmails)).toHaveLength(1);
+  });
+
+  it('keeps nothing in the outbox and gives an inviter no link: the invitee gets the mail', async () => {
+    const superAdmin = await loginAs(t.app, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/invite',
+      headers: superAdmin.headers,
+      payload: {
+        email: 'invitee@example.test',
+        company_id: (await rootCompany(t.db)).id,
+        role: 'end_user',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).not.toHaveProperty('invitation_link');
+    expect(sink.last('invitee@example.test')?.text).toMatch(/\/register\/[\w-]+/);
+    expect(await latestLog('invitee@example.test')).toMatchObject({ status: 'sent' });
+    expect(await t.db.select().from(mailOutbox)).toEqual([]);
+    const outbox = await t.app.inject({
+      method: 'GET',
+      url: '/api/mail-logs/outbox',
+      headers: { cookie: superAdmin.cookie },
+    });
+    expect(outbox.json()).toMatchObject({ data: [], meta: { total: 0 } });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOutbox } from '@test/outbox';
-import type { MailRepository, NewMailLog } from './mail.repository';
+import type { MailRepository, NewMailLog, UnsentMail } from './mail.repository';
 import {
   createMailService,
   type MailTransport,
@@ -13,10 +13,15 @@ const SECRET = 'tok+en/with=chars';
 
 const setup = (transport?: MailTransport) => {
   const logged: NewMailLog[] = [];
+  const unsent: UnsentMail[] = [];
   const suppressed = new Map<string, string>();
   const mailRepository: MailRepository = {
     async log(values) {
       logged.push(values);
+    },
+    async keepUnsent(values, mail) {
+      logged.push(values);
+      unsent.push(mail);
     },
     async isSuppressed(email) {
       return suppressed.has(email.toLowerCase());
@@ -31,7 +36,7 @@ const setup = (transport?: MailTransport) => {
     from: 'netfleet <no-reply@console.test>',
     mailRepository,
   });
-  return { logged, suppressed, mail };
+  return { logged, unsent, suppressed, mail };
 };
 
 const message = {
@@ -71,13 +76,20 @@ describe('mail service', () => {
     ]);
   });
 
-  it('without SMTP only logs, still redacted', async () => {
-    const { logged, mail } = setup();
-    expect(await mail.send(message)).toBe(true);
+  it('without SMTP logs redacted and keeps the whole mail for the outbox', async () => {
+    const { logged, unsent, mail } = setup();
+    expect(await mail.deliver(message)).toEqual({ ok: true, outbox: true });
     expect(logged).toHaveLength(1);
     expect(logged[0]?.status).toBe('logged');
     expect(JSON.stringify(logged)).not.toContain(encodeURIComponent(SECRET));
     expect(JSON.stringify(logged)).not.toContain(SECRET);
+    expect(unsent).toEqual([{ subject: message.subject, body: message.text }]);
+  });
+
+  it('with SMTP keeps nothing for the outbox and says the mail went', async () => {
+    const { unsent, mail } = setup(createOutbox().transport);
+    expect(await mail.deliver(message)).toEqual({ ok: true });
+    expect(unsent).toEqual([]);
   });
 
   it('logs a failed send with the error, redacted, and reports false', async () => {

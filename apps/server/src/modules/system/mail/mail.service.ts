@@ -85,7 +85,11 @@ export const permanentRejection = (error: unknown): string | null => {
   return null;
 };
 
-export type Delivery = { ok: true } | { ok: false; error: string };
+/**
+ * `outbox`: nothing was sent because no SMTP server is configured; the mail waits in full in the
+ * super admins' outbox, and a caller holding its link may hand that on instead.
+ */
+export type Delivery = { ok: true; outbox?: true } | { ok: false; error: string };
 
 /** Another server than SMTP_URL's, e.g. a company's own (email configurations). */
 export interface MailRoute {
@@ -94,10 +98,12 @@ export interface MailRoute {
 }
 
 /**
- * Outgoing mail. Without SMTP_URL mail is only recorded in mail_logs (status 'logged'); with it,
- * nodemailer sends and the outcome is logged. The log never holds the mail's secrets, so a link
- * in a logged-only mail cannot be used by whoever reads the log. Addresses on the suppression
- * list get nothing; a permanent rejection of the recipient by our server puts it there.
+ * Outgoing mail. Without SMTP_URL mail is only recorded (status 'logged'); with it, nodemailer
+ * sends and the outcome is logged. The log never holds the mail's secrets, so a link in a mail
+ * cannot be used by whoever reads the log; unsent mail is also kept whole in the outbox, which
+ * only super admins read, so an installation without SMTP can still invite and verify people.
+ * Addresses on the suppression list get nothing; a permanent rejection of the recipient by our
+ * server puts it there.
  */
 export const createMailService = ({ smtpUrl, transport: given, from, mailRepository }: Deps) => {
   const transport: MailTransport | null = given ?? (smtpUrl ? createTransport(smtpUrl) : null);
@@ -105,10 +111,11 @@ export const createMailService = ({ smtpUrl, transport: given, from, mailReposit
   const deliver = async (mail: Mail, route?: MailRoute): Promise<Delivery> => {
     const secrets = mail.secrets ?? [];
     const attached = (mail.attachments ?? []).map((file) => `[attached: ${file.filename}]`);
+    const body = [mail.text, ...attached].join('\n');
     const record = {
       to: mail.to,
       subject: redactSecrets(mail.subject, secrets),
-      body: redactSecrets([mail.text, ...attached].join('\n'), secrets),
+      body: redactSecrets(body, secrets),
     };
     if (await mailRepository.isSuppressed(mail.to)) {
       await mailRepository.log({ ...record, status: 'failed', error: SUPPRESSED_MESSAGE });
@@ -116,8 +123,11 @@ export const createMailService = ({ smtpUrl, transport: given, from, mailReposit
     }
     const via = route ?? (transport ? { transport, from } : null);
     if (!via) {
-      await mailRepository.log({ ...record, status: 'logged' });
-      return { ok: true };
+      await mailRepository.keepUnsent(
+        { ...record, status: 'logged' },
+        { subject: mail.subject, body },
+      );
+      return { ok: true, outbox: true };
     }
     try {
       await via.transport.sendMail({

@@ -91,7 +91,7 @@ describe('global notices', () => {
     });
     expect(updated.json().data).toMatchObject({
       type: 'critical',
-      message: '&lt;img /&gt;Now',
+      message: 'Now',
       // Still enabled: the edit keeps its enabled time.
       enabled_at: notice.enabled_at,
     });

@@ -4,7 +4,14 @@ import { sanitizeNoticeHtml } from './sanitize-notice-html';
 describe('sanitizeNoticeHtml', () => {
   it.each([
     ['<script>alert(1)</script>', '&lt;script&gt;alert(1)&lt;/script&gt;'],
-    ['<img src=x onerror=alert(1)>', '&lt;img /&gt;'],
+    ['<img src=x onerror=alert(1)>', ''],
+    ['<img src="javascript:alert(1)">', ''],
+    ['<img src="data:text/html;base64,PHNjcmlwdD4=">', ''],
+    ['a <img src="/api/user" alt="x"> b', 'a  b'],
+    [
+      '<img src="https://ok.example/a.png" srcset="javascript:x 2x" style="x">',
+      '<img src="https://ok.example/a.png" />',
+    ],
     ['<b onclick="steal()">bold</b>', '<b>bold</b>'],
     ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
     ['<a href=" JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
@@ -31,6 +38,14 @@ describe('sanitizeNoticeHtml', () => {
     '<a name="top">anchor</a>',
     '<b><a href="https://example.com">nested</a></b>',
   ])('keeps allowed markup: %s', (html) => {
+    expect(sanitizeNoticeHtml(html)).toBe(html);
+  });
+
+  it.each([
+    '<img src="https://cdn.example/logo.png" alt="Logo" width="120" height="40" loading="lazy" />',
+    '<img src="http://cdn.example/a.png" srcset="https://cdn.example/a2.png 2x" title="A" />',
+    '<img src="data:image/png;base64,iVBORw0KGgo=" alt="inline" />',
+  ])('keeps images from http(s) and data image sources: %s', (html) => {
     expect(sanitizeNoticeHtml(html)).toBe(html);
   });
 

@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import {
   APP_VERSION,
-  hasImpersonationAccess,
   hasPermission,
   pathForRouteName,
   routeByName,
@@ -31,6 +30,8 @@ import { DarkModeControl } from './dark-mode-control';
 import { ImpersonationAccessItem } from './impersonation-access-item';
 import { openLanguageModal } from './language-modal';
 import { openTimezoneModal } from './timezone-modal';
+import { useClearDateRange } from './use-clear-date-range';
+import { useImpersonationAccess } from './use-impersonation-access';
 import { useFailureToast } from '@/components/toasts';
 
 function companyPath(user: CurrentUser, built: boolean): string | undefined {
@@ -45,6 +46,8 @@ export function AccountMenu() {
   const user = useCurrentUser();
   const pages = usePages();
   const failureToast = useFailureToast();
+  const impersonationAccess = useImpersonationAccess(user);
+  const clearDateRange = useClearDateRange();
   const company = companyPath(user, 'company.info' in pages);
   const canViewRole = hasPermission(user.permissions, 'view_permissions');
   const accountPath = !user.isImpersonating && 'account' in pages && pathForRouteName('account');
@@ -108,7 +111,7 @@ export function AccountMenu() {
             {t('header.accountSettings')}
           </Menu.Item>
         )}
-        {hasImpersonationAccess(user) && <ImpersonationAccessItem user={user} />}
+        {impersonationAccess && <ImpersonationAccessItem user={user} />}
         <ResourceSummaryMenu resourcesPath={resourcesPath} />
         {redeemPath && (
           <Menu.Item component={Link} to={redeemPath} leftSection={<IconTicket size={16} />}>
@@ -119,7 +122,7 @@ export function AccountMenu() {
         <DarkModeControl />
         <Menu.Item
           leftSection={<IconTimezone size={16} />}
-          onClick={() => openTimezoneModal(t('header.timezone'))}
+          onClick={() => openTimezoneModal(t('header.timezone'), clearDateRange)}
         >
           {t('header.timezone')}
         </Menu.Item>

@@ -11,6 +11,7 @@ import { NotificationsBell } from '@/features/system/notifications';
 import { usePages } from '@/app/router/pages-context';
 import { AccountMenu } from './account-menu';
 import { GlobalSearch } from './global-search';
+import { HelpPanelButton } from '@/app/help';
 import { useFailureToast } from '@/components/toasts';
 
 interface HeaderProps {
@@ -89,6 +90,7 @@ export function Header({
               {t('header.buy')}
             </Button>
           )}
+          <HelpPanelButton />
           <GlobalSearch />
           <NoticesControl />
           <NotificationsBell {...(notificationsPath ? { viewAllPath: notificationsPath } : {})} />

@@ -3,14 +3,14 @@ import { modals } from '@mantine/modals';
 import { IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES, type CurrentUser } from '@netfleet/contracts';
+import { toast } from '@/components/toasts';
+import { failureText } from '@/lib/failure-text';
 import { revokeImpersonationAccess } from '@/lib/session-actions';
 import { sessionHooks } from '@/lib/session-hooks';
-import { useFailureToast } from '@/components/toasts';
 
 /** Shown only while the user's impersonation access limit lies in the future (spec §2, §4). */
 export function ImpersonationAccessItem({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation();
-  const failureToast = useFailureToast();
   const until = new Date(user.impersonation_access_limit ?? '').toLocaleString(i18n.language);
 
   const confirmRevoke = () =>
@@ -21,7 +21,9 @@ export function ImpersonationAccessItem({ user }: { user: CurrentUser }) {
       onConfirm: () => {
         revokeImpersonationAccess()
           .then(() => sessionHooks().reload())
-          .catch(failureToast(t('header.revokeImpersonationFailed')));
+          .catch((error: unknown) =>
+            toast.error(failureText(error, 'impersonation access', 'revoke')),
+          );
       },
     });
 

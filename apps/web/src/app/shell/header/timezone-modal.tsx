@@ -1,20 +1,35 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COOKIES, MESSAGES, RELOAD_DELAY_TIMEZONE_MS } from '@netfleet/contracts';
 import { deleteCookie, readCookie, writeCookie } from '@/lib/cookies';
+import { timeZoneOptions, type TimeZoneOption } from '@/lib/format';
 import { sessionHooks } from '@/lib/session-hooks';
+
+// Some 400 offsets take a moment to compute: once per page is enough (the page reloads on a
+// change anyway, and offsets only move at daylight saving changes).
+let zoneOptions: TimeZoneOption[] | undefined;
+const allZoneOptions = () => (zoneOptions ??= timeZoneOptions());
 
 function reloadSoon(): void {
   setTimeout(() => sessionHooks().reload(), RELOAD_DELAY_TIMEZONE_MS);
 }
 
-/** Spec §4 Timezone change: store the choice, toast, reload after 300 ms; reset removes it. */
-export function TimezoneForm({ onDone }: { onDone: () => void }) {
+interface TimezoneFormProps {
+  onDone: () => void;
+  /** Drops the date range from the page's URL: its dates were meant in the previous zone. */
+  clearDateRange: () => void;
+}
+
+/**
+ * Spec §4 Timezone change: store the choice, toast, clear the date range in the query, reload
+ * after 300 ms; reset removes the choice (and the range, for the same reason) and reloads.
+ */
+export function TimezoneForm({ onDone, clearDateRange }: TimezoneFormProps) {
   const { t } = useTranslation();
-  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  const zones = allZoneOptions();
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const [zone, setZone] = useState<string | null>(() => readCookie(COOKIES.timezone));
 
@@ -22,12 +37,14 @@ export function TimezoneForm({ onDone }: { onDone: () => void }) {
     if (!zone) return;
     writeCookie(COOKIES.timezone, zone);
     notifications.show({ color: 'green', message: MESSAGES.timezoneUpdated });
+    clearDateRange();
     onDone();
     reloadSoon();
   };
   const reset = () => {
     deleteCookie(COOKIES.timezone);
     notifications.show({ message: MESSAGES.timezoneDefault });
+    clearDateRange();
     onDone();
     reloadSoon();
   };
@@ -42,7 +59,6 @@ export function TimezoneForm({ onDone }: { onDone: () => void }) {
         searchable
         placeholder={t('header.timezoneDefault', { zone: browserZone })}
         nothingFoundMessage="—"
-        comboboxProps={{ withinPortal: false }}
       />
       <Group justify="space-between">
         <Button variant="default" onClick={reset}>
@@ -56,6 +72,9 @@ export function TimezoneForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-export function openTimezoneModal(title: string): void {
-  const id = modals.open({ title, children: <TimezoneForm onDone={() => modals.close(id)} /> });
+export function openTimezoneModal(title: string, clearDateRange: () => void): void {
+  const id = modals.open({
+    title,
+    children: <TimezoneForm onDone={() => modals.close(id)} clearDateRange={clearDateRange} />,
+  });
 }

@@ -127,7 +127,7 @@ export const AUTOMATIONS_TEXTS = {
   assignDevices: 'Assign devices',
   assignTitle: (name: string) => `Assign devices to ${name}`,
   assign: 'Assign',
-  assigned: 'Devices assigned',
+  assigned: 'Devices assigned successfully',
   pickDevices: 'Pick at least one device',
   devicesTable: 'Devices covered',
   noDevices: 'The automation covers no devices',

@@ -100,7 +100,7 @@ export const CONFIG_TEXTS = {
   applyConfirmTitle: 'Apply configuration',
   applyConfirm: (name: string, version: string, requests: number, devices: number) =>
     `Apply ${name} ${version} (${requests} request${requests === 1 ? '' : 's'}) to ${devices} device${devices === 1 ? '' : 's'}? Each device applies all of it, or none if one change is refused.`,
-  applied: 'Configuration sent',
+  applied: 'Configuration sent successfully',
   // Activity
   activityTable: 'Configuration activity',
   noActivity: 'No configuration has been sent yet',
@@ -138,7 +138,7 @@ export const CONFIG_TEXTS = {
     `Roll back ${title} on the ${devices} device${devices === 1 ? '' : 's'} that applied it? Each gets back the values it had before.`,
   rollbackDevicesConfirm: (title: string, devices: number) =>
     `Roll back ${title} on ${devices} selected device${devices === 1 ? '' : 's'}? Each gets back the values it had before.`,
-  rollbackStarted: 'Rollback sent',
+  rollbackStarted: 'Rollback sent successfully',
   rollbackFailed: 'Failed to roll back',
 } as const;
 

@@ -92,7 +92,7 @@ export const REPORT_TEXTS = {
   deleteTitle: 'Delete report',
   deleteConfirm: (name: string) =>
     `Delete the report "${name}"? The reports generated from it are kept.`,
-  deleted: 'Report deleted successfully',
+  deleted: 'Report removed successfully',
   deleteFailed: 'Failed to delete the report',
   generate: 'Generate now',
   generatedReports: 'Generated reports',
@@ -129,7 +129,7 @@ export const REPORT_TEXTS = {
   deleteGeneratedTitle: 'Delete generated report',
   deleteGeneratedConfirm: (name: string) =>
     `Delete the generated report "${name}" with its PDF and CSV?`,
-  generatedDeleted: 'Generated report deleted successfully',
+  generatedDeleted: 'Generated report removed successfully',
   previous: 'Previous page',
   next: 'Next page',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,

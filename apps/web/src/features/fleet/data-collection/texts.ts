@@ -96,7 +96,7 @@ export const DATA_COLLECTION_TEXTS = {
   noAssigned: 'No devices collect this config',
   device: 'Device',
   lastDataAt: 'Last data at',
-  assigned: 'Devices assigned',
+  assigned: 'Devices assigned successfully',
   unassign: 'Unassign',
   unassignTitle: 'Unassign devices',
   unassignConfirm: (count: number, name: string) =>

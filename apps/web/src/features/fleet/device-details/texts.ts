@@ -33,7 +33,7 @@ export const DEVICE_TEXTS = {
   cancelUpdateConfirm: (name: string, file: string | null) =>
     `Cancel the pending firmware update of ${name}${file ? ` to ${file}` : ''}?`,
   keepUpdate: 'Keep update',
-  updateCancelled: 'Firmware update cancelled',
+  updateCancelled: 'Firmware update cancelled successfully',
   cancelUpdateFailed: 'Failed to cancel the firmware update',
   name: 'Name',
   description: 'Description',

@@ -142,7 +142,7 @@ export const KIND_TEXTS: Record<
     cancelConfirm: (count) =>
       `Cancel ${plural(count, 'firmware update')}? Updates a device has already started installing go on.`,
     keep: 'Keep updates',
-    cancelled: 'Firmware updates cancelled',
+    cancelled: 'Firmware updates cancelled successfully',
     cancelFailed: 'Failed to cancel the firmware updates',
   },
   backup: {
@@ -162,7 +162,7 @@ export const KIND_TEXTS: Record<
     cancelConfirm: (count) =>
       `Cancel ${plural(count, 'backup restore')}? Restores a device has already started go on.`,
     keep: 'Keep restores',
-    cancelled: 'Backup restores cancelled',
+    cancelled: 'Backup restores cancelled successfully',
     cancelFailed: 'Failed to cancel the backup restores',
   },
 };

@@ -86,14 +86,14 @@ export const DEVICE_TEXTS = {
   deleteConfirm: (count: number) =>
     `Delete ${plural(count, 'device')}? Their history is removed with them.`,
   done: {
-    reboot: 'Reboot sent',
-    tags: 'Device tags updated',
+    reboot: 'Reboot sent successfully',
+    tags: 'Device tags updated successfully',
     move: 'Devices moved successfully',
     firmware: 'Firmware update started',
-    cancelUpdates: 'Pending updates cancelled',
+    cancelUpdates: 'Pending updates cancelled successfully',
     exportBackup: 'Backup export started',
     uploadBackup: 'Backup restore started',
-    monitoring: 'Monitoring periods updated',
+    monitoring: 'Monitoring periods updated successfully',
     delete: 'Devices removed successfully',
   },
   partialTitle: 'Some devices were not changed',

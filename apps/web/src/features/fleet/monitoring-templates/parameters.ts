@@ -18,17 +18,15 @@ export const defaultParameters = (): MonitoringParameter[] =>
 export const activeCount = (parameters: readonly MonitoringParameter[]): number =>
   parameters.filter((parameter) => parameter.enabled).length;
 
-/** Bytes one message of the parameter costs (down + up), when the spec gives it. */
-export const bytesPerMessage = (key: string): number | null => {
-  const bytes = entryOf(key)?.bytes;
-  return bytes ? bytes.down + bytes.up : null;
-};
+/** Bytes one message of the parameter costs down and up, where spec §9 lists them. */
+export const messageBytes = (key: string): MonitoringEntry['bytes'] => entryOf(key)?.bytes ?? null;
 
-/** Bytes a day of one parameter; 0 when off, null when its cost or period is unknown. */
+/** Bytes a day of one parameter; 0 when off, null without a listed cost or a valid period. */
 export const parameterBytesPerDay = (parameter: MonitoringParameter): number | null => {
-  const bytes = bytesPerMessage(parameter.key);
+  const bytes = messageBytes(parameter.key);
   if (bytes === null || !isMonitoringPeriod(parameter.period)) return null;
-  return parameter.enabled ? Math.round((DAY_SECONDS / parameter.period) * bytes) : 0;
+  const perMessage = bytes.down + bytes.up;
+  return parameter.enabled ? Math.round((DAY_SECONDS / parameter.period) * perMessage) : 0;
 };
 
 /** The day's total over the parameters whose cost is known (what the server reports too). */

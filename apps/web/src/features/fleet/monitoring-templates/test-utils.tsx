@@ -3,6 +3,16 @@ import type { MonitoringTemplate } from '@netfleet/contracts';
 
 export { currentLocation, dialog, lastBody, listOk, renderWithSession } from '@/test/render-route';
 
+/** The spec §8 entry fields of a parameter with no listed byte cost. */
+const entry = (configId: number, compatKey: string | null) => ({
+  config_id: configId,
+  default: 300,
+  min: 60,
+  max: 31_536_000,
+  compat_key: compatKey,
+  bytes: null,
+});
+
 export function template(overrides: Partial<MonitoringTemplate> = {}): MonitoringTemplate {
   return {
     id: 4,
@@ -16,10 +26,11 @@ export function template(overrides: Partial<MonitoringTemplate> = {}): Monitorin
         label: 'Dynamic',
         period: 60,
         enabled: true,
+        ...entry(0, null),
         bytes: { down: 430, up: 1024 },
       },
-      { key: 'gps', label: 'GPS', period: 300, enabled: true, bytes: null },
-      { key: 'io', label: 'Input/Output', period: 300, enabled: false, bytes: null },
+      { key: 'gps', label: 'GPS', period: 300, enabled: true, ...entry(3, 'has_gps') },
+      { key: 'io', label: 'Input/Output', period: 300, enabled: false, ...entry(4, 'has_io') },
     ],
     bytes_per_day: 2_093_760,
     created_at: '2026-02-03T10:00:00Z',

@@ -32,8 +32,7 @@ export const ACCOUNT_TEXTS = {
   grantFailed: 'Failed to grant impersonation access',
   revoke: 'Revoke',
   revokeConfirm: MESSAGES.revokeImpersonationConfirm,
-  revoked: 'Impersonation access revoked',
-  revokeFailed: 'Failed to revoke impersonation access',
+  revoked: 'Impersonation access revoked successfully',
   tokens: 'Personal access tokens',
   tokensHelp:
     'Tokens let scripts and integrations call the API as you, limited to the chosen scopes.',

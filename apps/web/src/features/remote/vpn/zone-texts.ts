@@ -34,7 +34,7 @@ export const ZONE_TEXTS = {
   deleteTitle: 'Delete hub zone',
   deleteConfirm: (name: string) =>
     `Delete the zone ${name}? Its agent stops serving hubs; a zone with hubs cannot be deleted.`,
-  created: 'VPN hub zone created',
-  updated: 'VPN hub zone updated',
-  deleted: 'VPN hub zone deleted',
+  created: 'VPN hub zone created successfully',
+  updated: 'VPN hub zone updated successfully',
+  deleted: 'VPN hub zone removed successfully',
 } as const;

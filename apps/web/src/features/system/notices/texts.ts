@@ -20,7 +20,7 @@ export const NOTICES_TEXTS = {
   type: 'Type',
   message: 'Message',
   messageHelp:
-    'Allowed formatting: <b>, <i>, <em>, <strong> and <a href="…">. Other tags show as text.',
+    'Allowed formatting: <b>, <i>, <em>, <strong>, <a href="…"> and <img src="https://…">. Other tags show as text.',
   preview: 'Preview',
   previewEmpty: 'The message appears here as users will see it.',
   enabled: 'Enabled',

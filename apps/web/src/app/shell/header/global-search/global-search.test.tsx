@@ -87,7 +87,7 @@ describe('global search', () => {
     expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
   });
 
-  it('waits 500 ms after typing and asks each kind for 10 results of the trimmed query', async () => {
+  it('waits 500 ms after typing and asks each kind the spec request for the trimmed query', async () => {
     const { calls } = setup();
     await openWithSlash();
     const box = screen.getByRole('combobox', { name: 'Search' });
@@ -100,15 +100,12 @@ describe('global search', () => {
     act(() => vi.advanceTimersByTime(1));
     vi.useRealTimers();
     await waitFor(() => expect(calls('GET /api/companies')).toHaveLength(1));
-    expect(calls('GET /api/companies')[0]?.[0]).toBe(
-      '/api/companies?q=acme&limit=10&search-fields=name&fields=id,name',
-    );
-    expect(calls('GET /api/tags')[0]?.[0]).toBe(
-      '/api/tags?q=acme&limit=10&search-fields=name&fields=id,name,color',
-    );
-    expect(calls('GET /api/users')[0]?.[0]).toBe(
-      '/api/users?q=acme&limit=10&search-fields=email&fields=id,email',
-    );
+    // Spec §7: q, limit 10, search-fields name,email and the result fields, to every kind.
+    const request =
+      'q=acme&limit=10&search-fields=name,email&fields=id,name,status,email,protocol,enabled,color';
+    expect(calls('GET /api/companies')[0]?.[0]).toBe(`/api/companies?${request}`);
+    expect(calls('GET /api/tags')[0]?.[0]).toBe(`/api/tags?${request}`);
+    expect(calls('GET /api/users')[0]?.[0]).toBe(`/api/users?${request}`);
 
     // A blank query asks nothing and asks to type.
     fireEvent.change(box, { target: { value: '   ' } });

@@ -79,7 +79,7 @@ describe('Apply dialog', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(view.calls(USE)).toHaveLength(1));
     expect(lastBody(view.calls, USE)).toEqual({ device_id: [42, 43] });
-    expect(await screen.findByText('Configuration sent')).toBeInTheDocument();
+    expect(await screen.findByText('Configuration sent successfully')).toBeInTheDocument();
     await waitFor(() =>
       expect(currentLocation()).toBe(
         `${DEVICE_CONFIGURATION_URL}?tab=activity&action=config-20261120-0007`,

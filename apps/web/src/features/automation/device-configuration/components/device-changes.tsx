@@ -2,9 +2,13 @@ import { Button, Code, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { OPEN_DEVICE_JOB_STATES, type ConfigActionKind } from '@netfleet/contracts';
+import { openNamedDialog } from '@/components/dialogs';
 import type { ActionDeviceRow } from '../api/get-action-devices';
 import { CONFIG_TEXTS as T } from '../texts';
 import { ChangesDiff } from './changes-diff';
+
+/** The values in the JSON viewer: the whole document, with copy and download. */
+const OPEN_IN_VIEWER = 'Open in JSON viewer';
 
 const isOpen = (status: ActionDeviceRow['status']) =>
   OPEN_DEVICE_JOB_STATES.some((state) => state === status);
@@ -56,6 +60,18 @@ export function DeviceChanges({
         >
           {JSON.stringify(device.values, null, 2)}
         </Code>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() =>
+            void openNamedDialog('json-viewer', {
+              title: T.valuesOf(device.device_name),
+              value: device.values,
+            })
+          }
+        >
+          {OPEN_IN_VIEWER}
+        </Button>
       </Expandable>
     );
   }

@@ -128,7 +128,7 @@ describe('DeviceConfigurationPage: an action', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(view.calls(ROLLBACK)).toHaveLength(1));
     expect(lastBody(view.calls, ROLLBACK)).toEqual({});
-    expect(await screen.findByText('Rollback sent')).toBeInTheDocument();
+    expect(await screen.findByText('Rollback sent successfully')).toBeInTheDocument();
     await waitFor(() =>
       expect(currentLocation()).toBe(
         `${DEVICE_CONFIGURATION_URL}?tab=activity&action=${ROLLBACK_NAME}`,

@@ -1,7 +1,7 @@
-import { Code, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Code, Stack, Table, Text } from '@mantine/core';
 import type { TaskGroupLog, TaskLog } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
-import { dialogs } from '@/components/dialogs';
+import { dialogs, openNamedDialog } from '@/components/dialogs';
 import { QueryState } from '@/components/query-state';
 import { useTaskLogs } from '../api/get-task-logs';
 import { useTaskRun } from '../api/get-task-run';
@@ -9,10 +9,29 @@ import { isRunFinished } from '../model/states';
 import { ACTION_LABELS, TASK_TEXTS as T } from '../texts';
 import { TaskLogStatusBadge } from './state-badge';
 
+const OPEN_OUTPUT = 'Open full output';
+const OUTPUT_OF = (step: string) => `Output of ${step}`;
+
 /** Badges and times keep their width; the result column takes what is left and wraps. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-function Result({ log: { message, output } }: { log: TaskLog }) {
+/** An answer that parses as JSON opens in the JSON viewer, anything else as text. */
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function openOutput(output: string, title: string) {
+  void (isJson(output)
+    ? openNamedDialog('json-viewer', { title, value: output })
+    : openNamedDialog('text', { title, text: output }));
+}
+
+function Result({ log: { message, output, name } }: { log: TaskLog }) {
   if (!message && !output) return T.none;
   return (
     <Stack gap={4} maw={420}>
@@ -27,6 +46,11 @@ function Result({ log: { message, output } }: { log: TaskLog }) {
         >
           {output}
         </Code>
+      )}
+      {output && (
+        <Anchor component="button" size="xs" onClick={() => openOutput(output, OUTPUT_OF(name))}>
+          {OPEN_OUTPUT}
+        </Anchor>
       )}
     </Stack>
   );

@@ -123,7 +123,9 @@ describe('TaskManagerPage: a run', { timeout: 30_000 }, () => {
     const prompt = await dialog('Cancel device run');
     expect(prompt.getByText('Cancel the run on Field gateway?')).toBeInTheDocument();
     await view.user.click(prompt.getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByText('Run on Field gateway cancelled')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Run on Field gateway cancelled successfully'),
+    ).toBeInTheDocument();
     expect(lastBody(view.calls, 'POST /api/devices/tasks/runs/12/cancel')).toEqual({
       device_id: [43],
     });
@@ -230,7 +232,7 @@ describe('TaskManagerPage: a run', { timeout: 30_000 }, () => {
       ),
     ).toBeInTheDocument();
     await view.user.click(prompt.getByRole('button', { name: 'Cancel schedule' }));
-    expect(await screen.findByText('Schedule cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Schedule cancelled successfully')).toBeInTheDocument();
     expect(lastBody(view.calls, 'POST /api/devices/tasks/runs/12/cancel')).toEqual({});
   });
 

@@ -91,7 +91,7 @@ describe('ConfigPage', { timeout: 30_000 }, () => {
     expect(lastBody(view.calls, ASSIGN)).toEqual({
       configs: [{ id: 8, device_id: [42, 43], period: 600, enabled: true }],
     });
-    expect(await screen.findByText('Devices assigned')).toBeInTheDocument();
+    expect(await screen.findByText('Devices assigned successfully')).toBeInTheDocument();
     expect(actionStatusOpened).toHaveBeenCalledWith('dc-assign-1', {
       title: 'Data collection: Signal',
       itemLabels: { '42': 'Depot router', '43': 'Field gateway' },

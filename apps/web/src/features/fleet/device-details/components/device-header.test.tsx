@@ -57,7 +57,7 @@ describe('DeviceHeader: a pending firmware update', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     await view.user.click(confirm.getByRole('button', { name: 'Cancel update' }));
 
-    expect(await screen.findByText('Firmware update cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Firmware update cancelled successfully')).toBeInTheDocument();
     expect(lastBody(view.calls, CANCEL)).toEqual({ data: [{ id: 42 }] });
     const facts = await summary();
     await waitFor(() => expect(facts.queryByText('Firmware update')).toBeNull());

@@ -121,7 +121,7 @@ describe('Pending updates', { timeout: 30_000 }, () => {
         { id: 43, job_id: [503] },
       ],
     });
-    expect(await screen.findByText('Firmware updates cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Firmware updates cancelled successfully')).toBeInTheDocument();
     // Read again: what went is no longer pending.
     await waitFor(() => expect(view.calls(PENDING).length).toBeGreaterThan(1));
   });
@@ -188,7 +188,7 @@ describe('Pending updates', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(view.calls(CANCEL)).toHaveLength(1));
     expect(lastBody(view.calls, CANCEL)).toEqual({ data: [{ id: 44, job_id: [504] }] });
-    expect(await screen.findByText('Backup restores cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Backup restores cancelled successfully')).toBeInTheDocument();
 
     await view.user.click(screen.getByRole('tab', { name: 'Backups' }));
     expect(currentLocation()).toBe(UPLOAD_BACKUP_URL);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { STATISTICS_UNKNOWN } from '@netfleet/contracts';
+import { PICKER_PAGE_SIZE, STATISTICS_UNKNOWN } from '@netfleet/contracts';
 import { api } from '@/lib/api-client';
 import { devicesKeys } from './keys';
 
@@ -23,7 +23,7 @@ const FILTER_VALUES_STALE_MS = 5 * 60_000;
 
 export async function getFilterValues(signal?: AbortSignal): Promise<FilterValues> {
   const { data } = await api.get<Counts>('/devices/statistics', {
-    query: { charts: VALUE_FILTERS.join(',') },
+    query: { charts: VALUE_FILTERS.join(','), limit: PICKER_PAGE_SIZE },
     signal,
   });
   const values = {} as FilterValues;
@@ -36,7 +36,7 @@ export async function getFilterValues(signal?: AbortSignal): Promise<FilterValue
 }
 
 /**
- * The most common values of each filterable text field (the server lists up to 100). The
+ * The most common values of each filterable text field (a picker page of them). The
  * aggregate reads the whole fleet (about a second at 100k devices), so it waits until `enabled`:
  * a picker opened, not every visit of the table.
  */

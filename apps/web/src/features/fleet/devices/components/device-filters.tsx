@@ -57,7 +57,14 @@ const VALUE_PICKERS: { field: ValueFilter; label: string; placeholder: string }[
 const WIDTH = 170;
 
 /** The toolbar's server-side filters; each one is its own query parameter of GET /devices. */
-export function DeviceFilters({ state }: { state: TableQueryState }) {
+/** `companyFixed`: the table is one company's (its company page), so no company picker. */
+export function DeviceFilters({
+  state,
+  companyFixed = false,
+}: {
+  state: TableQueryState;
+  companyFixed?: boolean;
+}) {
   const { permissions } = useCurrentUser();
   const [wanted, setWanted] = useState(false);
   const values = useFilterValues(wanted);
@@ -119,7 +126,7 @@ export function DeviceFilters({ state }: { state: TableQueryState }) {
           w={WIDTH}
         />
       )}
-      {hasPermission(permissions, 'view_companies') && (
+      {!companyFixed && hasPermission(permissions, 'view_companies') && (
         // Names a company from a link even when it is beyond the picker's first page.
         <CompanySelect
           aria-label={F.company}

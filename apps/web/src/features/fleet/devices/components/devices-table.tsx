@@ -25,13 +25,33 @@ export function useDevicesQueryState(): TableQueryState {
 interface DevicesTableProps {
   state: TableQueryState;
   bulkActions: readonly BulkAction<DeviceRow>[];
+  /** Only this company's devices (the company page's devices tab). */
+  companyId?: number | undefined;
+}
+
+/** The state with the company filter held to `companyId`, whatever the URL says. */
+function useCompanyState(state: TableQueryState, companyId: number | undefined): TableQueryState {
+  return useMemo(
+    () =>
+      companyId === undefined
+        ? state
+        : {
+            ...state,
+            query: {
+              ...state.query,
+              filters: { ...state.query.filters, company_id: String(companyId) },
+            },
+          },
+    [state, companyId],
+  );
 }
 
 /**
  * The fleet, one server page at a time (the table virtualises big pages): filters, search and
  * sort run on the server, `fields=` fetches only the shown columns, and rows stay live.
  */
-export function DevicesTable({ state, bulkActions }: DevicesTableProps) {
+export function DevicesTable({ state: pageState, bulkActions, companyId }: DevicesTableProps) {
+  const state = useCompanyState(pageState, companyId);
   // The same stored choice the table's column chooser writes.
   const { visibleColumns } = useColumnVisibility(DEVICES_TABLE_ID, DEVICE_COLUMNS);
   const fields = useMemo(() => fieldsFor(visibleColumns), [visibleColumns]);
@@ -53,7 +73,7 @@ export function DevicesTable({ state, bulkActions }: DevicesTableProps) {
       result={result}
       emptyMessage={DEVICE_TEXTS.empty}
       searchPlaceholder={DEVICE_TEXTS.searchPlaceholder}
-      filters={<DeviceFilters state={state} />}
+      filters={<DeviceFilters state={state} companyFixed={companyId !== undefined} />}
       bulkActions={bulkActions.length > 0 ? bulkActions : undefined}
     />
   );

@@ -95,7 +95,7 @@ describe('Cancel pending updates', { timeout: 30_000 }, () => {
       expect(screen.queryByRole('dialog', { name: 'Cancel pending updates' })).toBeNull(),
     );
     expect(view.calls('POST /api/devices/updates/cancel')).toHaveLength(0);
-    expect(screen.queryByText('Pending updates cancelled')).toBeNull();
+    expect(screen.queryByText('Pending updates cancelled successfully')).toBeNull();
   });
 });
 

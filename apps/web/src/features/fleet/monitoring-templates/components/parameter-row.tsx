@@ -8,7 +8,7 @@ import {
   type MonitoringParameter,
 } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
-import { bytesPerMessage, entryOf, humanPeriod, parameterBytesPerDay } from '../parameters';
+import { entryOf, humanPeriod, messageBytes, parameterBytesPerDay } from '../parameters';
 import type { TemplateFormInput } from '../template-form-schema';
 import { TEMPLATE_TEXTS } from '../texts';
 
@@ -18,13 +18,26 @@ interface ParameterRowProps {
   onRemove: () => void;
 }
 
-const cost = (bytes: number | null) =>
-  bytes === null ? TEMPLATE_TEXTS.unknownCost : formatBytes(bytes);
+/** A byte cost, or a dash that says why there is none. */
+function Cost({ bytes }: { bytes: number | null }) {
+  if (bytes !== null) return <>{formatBytes(bytes)}</>;
+  return (
+    <Text
+      component="span"
+      c="dimmed"
+      title={TEMPLATE_TEXTS.noCost}
+      aria-label={TEMPLATE_TEXTS.noCost}
+    >
+      —
+    </Text>
+  );
+}
 
 /** One parameter: on/off (turning off asks first), period with its human form, byte costs. */
 export function ParameterRow({ index, control, onRemove }: ParameterRowProps) {
   const parameter = useWatch({ control, name: `parameters.${index}` }) as MonitoringParameter;
   const label = entryOf(parameter.key)?.label ?? parameter.key;
+  const bytes = messageBytes(parameter.key);
   const perDay = parameterBytesPerDay(parameter);
 
   const remove = async () => {
@@ -89,8 +102,20 @@ export function ParameterRow({ index, control, onRemove }: ParameterRowProps) {
           )}
         />
       </Table.Td>
-      <Table.Td>{cost(bytesPerMessage(parameter.key))}</Table.Td>
-      <Table.Td>{parameter.enabled ? cost(perDay) : <Text c="dimmed">—</Text>}</Table.Td>
+      <Table.Td>
+        <Cost bytes={bytes?.down ?? null} />
+      </Table.Td>
+      <Table.Td>
+        <Cost bytes={bytes?.up ?? null} />
+      </Table.Td>
+      <Table.Td>
+        {/* Off, or a period to fix first: nothing to estimate. */}
+        {!parameter.enabled || (bytes !== null && perDay === null) ? (
+          <Text c="dimmed">—</Text>
+        ) : (
+          <Cost bytes={perDay} />
+        )}
+      </Table.Td>
       <Table.Td>
         <ActionIcon
           variant="subtle"

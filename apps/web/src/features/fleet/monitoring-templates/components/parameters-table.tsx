@@ -52,7 +52,8 @@ export function ParametersTable({ control, error }: ParametersTableProps) {
                 <Table.Th>{TEMPLATE_TEXTS.enabled}</Table.Th>
                 <Table.Th>{TEMPLATE_TEXTS.parameter}</Table.Th>
                 <Table.Th>{TEMPLATE_TEXTS.period}</Table.Th>
-                <Table.Th>{TEMPLATE_TEXTS.bytesPerMessage}</Table.Th>
+                <Table.Th>{TEMPLATE_TEXTS.downPerMessage}</Table.Th>
+                <Table.Th>{TEMPLATE_TEXTS.upPerMessage}</Table.Th>
                 <Table.Th>{TEMPLATE_TEXTS.perDay}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{TEMPLATE_TEXTS.actions}</VisuallyHidden>

@@ -10,7 +10,18 @@ import {
   renderWithSession,
   template,
 } from '../test-utils';
+import { TEMPLATE_TEXTS } from '../texts';
 import { TemplateCreatePage } from './template-create-page';
+
+const UNLISTED = [
+  'Static',
+  'Hotspot',
+  'GPS',
+  'Input/Output',
+  'Wireless',
+  'Dynamic DNS',
+  'VPN (L2TP)',
+];
 
 const conflict = () =>
   jsonResponse(409, {
@@ -48,11 +59,15 @@ describe('TemplateCreatePage', { timeout: 30_000 }, () => {
     const dynamic = rowOf('Dynamic');
     expect(dynamic.getByLabelText('Dynamic period in seconds')).toHaveValue('300');
     expect(dynamic.getByText('5 min')).toBeInTheDocument();
-    // 430 + 1024 bytes a message, 288 messages a day.
-    expect(dynamic.getByText('1.42 KB')).toBeInTheDocument();
+    // Spec §9 lists 430 bytes down and 1024 up a message: 288 messages a day.
+    expect(dynamic.getByText('0.42 KB')).toBeInTheDocument();
+    expect(dynamic.getByText('1 KB')).toBeInTheDocument();
     expect(dynamic.getByText('0.4 MB')).toBeInTheDocument();
     expect(rowOf('Static').getByText('15 days')).toBeInTheDocument();
-    expect(rowOf('GPS').getAllByText('Unknown')).toHaveLength(2);
+    // Every entry is named; a cost the spec does not list is a dash that says so.
+    for (const label of UNLISTED) {
+      expect(rowOf(label).getAllByLabelText(TEMPLATE_TEXTS.noCost)).toHaveLength(3);
+    }
   });
 
   it('updates the human period and the day estimate as the period changes', async () => {

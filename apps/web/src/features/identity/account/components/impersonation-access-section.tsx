@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { hasImpersonationAccess, type CurrentUser } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
+import { failureText } from '@/lib/failure-text';
 import { useRevokeImpersonationAccess } from '../api/revoke-impersonation-access';
 import { ACCOUNT_TEXTS } from '../texts';
 import { GrantAccessForm } from './grant-access-form';
@@ -23,12 +24,11 @@ export function ImpersonationAccessSection({ user }: { user: CurrentUser }) {
       onConfirm: () =>
         revoke.mutate(undefined, {
           onSuccess: () => notifications.show({ color: 'green', message: ACCOUNT_TEXTS.revoked }),
-          // Spec §8: a failed revoke is a toast with the server's message.
+          // Spec §8: a failed revoke is a toast with the server's message, else the built one.
           onError: (error) =>
             notifications.show({
               color: 'red',
-              title: ACCOUNT_TEXTS.revokeFailed,
-              message: error.message,
+              message: failureText(error, 'impersonation access', 'revoke'),
             }),
         }),
     });

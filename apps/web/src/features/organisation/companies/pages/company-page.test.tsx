@@ -181,6 +181,7 @@ describe('CompanyPage', () => {
     expect(currentLocation()).toBe('/companies/5/info');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Information',
+      'Metrics',
       'Tags',
     ]);
     await view.user.click(screen.getByRole('tab', { name: 'Tags' }));
@@ -189,6 +190,35 @@ describe('CompanyPage', () => {
     // The user's own company: its parent is out of reach, so no breadcrumb leads there.
     expect(breadcrumbs().queryByRole('link', { name: 'Holding' })).not.toBeInTheDocument();
     expect(view.calls('GET /api/companies/3')).toHaveLength(0);
+  });
+
+  it('opens on the leading devices tab, and counts the devices on the metrics tab', async () => {
+    function DevicesPanel({ company: shown }: CompanyTabProps) {
+      return <p>Devices of {shown.name}</p>;
+    }
+    const Page = createCompanyPage(
+      [],
+      [{ value: 'devices', label: 'Devices', permission: 'view_devices', panel: DevicesPanel }],
+    );
+    const view = renderCompany('/companies/5', {
+      page: <Page />,
+      api: {
+        'GET /api/devices/statistics': () =>
+          ok({ status: { online: 3, offline: 1 }, model: { RUT955: 4 } }),
+        'GET /api/statistics/devices/online': () =>
+          ok({ query_period: { start_date: '', end_date: '' }, companies: [], samples: [] }),
+      },
+    });
+    expect(await screen.findByText('Devices of Acme')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/companies/5/devices');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)[0]).toBe('Devices');
+    await view.user.click(screen.getByRole('tab', { name: 'Metrics' }));
+    const status = await screen.findByRole('table', { name: 'Status' });
+    expect(within(status).getByText('Online')).toBeInTheDocument();
+    expect(within(status).getByText('3')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Model' })).toHaveTextContent('RUT955');
+    const [call] = view.calls('GET /api/devices/statistics');
+    expect(String(call?.[0])).toContain('company_id=5');
   });
 
   it('says so when the company cannot be found', async () => {

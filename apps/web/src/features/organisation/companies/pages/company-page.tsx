@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { useCompany } from '../api/get-company';
 import { CompanyInfoTab } from '../components/company-info-tab';
+import { CompanyMetricsTab } from '../components/company-metrics-tab';
 import type { CompanySubTab, CompanyTab } from '../components/company-tabs';
 import { CompanyUsersTab } from '../components/company-users-tab';
 import { useCompanyAncestors } from '../components/use-company-ancestors';
@@ -14,11 +15,17 @@ import { companyPath, COMPANIES_ROUTE } from '../paths';
 import { COMPANY_TEXTS } from '../texts';
 
 /**
- * The tabs this feature fills. Spec §2 opens /companies/{id} on its devices tab; until devices
- * exist the first tab, info, is the default.
+ * The tabs this feature fills. The first tab the user may open is the default: spec §2 opens
+ * /companies/{id} on its devices tab, which the app layer puts first (see createCompanyPage).
  */
 const OWN_TABS: readonly CompanyTab[] = [
   { value: 'info', label: COMPANY_TEXTS.info, panel: CompanyInfoTab },
+  {
+    value: 'metrics',
+    label: COMPANY_TEXTS.metrics,
+    permission: 'view_devices',
+    panel: CompanyMetricsTab,
+  },
   {
     value: 'users',
     label: COMPANY_TEXTS.users,
@@ -137,10 +144,14 @@ function CompanyView({ id, tabs }: { id: number; tabs: readonly CompanyTab[] }) 
 
 /**
  * Route `company.info` (/companies/:company_id/:tab?/:sub?) with this feature's tabs plus those
- * other features add (the app layer passes them: tags, later devices, files...).
+ * other features add (the app layer passes them): `leading` before this feature's (devices, the
+ * default), `extraTabs` after (tags, reports, resources...).
  */
-export function createCompanyPage(extraTabs: readonly CompanyTab[] = []): ComponentType {
-  const tabs = [...OWN_TABS, ...extraTabs];
+export function createCompanyPage(
+  extraTabs: readonly CompanyTab[] = [],
+  leading: readonly CompanyTab[] = [],
+): ComponentType {
+  const tabs = [...leading, ...OWN_TABS, ...extraTabs];
   return function CompanyPage() {
     const { company_id: raw = '' } = useParams();
     if (!ID_PATTERN.test(raw)) return <CompanyNotFound message={COMPANY_TEXTS.notFound} />;

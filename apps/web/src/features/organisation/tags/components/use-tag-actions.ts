@@ -1,15 +1,10 @@
-import {
-  actionFailureMessage,
-  actionSuccessMessage,
-  hasPermission,
-  type Tag,
-} from '@netfleet/contracts';
+import { actionSuccessMessage, hasPermission, type Tag } from '@netfleet/contracts';
 import { useCallback, useMemo } from 'react';
 import { confirmDialog } from '@/components/dialogs';
 import { openFormDialog } from '@/components/schema-form';
 import { toast } from '@/components/toasts';
-import { isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
+import { failureText as buildFailureText } from '@/lib/failure-text';
 import { useDeleteTags } from '../api/delete-tags';
 import { editTagForm } from '../forms/edit-tag';
 import { newTagForm } from '../forms/new-tag';
@@ -26,12 +21,7 @@ export interface TagActions {
   remove: (tags: readonly TagRef[], onRemoved?: () => void) => void;
 }
 
-const failureText = (reason: unknown): string =>
-  actionFailureMessage({
-    item: 'tag',
-    verb: 'remove',
-    serverMessage: isApiError(reason) ? reason.message : null,
-  });
+const failureText = (reason: unknown): string => buildFailureText(reason, 'tag', 'remove');
 
 /** New, edit and delete (one or several) tags, shared by the tag pages and the company tab. */
 export function useTagActions(): TagActions {

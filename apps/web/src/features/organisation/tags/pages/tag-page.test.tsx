@@ -69,6 +69,15 @@ describe('TagPage', () => {
     expect(await screen.findByText('Tag removed successfully')).toBeInTheDocument();
   });
 
+  it('reports a failed delete without a message as "Failed to remove tag (<status text>)"', async () => {
+    const view = renderTag('/tag/7', roleUser('admin'), {
+      'DELETE /api/tags/7': () => new Response(null, { status: 503, statusText: 'Unavailable' }),
+    });
+    await view.user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await view.user.click((await dialog('Delete tag')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to remove tag (Unavailable)')).toBeInTheDocument();
+  });
+
   it('offers no actions without manage_tags and says when the tag is gone', async () => {
     renderTag('/tag/9', roleUser('read_only'), {
       'GET /api/tags/9': () => errorResponse(404, 'NOT_FOUND', 'Tag not found'),

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SentInvitation } from '@netfleet/contracts';
 import { api } from '@/lib/api-client';
 import { usersKeys } from './keys';
 
@@ -6,7 +7,7 @@ import { usersKeys } from './keys';
 export function useResendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`/users/invitations/${id}/resend`),
+    mutationFn: (id: number) => api.post<SentInvitation>(`/users/invitations/${id}/resend`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }

@@ -5,6 +5,7 @@ import { toast, useFailureToast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
 import { useDeleteInvitation } from '../api/delete-invitation';
 import { useResendInvitation } from '../api/resend-invitation';
+import { announceInvitation } from './invitation-link-dialog';
 import { RowMenu, type RowMenuItem } from '@/components/data-table';
 
 /** Resend (not once accepted) and delete, with invite_users. */
@@ -22,7 +23,7 @@ export function InvitationRowMenu({ invitation }: { invitation: Invitation }) {
         onClick: () =>
           resend
             .mutateAsync(invitation.id)
-            .then(() => toast.success(actionSuccessMessage('invitation', 'send')))
+            .then((response) => announceInvitation(response.data))
             .catch(failureToast('Failed to send invitation')),
       });
     }

@@ -1,4 +1,5 @@
 import type { FormDefinition } from '@/components/schema-form';
+import { announceInvitationResponse } from '../components/invitation-link-dialog';
 import { emailField } from './email-field';
 
 /** The invitee registers as administrator of a new subsidiary of the caller's company. */
@@ -11,5 +12,8 @@ export const inviteNewCompanyForm: FormDefinition = {
   method: 'POST',
   url: '/distributors/invitations',
   submitLabel: 'Send invitation',
+  // Without a mail server the answer carries the link: a dialog shows it instead of the toast.
+  successMessage: false,
+  onSuccess: announceInvitationResponse,
   fields: [emailField],
 };

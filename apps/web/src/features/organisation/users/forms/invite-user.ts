@@ -1,5 +1,6 @@
 import type { FieldDefinition, FormDefinition } from '@/components/schema-form';
 import { fetchCurrentUser } from '@/lib/current-user';
+import { announceInvitationResponse } from '../components/invitation-link-dialog';
 import { emailField } from './email-field';
 
 /**
@@ -35,6 +36,9 @@ export const inviteUserForm: FormDefinition = {
   method: 'POST',
   url: '/users/invite',
   submitLabel: 'Send invitation',
+  // Without a mail server the answer carries the link: a dialog shows it instead of the toast.
+  successMessage: false,
+  onSuccess: announceInvitationResponse,
   fields: [
     {
       key: 'company_id',

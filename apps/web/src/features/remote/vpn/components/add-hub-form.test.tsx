@@ -54,7 +54,7 @@ describe('AddHubForm', () => {
       vpn_type: 'tap',
       tag_id: [],
     });
-    expect(await screen.findByText('VPN hub created')).toBeInTheDocument();
+    expect(await screen.findByText('VPN hub created successfully')).toBeInTheDocument();
     expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 9 }));
   });
 

@@ -88,7 +88,7 @@ describe('RoutesTab', () => {
     const confirm = await dialog('Remove route');
     await view.user.click(confirm.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(view.calls('DELETE /api/vpn/hubs/routes/3')).toHaveLength(1));
-    expect(await screen.findByText('Route removed')).toBeInTheDocument();
+    expect(await screen.findByText('Route removed successfully')).toBeInTheDocument();
   });
 });
 

@@ -117,7 +117,7 @@ describe('HubZonesPage', () => {
       latitude: null,
       longitude: null,
     });
-    expect(await screen.findByText('VPN hub zone created')).toBeInTheDocument();
+    expect(await screen.findByText('VPN hub zone created successfully')).toBeInTheDocument();
   });
 
   it('edits a zone, its device named from the start', async () => {

@@ -56,7 +56,7 @@ describe('VpnHubPage edit', () => {
       description: '',
       tag_id: [7, 8],
     });
-    expect(await screen.findByText('VPN hub updated')).toBeInTheDocument();
+    expect(await screen.findByText('VPN hub updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -189,7 +189,7 @@ describe('VpnHubPage clients tab', () => {
     await view.user.click(form.getByRole('button', { name: 'Add clients' }));
     await waitFor(() => expect(view.calls('POST /api/vpn/hubs/5/devices')).toHaveLength(1));
     expect(lastBody(view.calls, 'POST /api/vpn/hubs/5/devices')).toEqual({ device_id: [43] });
-    expect(await screen.findByText('VPN hub clients added')).toBeInTheDocument();
+    expect(await screen.findByText('VPN hub clients added successfully')).toBeInTheDocument();
   });
 
   it('offers no changes without manage_vpn_hubs', async () => {

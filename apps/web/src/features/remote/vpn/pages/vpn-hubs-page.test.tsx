@@ -131,7 +131,7 @@ describe('VpnHubsPage', () => {
     await view.user.click(confirm.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(view.calls('DELETE /api/vpn/hubs')).toHaveLength(1));
     expect(lastBody(view.calls, 'DELETE /api/vpn/hubs')).toEqual({ id: [5, 6] });
-    expect(await screen.findByText('VPN hubs deleted')).toBeInTheDocument();
+    expect(await screen.findByText('VPN hubs removed successfully')).toBeInTheDocument();
   });
 
   it('disables a hub for a while from its row menu', async () => {

@@ -1,72 +1,32 @@
-import { useState } from 'react';
-import { Stack, Text, Title } from '@mantine/core';
-import { MAIL_LOG_SORT_FIELDS, MAIL_LOG_STATUSES, type MailLog } from '@netfleet/contracts';
-import {
-  DataTable,
-  formatDateTime,
-  useTableQueryState,
-  type DataTableColumn,
-} from '@/components/data-table';
-import { useMailLogs } from '../api/get-mail-logs';
-import { MailLogModal } from '../components/mail-log-modal';
-import { MailLogStatusBadge } from '../components/mail-log-status-badge';
-import { MailLogStatusFilter } from '../components/mail-log-status-filter';
+import { Stack, Title } from '@mantine/core';
+import { hasPermission } from '@netfleet/contracts';
+import { RoutedTabs, type RoutedTab } from '@/components/routed-tabs';
+import { useCurrentUser } from '@/lib/current-user';
+import { MailLogTable } from '../components/mail-log-table';
+import { OutboxTable } from '../components/outbox-table';
 
-const FILTERS = { status: MAIL_LOG_STATUSES };
+type MailLogsTab = 'log' | 'outbox';
 
-const columns: DataTableColumn<MailLog>[] = [
-  {
-    key: 'created_at',
-    header: 'Date',
-    sortable: true,
-    render: (row) => formatDateTime(row.created_at),
-  },
-  { key: 'to', header: 'To', sortable: true },
-  { key: 'subject', header: 'Subject', sortable: true },
-  {
-    key: 'status',
-    header: 'Status',
-    sortable: true,
-    render: (row) => <MailLogStatusBadge status={row.status} />,
-  },
-  {
-    key: 'error',
-    header: 'Error',
-    render: (row) => (
-      <Text size="sm" c="red" lineClamp={2}>
-        {row.error}
-      </Text>
-    ),
-  },
-];
-
+/** The mail log; super admins also get the outbox of mail kept unsent (`?tab=outbox`). */
 export function MailLogsPage() {
-  const state = useTableQueryState({
-    defaultSort: '-created_at',
-    sortFields: MAIL_LOG_SORT_FIELDS,
-    filters: FILTERS,
-  });
-  const result = useMailLogs(state.query);
-  const [opened, setOpened] = useState<MailLog | null>(null);
+  const { permissions } = useCurrentUser();
+  const tabs: RoutedTab<MailLogsTab>[] = [
+    { value: 'log', label: 'Log', render: () => <MailLogTable /> },
+    {
+      value: 'outbox',
+      label: 'Outbox',
+      hidden: !hasPermission(permissions, 'super_admin'),
+      render: () => <OutboxTable />,
+    },
+  ];
   return (
     <Stack gap="md">
       <Title order={2}>Mail logs</Title>
-      <DataTable
-        label="Mail logs"
-        columns={columns}
-        state={state}
-        result={result}
-        emptyMessage="No mail logs found"
-        searchPlaceholder="Search by recipient or subject"
-        filters={
-          <MailLogStatusFilter
-            value={state.query.filters.status}
-            onChange={(status) => state.setFilter('status', status)}
-          />
-        }
-        onRowClick={setOpened}
-      />
-      <MailLogModal log={opened} onClose={() => setOpened(null)} />
+      {tabs.some((tab) => tab.hidden) ? (
+        <MailLogTable />
+      ) : (
+        <RoutedTabs tabs={tabs} source={{ query: 'tab' }} />
+      )}
     </Stack>
   );
 }

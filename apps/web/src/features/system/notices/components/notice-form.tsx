@@ -75,7 +75,7 @@ export function NoticeForm({ defaultValues, onSubmit, onCancel, pending }: Notic
           </Text>
           <Paper withBorder p="sm" role="region" aria-labelledby="notice-preview-label">
             {message.trim() ? (
-              <RichText html={message} fz="sm" />
+              <RichText html={message} images fz="sm" />
             ) : (
               <Text size="sm" c="dimmed">
                 {NOTICES_TEXTS.previewEmpty}

@@ -22,7 +22,7 @@ export function NoticeList({ notices }: { notices: readonly Notice[] }) {
                   </Text>
                 )}
               </Group>
-              <RichText html={notice.message} fz="sm" />
+              <RichText html={notice.message} images fz="sm" />
             </Stack>
           </Fragment>
         ))}

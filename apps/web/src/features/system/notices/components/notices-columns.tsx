@@ -27,7 +27,7 @@ export function noticeColumns(actions: NoticeRowActions): DataTableColumn<Notice
       key: 'message',
       header: NOTICES_TEXTS.message,
       render: (notice) => (
-        <RichText html={notice.message} fz="sm" mah="4.5em" style={{ overflow: 'hidden' }} />
+        <RichText html={notice.message} images fz="sm" mah="4.5em" style={{ overflow: 'hidden' }} />
       ),
     },
     {

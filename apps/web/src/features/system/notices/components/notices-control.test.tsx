@@ -72,6 +72,22 @@ describe('NoticesControl', () => {
     expect(within(await control()).queryByText('Important')).not.toBeInTheDocument();
   });
 
+  it('shows images from http(s) and data sources, and no other new markup', async () => {
+    const message =
+      'Map: <img src="https://cdn.example/map.png" alt="Outage map" onerror="x()"> ' +
+      '<img src="javascript:alert(1)" alt="Bad"> <iframe src="https://x.example"></iframe>';
+    mockApi({ [NOTICES]: () => ok([notice(3, '2026-05-03T10:00:00Z', message)]) });
+    renderPage(<NoticesControl />, { path: '/devices' });
+    await userEvent.click(await control());
+    const list = within(await screen.findByRole('dialog', { name: 'Global notices' }));
+    const map = list.getByRole('img', { name: 'Outage map' });
+    expect(map).toHaveAttribute('src', 'https://cdn.example/map.png');
+    expect(map).not.toHaveAttribute('onerror');
+    expect(list.getAllByRole('img')).toHaveLength(1);
+    expect(list.getByText(/<img src="javascript:alert\(1\)" alt="Bad">/)).toBeInTheDocument();
+    expect(list.getByText(/<iframe/)).toBeInTheDocument();
+  });
+
   it("shows 'Important' again when a notice newer than the seen time arrives on a route change", async () => {
     localStorage.setItem(STORAGE_KEYS.noticesSeenAt, '2026-05-01T12:00:00.000Z');
     let notices = [older];
@@ -116,7 +132,8 @@ describe('NoticesControl', () => {
     expect(link.tagName).toBe('A');
     expect(link).not.toHaveAttribute('href');
     expect(link).not.toHaveAttribute('onclick');
+    // An image without an http(s) or data image source is escaped like any other tag.
     expect(list.querySelector('img, script')).toBeNull();
-    expect(list).toHaveTextContent('<script>alert(4)</script>');
+    expect(list).toHaveTextContent('<img src="x" onerror="alert(3)"><script>alert(4)</script>');
   });
 });

@@ -1,0 +1,32 @@
+// The company page's tabs that show other features' sections (features never import each other):
+// the devices table held to the company, and the data purchases of its resources tab as the
+// spec's own data-history tab.
+import type { CompanyTab, CompanyTabProps } from '@/features/organisation/companies';
+import type { ComponentType } from 'react';
+
+export const COMPANY_TAB_TEXTS = { devices: 'Devices', dataHistory: 'Data history' } as const;
+
+/** Spec §2: /companies/{id} redirects to this tab (the first one the user may open). */
+export function companyDevicesTab(
+  Panel: ComponentType<{ company: CompanyTabProps['company'] }>,
+): CompanyTab {
+  return {
+    value: 'devices',
+    label: COMPANY_TAB_TEXTS.devices,
+    permission: 'view_devices',
+    panel: ({ company }) => <Panel key={company.id} company={company} />,
+  };
+}
+
+/** The company's data purchases (the credits feature's panel at its data-history sub tab). */
+export function companyDataHistoryTab(resources: {
+  panel: ComponentType<CompanyTabProps>;
+}): CompanyTab {
+  const Resources = resources.panel;
+  return {
+    value: 'data-history',
+    label: COMPANY_TAB_TEXTS.dataHistory,
+    permission: 'view_company_data_history',
+    panel: ({ company }) => <Resources company={company} sub="data-history" />,
+  };
+}

@@ -1,0 +1,84 @@
+import { ActionIcon, Drawer, Stack, Text, Tooltip } from '@mantine/core';
+import { IconHelp } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { helpFor } from './help-content';
+import { useSettledRouteName } from './use-settled-route-name';
+
+export const HELP_PANEL_TEXTS = {
+  open: 'Help (?)',
+  close: 'Close help',
+  label: 'Help panel',
+} as const;
+
+/** Keys typed into a field are the field's: `?` only opens help elsewhere. */
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+function HelpContent() {
+  const help = helpFor(useSettledRouteName());
+  return (
+    <Stack gap="sm">
+      {help.paragraphs.map((paragraph) => (
+        <Text key={paragraph} size="sm">
+          {paragraph}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function HelpTitle() {
+  return <>{helpFor(useSettledRouteName()).title}</>;
+}
+
+/**
+ * Spec §2 shell: the optional help side panel, opened from the header's help button or with `?`,
+ * showing the help of the current route (see ./help-content).
+ */
+export function HelpPanelButton() {
+  const [opened, setOpened] = useState(false);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target)) return;
+      event.preventDefault();
+      setOpened((open) => !open);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      <Tooltip label={HELP_PANEL_TEXTS.open} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={HELP_PANEL_TEXTS.open}
+          aria-expanded={opened}
+          onClick={() => setOpened((open) => !open)}
+        >
+          <IconHelp size={20} />
+        </ActionIcon>
+      </Tooltip>
+      <Drawer
+        opened={opened}
+        onClose={() => setOpened(false)}
+        position="right"
+        size="sm"
+        title={<HelpTitle />}
+        closeButtonProps={{ 'aria-label': HELP_PANEL_TEXTS.close }}
+        // The page stays usable beside the panel: it is help, not a dialog that blocks.
+        withOverlay={false}
+        lockScroll={false}
+        trapFocus={false}
+        aria-label={HELP_PANEL_TEXTS.label}
+      >
+        <HelpContent />
+      </Drawer>
+    </>
+  );
+}

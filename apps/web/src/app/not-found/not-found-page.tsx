@@ -1,0 +1,32 @@
+import { Button, Group, Text } from '@mantine/core';
+import { DEFAULT_START_PATH, pathForRouteName } from '@netfleet/contracts';
+import { Link } from 'react-router';
+import { StandaloneLayout } from '@/components/standalone-layout';
+
+export const NOT_FOUND_TEXTS = {
+  title: 'Page not found',
+  message:
+    'The page you asked for does not exist or was moved. Check the address, or go back to the console.',
+  start: 'Go to the start page',
+  signIn: 'Sign in',
+} as const;
+
+/**
+ * Route `not-found` (/404): public and standalone, so it renders without a session. Both ways
+ * on are offered: the start page sends a visitor without a session to sign in anyway.
+ */
+export function NotFoundPage() {
+  return (
+    <StandaloneLayout title={NOT_FOUND_TEXTS.title}>
+      <Text size="sm">{NOT_FOUND_TEXTS.message}</Text>
+      <Group>
+        <Button component={Link} to={DEFAULT_START_PATH}>
+          {NOT_FOUND_TEXTS.start}
+        </Button>
+        <Button component={Link} to={pathForRouteName('login') ?? '/login'} variant="default">
+          {NOT_FOUND_TEXTS.signIn}
+        </Button>
+      </Group>
+    </StandaloneLayout>
+  );
+}

@@ -1,0 +1,1 @@
+export { UploadProgress } from './upload-progress';

@@ -1,0 +1,1 @@
+export { AuthDevicesPage } from './pages/auth-devices-page';

@@ -1,0 +1,24 @@
+import { Button, EmptyState } from '@mantine/core';
+import { IconFiles, IconUpload } from '@tabler/icons-react';
+import { FILES_TEXTS as T } from '../texts';
+
+/** No files at all yet: say what they are for and offer the first upload to those who may. */
+export function EmptyFiles({ onUpload }: { onUpload: (() => void) | null }) {
+  return (
+    <EmptyState
+      py="xl"
+      icon={<IconFiles size={32} aria-hidden />}
+      withIndicatorBackground
+      title={T.empty}
+      description={T.emptyHint}
+    >
+      {onUpload && (
+        <EmptyState.Actions>
+          <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={onUpload}>
+            {T.upload}
+          </Button>
+        </EmptyState.Actions>
+      )}
+    </EmptyState>
+  );
+}
