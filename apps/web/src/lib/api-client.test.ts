@@ -362,6 +362,21 @@ describe('session expiry (spec §4)', () => {
     expect(redirect).not.toHaveBeenCalled();
   });
 
+  it('does not renew on its own while impersonating: the next request does, then reloads', async () => {
+    configureSessionHooks({ isImpersonating: () => true });
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/account/token/refresh'
+        ? refreshed(nowSeconds() + 900)
+        : json(200, { success: true, data: url }),
+    );
+    trackSessionExpiry(nowSeconds() + 30);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calledUrls()).toEqual([]);
+    await api.get('/devices');
+    expect(calledUrls()).toEqual(['/account/token/refresh', '/api/devices']);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
   it('revokes and goes to login when the session cannot be renewed at exp', async () => {
     fetchMock.mockImplementation(async (url: string) =>
       url === '/account/token/revoke' ? json(200, { success: true, data: {} }) : unauthorized(),

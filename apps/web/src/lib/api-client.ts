@@ -232,7 +232,11 @@ function refreshSession(): Promise<boolean> {
   return refreshInFlight;
 }
 
-setSessionRenewal(refreshSession);
+// While impersonating, a refresh reloads the page (spec §4): a timed renewal would reload it
+// every token lifetime and lose unsaved work, so the next request after `exp` renews instead.
+setSessionRenewal(() =>
+  sessionHooks().isImpersonating() ? Promise.resolve(false) : refreshSession(),
+);
 
 // Calls that start or end a session: a route change must not cut them off.
 const SESSION_PATHS: ReadonlySet<string> = new Set([
