@@ -34,6 +34,9 @@ export function StandaloneLayout({ title, children }: StandaloneLayoutProps) {
             {children}
           </Stack>
         </Paper>
+        <Text size="xs" c="dimmed" ta="center" component="footer">
+          © {new Date().getFullYear()} {brand.company_name}
+        </Text>
       </Stack>
     </Center>
   );
