@@ -7,6 +7,7 @@ import { registerNamedDialogs } from '@/components/dialogs';
 import type { Brand } from '@/components/brand';
 import { NAMED_DIALOGS } from '@/app/named-dialogs';
 import type { PageRegistry } from '@/app/pages';
+import { DEFAULT_TRANSITION, type TransitionHandle } from '@/app/shell/page-transition';
 import { StartupGate } from '@/app/startup/startup-gate';
 import { LandingRedirect } from './landing-redirect';
 import { LazyDialogHost } from './lazy-dialog-host';
@@ -78,8 +79,10 @@ export function buildRoutes(
   };
   const toRoute = (guarded: boolean) => (route: RouteDef) => {
     const page = pages[route.name];
-    const handle: PageHandle | undefined =
-      page && isLazyPage(page) ? { preload: page.preload } : undefined;
+    const handle: PageHandle = {
+      transition: route.transition ?? DEFAULT_TRANSITION,
+      ...(page && isLazyPage(page) ? { preload: page.preload } : {}),
+    };
     return { path: route.path, element: element(route, guarded), handle };
   };
 
@@ -123,8 +126,8 @@ export function cancelRequestsOnRouteChange(
   });
 }
 
-interface PageHandle {
-  preload: () => void;
+interface PageHandle extends TransitionHandle {
+  preload?: () => void;
 }
 
 /**
@@ -133,7 +136,7 @@ interface PageHandle {
  */
 export function preloadLandingPage(router: Pick<AppRouter, 'state'>): void {
   for (const match of router.state.matches) {
-    (match.route.handle as PageHandle | undefined)?.preload();
+    (match.route.handle as PageHandle | undefined)?.preload?.();
   }
 }
 

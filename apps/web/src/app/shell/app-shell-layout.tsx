@@ -9,6 +9,7 @@ import { isEmailRequired, ShellEntry } from './entry/shell-entry';
 import { Header } from './header/header';
 import { ImpersonationBanner } from './impersonation-banner';
 import { Navigation } from './nav/navigation';
+import { PageTransition } from './page-transition';
 import { ScrollToTop } from './scroll-to-top';
 import { UpdatePrompt } from './update-prompt';
 import { useMobileNav } from './use-mobile-nav';
@@ -76,9 +77,11 @@ export function AppShellLayout() {
             </Center>
           }
         >
-          <Fragment key={pageKey}>
-            <Outlet />
-          </Fragment>
+          <PageTransition>
+            <Fragment key={pageKey}>
+              <Outlet />
+            </Fragment>
+          </PageTransition>
         </Suspense>
       </AppShell.Main>
       <ScrollToTop />
