@@ -17,7 +17,16 @@ export const STORAGE_KEYS = {
 export const SESSION_STORAGE_KEYS = {
   userRequestFailures: 'user_request_failures',
   revokeFailures: 'revoke_failures',
+  /** The mobile platform a page was opened for (kept while the tab navigates). */
+  platform: 'platform',
 } as const;
+
+/**
+ * `?platform=ios` (or android, mobile) selects the mobile layout whatever the width (spec §2: a
+ * mobile platform query parameter), e.g. in a phone app's web view; `?platform=web` leaves it.
+ */
+export const MOBILE_PLATFORM_PARAM = 'platform';
+export const MOBILE_PLATFORMS: readonly string[] = ['mobile', 'ios', 'android'];
 
 export const COOKIES = {
   darkMode: 'dark_mode',

@@ -16,6 +16,7 @@ import { useMobileNav } from './use-mobile-nav';
 
 const HEADER_HEIGHT = 56;
 const NAV_WIDTH = { wide: 260, narrow: 72 } as const;
+const FORCED_MOBILE_BREAKPOINT = 100_000;
 // Below the breakpoint Mantine opens the nav over the full width; spec §2 closes it on a click
 // outside, so a strip of the page stays visible (under a backdrop) to click.
 const MOBILE_NAV_STYLE = { '--app-shell-navbar-width': 'min(20rem, calc(100vw - 4rem))' };
@@ -36,7 +37,8 @@ export function AppShellLayout() {
       header={{ height: HEADER_HEIGHT }}
       navbar={{
         width: narrow ? NAV_WIDTH.narrow : NAV_WIDTH.wide,
-        breakpoint: 'sm',
+        // A mobile platform keeps the mobile layout at any width (no real screen is this wide).
+        breakpoint: mobileNav.forced ? FORCED_MOBILE_BREAKPOINT : 'sm',
         collapsed: { mobile: !mobileNav.opened },
       }}
       padding="md"
@@ -47,6 +49,7 @@ export function AppShellLayout() {
           mobileNavOpened={mobileNav.opened}
           onToggleMobileNav={mobileNav.toggle}
           controlsHidden={isEmailRequired(user)}
+          mobileLayout={mobileNav.forced}
         />
       </AppShell.Header>
       <AppShell.Navbar

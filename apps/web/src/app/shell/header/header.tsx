@@ -20,6 +20,8 @@ interface HeaderProps {
   onToggleMobileNav: () => void;
   /** Hides every control (the 'Please enter your email address' modal is open). */
   controlsHidden: boolean;
+  /** A mobile platform asked for the mobile layout: the menu button shows at any width. */
+  mobileLayout?: boolean;
 }
 
 export function Header({
@@ -27,6 +29,7 @@ export function Header({
   mobileNavOpened,
   onToggleMobileNav,
   controlsHidden,
+  mobileLayout = false,
 }: HeaderProps) {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -44,7 +47,7 @@ export function Header({
           <Burger
             opened={mobileNavOpened}
             onClick={onToggleMobileNav}
-            hiddenFrom="sm"
+            hiddenFrom={mobileLayout ? undefined : 'sm'}
             size="sm"
             aria-label={mobileNavOpened ? t('nav.closeMenu') : t('nav.openMenu')}
           />
@@ -57,7 +60,7 @@ export function Header({
         >
           <Group gap={8} wrap="nowrap">
             <BrandLogo collapsed={narrow} h={32} />
-            {!narrow && brand.logo_subtext && (
+            {!narrow && !mobileLayout && brand.logo_subtext && (
               <Text size="xs" c="dimmed" visibleFrom="sm">
                 {brand.logo_subtext}
               </Text>
