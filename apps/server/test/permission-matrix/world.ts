@@ -19,6 +19,7 @@ import { createOutbox } from '@test/outbox';
 import { confirmPassword, loginAs, type TestSession } from '@test/session';
 import { createFresh, type Fresh } from './fresh';
 import { matrixCredits, type ZoneCredits } from './routes/credits';
+import { matrixRefusedIdentity } from './routes/auth-devices';
 import { matrixDevice } from './routes/devices';
 import { matrixRule } from './routes/remote-access';
 import { matrixReports, type ZoneReports } from './routes/reports';
@@ -188,6 +189,7 @@ export const buildWorld = async (): Promise<World> => {
     await matrixRule(t.db, { id: deviceId, companyId: zone.company.id }, zone.marker);
     const admin = { app: t.app, session: actors.super_admin.session };
     zone.vpn = await matrixVpn(admin, t.db, zone.company, zone.marker);
+    await matrixRefusedIdentity(t.db, zone.company, zone.marker);
   }
   return { t, zones, actors, fresh };
 };

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
+import type { Database } from '@/db/client';
 import { authDevices } from '@/db/schema';
+import type { CompanyRow } from '@/db/types';
 import { hashClaimSecret } from '@/lib/device-secrets';
 import type { AreaTable, CaseContext } from '../matrix';
 import { matrixDevice } from './devices';
 
 let sequence = 0;
 
-/** A refused identity colliding with a fresh device of the target zone's company. */
-const refusedIdentity = async ({ world, zone }: CaseContext) => {
-  const { db } = world.t;
-  const deviceId = await matrixDevice(db, zone.company, zone.marker);
+/** A refused identity colliding with a fresh device (named by the marker) of the company. */
+export const matrixRefusedIdentity = async (db: Database, company: CompanyRow, marker: string) => {
+  const deviceId = await matrixDevice(db, company, marker);
   sequence += 1;
   const mac =
     `02:AA:00:00:${(sequence >> 8).toString(16).padStart(2, '0')}:${(sequence & 255).toString(16).padStart(2, '0')}`.toUpperCase();
@@ -33,6 +34,9 @@ const refusedIdentity = async ({ world, zone }: CaseContext) => {
   };
   return { id: row.id, untouched };
 };
+
+const refusedIdentity = ({ world, zone }: CaseContext) =>
+  matrixRefusedIdentity(world.t.db, zone.company, zone.marker);
 
 /** Approved devices (spec §6): the super admin's alone; rows belong to their device's company. */
 export const authDeviceRoutes: AreaTable = {
