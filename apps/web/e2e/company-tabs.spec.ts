@@ -27,7 +27,8 @@ test('a company page opens on its devices, with metrics and data history tabs', 
 
   await page.getByRole('tab', { name: 'Data history' }).click();
   await expect(page).toHaveURL(new RegExp(`/companies/${id}/data-history$`));
-  await expect(page.getByRole('table')).toBeVisible();
+  // The metrics tables may still be leaving: wait for this tab's own table.
+  await expect(page.getByRole('table', { name: 'Data purchases' })).toBeVisible();
 
   // The help panel answers for the page the user is on.
   await page.keyboard.press('?');
