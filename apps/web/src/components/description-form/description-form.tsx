@@ -1,0 +1,79 @@
+import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { actionSuccessMessage } from '@netfleet/contracts';
+import { useDialog } from '@/components/dialogs';
+import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import { toast } from '@/components/toasts';
+
+export const DESCRIPTION_FORM_TEXTS = {
+  title: 'Edit description',
+  description: 'Description',
+  save: 'Save',
+  cancel: 'Cancel',
+} as const;
+const T = DESCRIPTION_FORM_TEXTS;
+
+interface DescriptionBody {
+  description: string;
+}
+
+interface DescriptionFormProps {
+  description: string;
+  /** The contract's update body (`{ description }` with its length limit). */
+  schema: z.ZodType<DescriptionBody, DescriptionBody>;
+  maxLength: number;
+  /** What is updated, for the success message ('File', 'Image'). */
+  item: string;
+  save: (body: DescriptionBody) => Promise<unknown>;
+  pending: boolean;
+}
+
+/** The one thing of an uploaded file or image that can change: its description, in a dialog. */
+export function DescriptionForm({
+  description,
+  schema,
+  maxLength,
+  item,
+  save,
+  pending,
+}: DescriptionFormProps) {
+  const dialog = useDialog();
+  const { register, handleSubmit, setError, formState } = useForm<DescriptionBody>({
+    resolver: zodResolver(schema),
+    defaultValues: { description },
+  });
+  const { errors, wrap } = useServerSubmit(['description'] as const, setError);
+
+  const submit = wrap(async (body: DescriptionBody) => {
+    await save(body);
+    toast.success(actionSuccessMessage(item, 'update'));
+    dialog?.close();
+  });
+
+  return (
+    <form noValidate aria-label={T.title} onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <Stack gap="md">
+        <Textarea
+          label={T.description}
+          autosize
+          minRows={3}
+          maxLength={maxLength}
+          error={fieldErrorProp(formState.errors.description)}
+          data-autofocus
+          {...register('description')}
+        />
+        <FormErrorAlert messages={errors} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => dialog?.close()}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {T.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

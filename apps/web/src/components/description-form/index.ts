@@ -1,0 +1,1 @@
+export { DESCRIPTION_FORM_TEXTS, DescriptionForm } from './description-form';
