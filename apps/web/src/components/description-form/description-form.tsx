@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { actionSuccessMessage } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 
@@ -11,7 +12,6 @@ export const DESCRIPTION_FORM_TEXTS = {
   title: 'Edit description',
   description: 'Description',
   save: 'Save',
-  cancel: 'Cancel',
 } as const;
 const T = DESCRIPTION_FORM_TEXTS;
 
@@ -65,14 +65,7 @@ export function DescriptionForm({
           {...register('description')}
         />
         <FormErrorAlert messages={errors} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => dialog?.close()}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {T.save}
-          </Button>
-        </Group>
+        <DialogFormFooter submitLabel={T.save} pending={pending} onCancel={() => dialog?.close()} />
       </Stack>
     </form>
   );

@@ -12,6 +12,7 @@ import { useDialog } from '@/components/dialogs';
 import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { UploadProgress } from '@/components/upload-progress';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { useCurrentUser } from '@/lib/current-user';
 import { useUploadFile } from '../api/upload-file';
 import {
@@ -23,7 +24,6 @@ import {
   type UploadFormValues,
 } from '../model/upload-form';
 import { FILE_TYPE_LABELS, FILES_TEXTS as T } from '../texts';
-import { FormFooter } from './form-footer';
 
 const SERVER_FIELDS = ['file', 'type', 'company_id', 'device_model', 'description'] as const;
 const resolver = zodResolver(uploadFormSchema);
@@ -136,7 +136,7 @@ export function UploadForm() {
         />
         {isPending && <UploadProgress fraction={progress} label={T.uploading} />}
         <FormErrorAlert messages={errors} />
-        <FormFooter
+        <DialogFormFooter
           submitLabel={T.uploadSubmit}
           pending={isPending}
           onCancel={() => dialog?.close()}

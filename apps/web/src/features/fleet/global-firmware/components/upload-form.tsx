@@ -5,6 +5,7 @@ import { FILE_DESCRIPTION_MAX_LENGTH } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
 import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { useCurrentUser } from '@/lib/current-user';
 import { useUploadGlobalFirmware } from '../api/upload-global-firmware';
 import {
@@ -14,7 +15,6 @@ import {
   type UploadFormValues,
 } from '../model/upload-form';
 import { GLOBAL_FIRMWARE_TEXTS as T } from '../texts';
-import { FormFooter } from './form-footer';
 
 // The API's `type` and `company_id` are not fields here: their errors go to the alert.
 const SERVER_FIELDS = ['file', 'description'] as const;
@@ -81,7 +81,7 @@ export function UploadForm() {
           </Stack>
         )}
         <FormErrorAlert messages={errors} />
-        <FormFooter
+        <DialogFormFooter
           submitLabel={T.uploadSubmit}
           pending={isPending}
           onCancel={() => dialog?.close()}

@@ -8,6 +8,7 @@ import { useDialog } from '@/components/dialogs';
 import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { UploadProgress } from '@/components/upload-progress';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { useCurrentUser } from '@/lib/current-user';
 import { useUploadImage } from '../api/upload-image';
 import {
@@ -17,7 +18,6 @@ import {
   type UploadFormValues,
 } from '../model/upload-form';
 import { IMAGES_TEXTS as T } from '../texts';
-import { FormFooter } from './form-footer';
 
 const SERVER_FIELDS = ['image', 'company_id', 'description'] as const;
 const resolver = zodResolver(uploadFormSchema);
@@ -97,7 +97,7 @@ export function UploadForm() {
         />
         {isPending && <UploadProgress fraction={progress} label={T.uploading} />}
         <FormErrorAlert messages={errors} />
-        <FormFooter
+        <DialogFormFooter
           submitLabel={T.uploadSubmit}
           pending={isPending}
           onCancel={() => dialog?.close()}

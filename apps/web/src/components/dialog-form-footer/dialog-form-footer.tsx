@@ -1,18 +1,19 @@
 import { Button, Group } from '@mantine/core';
-import { IMAGES_TEXTS as T } from '../texts';
 
-interface FormFooterProps {
+const CANCEL = 'Cancel';
+
+interface DialogFormFooterProps {
   submitLabel: string;
   pending: boolean;
   onCancel: () => void;
 }
 
-/** Cancel and the submit button of the page's dialogs; the submit spins while the call runs. */
-export function FormFooter({ submitLabel, pending, onCancel }: FormFooterProps) {
+/** Cancel and the submit button of a dialog's form; the submit spins while the call runs. */
+export function DialogFormFooter({ submitLabel, pending, onCancel }: DialogFormFooterProps) {
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel}>
-        {T.cancel}
+        {CANCEL}
       </Button>
       <Button type="submit" loading={pending}>
         {submitLabel}

@@ -1,0 +1,1 @@
+export { DialogFormFooter } from './dialog-form-footer';
