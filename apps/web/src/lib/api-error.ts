@@ -1,6 +1,7 @@
-import { MESSAGES, type ErrorItem } from '@netfleet/contracts';
+import { type ErrorItem } from '@netfleet/contracts';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
-export const NETWORK_ERROR_MESSAGE = MESSAGES.failedToSend;
+export const NETWORK_ERROR_MESSAGE = MESSAGE_TEXTS.failedToSend;
 
 /** A failed call: HTTP status (0 = network failure, 408 = client timeout) plus the envelope's error items. */
 export class ApiError extends Error {

@@ -2,13 +2,9 @@
 // consumer reads it with useCurrentUser(), and invalidating the key reloads it (e.g. after
 // accepting the terms).
 import { useQuery } from '@tanstack/react-query';
-import {
-  currentUserSchema,
-  MESSAGES,
-  USER_REQUEST_TIMEOUT_MS,
-  type CurrentUser,
-} from '@netfleet/contracts';
+import { currentUserSchema, USER_REQUEST_TIMEOUT_MS, type CurrentUser } from '@netfleet/contracts';
 import { api, ApiError } from './api-client';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 export const currentUserQueryKey = ['user'] as const;
 
@@ -17,10 +13,11 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
   const body = await api.get<unknown>('/user', {
     signal,
     timeout: USER_REQUEST_TIMEOUT_MS,
-    timeoutMessage: MESSAGES.userRequestTimeout,
+    timeoutMessage: MESSAGE_TEXTS.userRequestTimeout,
   });
   const parsed = currentUserSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(500, 'Invalid user data', [], MESSAGES.userDataFailed);
+  if (!parsed.success)
+    throw new ApiError(500, 'Invalid user data', [], MESSAGE_TEXTS.userDataFailed);
   return parsed.data;
 }
 

@@ -1,6 +1,6 @@
 import { Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { MESSAGES } from '@netfleet/contracts';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 export function AccessDeniedPage() {
   return (
@@ -9,8 +9,8 @@ export function AccessDeniedPage() {
         <ThemeIcon size={56} radius="xl" variant="light" color="gray">
           <IconLock size={32} />
         </ThemeIcon>
-        <Title order={2}>{MESSAGES.accessDenied}</Title>
-        <Text c="dimmed">{MESSAGES.noViewPermissions}</Text>
+        <Title order={2}>{MESSAGE_TEXTS.accessDenied}</Title>
+        <Text c="dimmed">{MESSAGE_TEXTS.noViewPermissions}</Text>
       </Stack>
     </Center>
   );

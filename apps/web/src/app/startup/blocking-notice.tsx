@@ -2,12 +2,13 @@ import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, MESSAGES, type BlockingErrorCode } from '@netfleet/contracts';
+import { ERROR_CODES, type BlockingErrorCode } from '@netfleet/contracts';
 import { openNamedDialog } from '@/components/dialogs';
 import { isApiError } from '@/lib/api-client';
 import { logout, resendActivation } from '@/lib/session-actions';
 import { sessionHooks } from '@/lib/session-hooks';
 import { FullPageMessage } from './full-page-message';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 const TEXTS = {
   [ERROR_CODES.EMAIL_NOT_VERIFIED]: [
@@ -25,12 +26,12 @@ function ResendButton() {
     setSending(true);
     try {
       await resendActivation();
-      notifications.show({ color: 'green', message: MESSAGES.emailConfirmationSent });
+      notifications.show({ color: 'green', message: MESSAGE_TEXTS.emailConfirmationSent });
     } catch (error) {
       const statusText = isApiError(error) && error.statusText ? ` (${error.statusText})` : '';
       notifications.show({
         color: 'red',
-        message: `${MESSAGES.emailConfirmationFailed}${statusText}`,
+        message: `${MESSAGE_TEXTS.emailConfirmationFailed}${statusText}`,
       });
     } finally {
       setSending(false);

@@ -1,14 +1,10 @@
 // Spec §4 Startup as a plain async function so it can be tested without React:
 // offline check → GET /user (30 s) → per-user storage → ready, or the outcome that replaces the app.
-import {
-  isBlockingErrorCode,
-  MESSAGES,
-  type BlockingErrorCode,
-  type CurrentUser,
-} from '@netfleet/contracts';
+import { isBlockingErrorCode, type BlockingErrorCode, type CurrentUser } from '@netfleet/contracts';
 import { isApiError, type ApiError } from '@/lib/api-client';
 import { clearFailures, maintenanceDue, recordFailure } from '@/lib/failure-counters';
 import { loginUrl } from '@/lib/session-hooks';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 export const OFFLINE_PAGE = '/offline.html';
 const TIMEOUT = 408;
@@ -53,9 +49,9 @@ export async function runStartup(deps: StartupDeps): Promise<StartupOutcome> {
 
 /** Spec §8 User load: the timeout's own text, the offline advice, else the server's words. */
 function userLoadFailure(error: ApiError, online: boolean): string {
-  if (error.status === TIMEOUT) return error.message || MESSAGES.userRequestTimeout;
-  if (error.status === 0 && !online) return MESSAGES.offline;
-  return error.errors[0]?.message || MESSAGES.userDataFailed;
+  if (error.status === TIMEOUT) return error.message || MESSAGE_TEXTS.userRequestTimeout;
+  if (error.status === 0 && !online) return MESSAGE_TEXTS.offline;
+  return error.errors[0]?.message || MESSAGE_TEXTS.userDataFailed;
 }
 
 /** Spec §4: service workers are unregistered on load (an old one could serve a stale app). */

@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES, type CurrentUser } from '@netfleet/contracts';
+import { type CurrentUser } from '@netfleet/contracts';
 import { toast } from '@/components/toasts';
 import { onBlockingError } from '@/lib/blocking-errors';
 import { currentUserQueryKey, fetchCurrentUser } from '@/lib/current-user';
@@ -12,12 +12,13 @@ import { loadUserStorage } from '@/lib/storage/user-storage';
 import { BlockingNotice } from './blocking-notice';
 import { MaintenancePage } from './maintenance-page';
 import { runStartup, unregisterServiceWorkers, type StartupOutcome } from './run-startup';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 function useOfflineToast(active: boolean): void {
   useEffect(() => {
     if (!active) return undefined;
     // The top area: it concerns the whole console, not an action's outcome in the corner.
-    const onOffline = () => toast.error(MESSAGES.connectionLost, { position: 'top' });
+    const onOffline = () => toast.error(MESSAGE_TEXTS.connectionLost, { position: 'top' });
     window.addEventListener('offline', onOffline);
     return () => window.removeEventListener('offline', onOffline);
   }, [active]);

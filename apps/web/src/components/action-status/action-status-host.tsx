@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { MAX_MINIMIZED_DIALOGS, MESSAGES } from '@netfleet/contracts';
+import { MAX_MINIMIZED_DIALOGS } from '@netfleet/contracts';
 import { MinimizedChip, MinimizedDock } from '@/components/minimized-dock';
 import { registerActionStatus, type ActionStatusOptions } from '@/lib/action-status';
 import { ActionStatusDialog } from './action-status-dialog';
 import { ACTION_STATUS_TEXTS } from './texts';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 interface Entry {
   channel: string;
@@ -48,7 +49,7 @@ export function ActionStatusHost() {
     );
   const minimize = (channel: string) => {
     if (entries.filter((entry) => entry.minimized).length >= MAX_MINIMIZED_DIALOGS) {
-      notifications.show({ color: 'orange', message: MESSAGES.tooManyMinimized });
+      notifications.show({ color: 'orange', message: MESSAGE_TEXTS.tooManyMinimized });
       return;
     }
     setMinimized(channel, true);

@@ -1,9 +1,10 @@
 // The open dialogs live outside React so that any code (a submit handler, the api-client's
 // callers, a promise-returning confirm) can open one; DialogHost renders them. Array order is
 // stacking order: the last dialog that is not minimised is the top one.
-import { MAX_MINIMIZED_DIALOGS, MESSAGES } from '@netfleet/contracts';
+import { MAX_MINIMIZED_DIALOGS } from '@netfleet/contracts';
 import { toast } from '@/components/toasts';
 import type { DialogEntry, DialogOptions } from './types';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 let entries: readonly DialogEntry[] = [];
 let nextKey = 1;
@@ -66,7 +67,7 @@ export const dialogs = {
     const entry = entries.find((item) => item.options.id === id);
     if (!entry || entry.minimized) return;
     if (entries.filter((item) => item.minimized).length >= MAX_MINIMIZED_DIALOGS) {
-      toast.warning(MESSAGES.tooManyMinimized);
+      toast.warning(MESSAGE_TEXTS.tooManyMinimized);
       return;
     }
     update(id, (item) => ({ ...item, minimized: true }));

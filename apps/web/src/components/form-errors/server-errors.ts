@@ -1,8 +1,9 @@
 // Spec §8: an error whose source names a visible field shows under that field; the rest go to a
 // list shown above or below the form.
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ERROR_CODES, MESSAGES, type ErrorItem } from '@netfleet/contracts';
+import { ERROR_CODES, type ErrorItem } from '@netfleet/contracts';
 import { isApiError } from '@/lib/api-client';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 export interface SplitErrors<Field extends string> {
   fields: Partial<Record<Field, string>>;
@@ -29,7 +30,9 @@ function fieldOf<Field extends string>(source: string | null, fields: readonly F
  * not know): the first error message, else 'Failed to connect to server'.
  */
 const messageOf = (item: ErrorItem, firstMessage: string) =>
-  item.code === ERROR_CODES.MFA_REQUIRED ? firstMessage || MESSAGES.failedToConnect : item.message;
+  item.code === ERROR_CODES.MFA_REQUIRED
+    ? firstMessage || MESSAGE_TEXTS.failedToConnect
+    : item.message;
 
 // Spec §8: an error on the password also marks its confirmation field (without repeating it).
 const CONFIRMATION_FIELDS: Readonly<Record<string, string>> = {

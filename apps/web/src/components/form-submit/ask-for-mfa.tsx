@@ -1,9 +1,10 @@
-import { MESSAGES, MFA_TYPES } from '@netfleet/contracts';
+import { MFA_TYPES } from '@netfleet/contracts';
 import { dialogs } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { MfaVerification } from './mfa-dialog';
 import { MFA_TEXTS } from './texts';
 import type { MfaPrompt, MfaResponse } from './types';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 export const MFA_DIALOG_ID = 'mfa-verification';
 
@@ -16,7 +17,7 @@ const KNOWN_METHODS: ReadonlySet<string> = new Set(MFA_TYPES);
  */
 export function askForMfa(prompt: MfaPrompt): Promise<MfaResponse | null> {
   if (!KNOWN_METHODS.has(prompt.mfa_type)) {
-    toast.error(prompt.message || MESSAGES.failedToConnect);
+    toast.error(prompt.message || MESSAGE_TEXTS.failedToConnect);
     return Promise.resolve(null);
   }
   return new Promise((resolve) => {

@@ -1,8 +1,9 @@
 // Spec §8: what a failed submit shows. Messages whose source is a visible field go under it (bulk
 // index stripped, a refused password also marks its confirmation); the rest are returned.
-import { actionFailureMessage, MESSAGES, type ActionVerb } from '@netfleet/contracts';
+import { actionFailureMessage, type ActionVerb } from '@netfleet/contracts';
 import { mapServerErrors } from '@/components/form-errors';
 import { isApiError } from '@/lib/api-client';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 interface Builder {
   item?: string | undefined;
@@ -12,11 +13,11 @@ interface Builder {
 /** A failure without error items: no answer at all, or an answer without a body. */
 function messageWithoutItems(error: unknown, { item, verb }: Builder): string {
   if (!isApiError(error))
-    return error instanceof Error && error.message ? error.message : MESSAGES.failedToSend;
+    return error instanceof Error && error.message ? error.message : MESSAGE_TEXTS.failedToSend;
   // Status 0: the request never got an answer.
-  if (error.status === 0) return error.message || MESSAGES.failedToSend;
+  if (error.status === 0) return error.message || MESSAGE_TEXTS.failedToSend;
   if (item && verb) return actionFailureMessage({ item, verb, statusText: error.statusText });
-  return error.statusText || MESSAGES.serverError;
+  return error.statusText || MESSAGE_TEXTS.serverError;
 }
 
 /**

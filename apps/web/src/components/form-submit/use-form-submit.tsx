@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { actionSuccessMessage, MESSAGES } from '@netfleet/contracts';
+import { actionSuccessMessage } from '@netfleet/contracts';
 import { alertDialog, useDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { openActionStatusFor } from '@/lib/action-status';
@@ -11,6 +11,7 @@ import { failureMessages } from './failure-messages';
 import { partialErrors, PartialErrorList } from './partial-errors';
 import { sendWithMfa } from './send-with-mfa';
 import type { FormSubmit, SubmitOptions, SubmitState } from './types';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 const FORM_PAGE_PREFIX = '/forms/';
 
@@ -26,7 +27,7 @@ function successText<V>(options: SubmitOptions<V>, response: ApiResponse<unknown
   if (fromServer) return fromServer;
   return options.verb
     ? actionSuccessMessage(options.item, options.verb)
-    : MESSAGES.operationComplete;
+    : MESSAGE_TEXTS.operationComplete;
 }
 
 /** The success toast; a 207 was done for some items only, so a warning lists the others. */

@@ -1,9 +1,10 @@
 // The non-form states a form page or dialog can show.
 import { Alert, Anchor, Center, EmptyState, Loader } from '@mantine/core';
-import { MESSAGES } from '@netfleet/contracts';
+
 import { IconFileOff, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SCHEMA_FORM_TEXTS as TEXTS } from './texts';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 export function FormLoading() {
   return (
@@ -25,7 +26,7 @@ export function FormAccessDenied() {
   return (
     <EmptyState
       icon={<IconLock size={32} />}
-      title={MESSAGES.accessDenied}
+      title={MESSAGE_TEXTS.accessDenied}
       description={TEXTS.noFormPermission}
     />
   );

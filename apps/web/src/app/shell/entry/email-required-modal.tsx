@@ -2,11 +2,12 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES, updateAccountUserBodySchema } from '@netfleet/contracts';
+import { updateAccountUserBodySchema } from '@netfleet/contracts';
 import { useFailureToast } from '@/components/toasts';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { logout } from '@/lib/session-actions';
 import { updateAccountUser } from './update-account-user';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 /** Spec §4 Shell entry: a user whose e-mail equals the username must enter an address first. */
 export function EmailRequiredModal() {
@@ -31,7 +32,7 @@ export function EmailRequiredModal() {
     <Modal
       opened
       onClose={() => undefined}
-      title={MESSAGES.enterEmail}
+      title={MESSAGE_TEXTS.enterEmail}
       withCloseButton={false}
       closeOnClickOutside={false}
       closeOnEscape={false}

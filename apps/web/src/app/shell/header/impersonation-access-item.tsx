@@ -2,11 +2,12 @@ import { Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconUserShield } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES, type CurrentUser } from '@netfleet/contracts';
+import { type CurrentUser } from '@netfleet/contracts';
 import { toast } from '@/components/toasts';
 import { failureText } from '@/lib/failure-text';
 import { revokeImpersonationAccess } from '@/lib/session-actions';
 import { sessionHooks } from '@/lib/session-hooks';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 /** Shown only while the user's impersonation access limit lies in the future (spec §2, §4). */
 export function ImpersonationAccessItem({ user }: { user: CurrentUser }) {
@@ -15,7 +16,7 @@ export function ImpersonationAccessItem({ user }: { user: CurrentUser }) {
 
   const confirmRevoke = () =>
     modals.openConfirmModal({
-      title: MESSAGES.revokeImpersonationConfirm,
+      title: MESSAGE_TEXTS.revokeImpersonationConfirm,
       labels: { confirm: t('header.revokeImpersonation'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => {

@@ -3,10 +3,11 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COOKIES, MESSAGES, RELOAD_DELAY_TIMEZONE_MS } from '@netfleet/contracts';
+import { COOKIES, RELOAD_DELAY_TIMEZONE_MS } from '@netfleet/contracts';
 import { deleteCookie, readCookie, writeCookie } from '@/lib/cookies';
 import { timeZoneOptions, type TimeZoneOption } from '@/lib/format';
 import { sessionHooks } from '@/lib/session-hooks';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 // Some 400 offsets take a moment to compute: once per page is enough (the page reloads on a
 // change anyway, and offsets only move at daylight saving changes).
@@ -36,14 +37,14 @@ export function TimezoneForm({ onDone, clearDateRange }: TimezoneFormProps) {
   const save = () => {
     if (!zone) return;
     writeCookie(COOKIES.timezone, zone);
-    notifications.show({ color: 'green', message: MESSAGES.timezoneUpdated });
+    notifications.show({ color: 'green', message: MESSAGE_TEXTS.timezoneUpdated });
     clearDateRange();
     onDone();
     reloadSoon();
   };
   const reset = () => {
     deleteCookie(COOKIES.timezone);
-    notifications.show({ message: MESSAGES.timezoneDefault });
+    notifications.show({ message: MESSAGE_TEXTS.timezoneDefault });
     clearDateRange();
     onDone();
     reloadSoon();

@@ -2,10 +2,11 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, normalizeSearchQuery } from '@netfleet/contracts';
+import { normalizeSearchQuery } from '@netfleet/contracts';
 import type { SearchKind } from '@/app/search-kinds';
 import { KindSection, optionId, type FlatResult } from './search-results';
 import { useDebouncedSearch, useSearchResults } from './use-search-results';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 interface GlobalSearchPanelProps {
   available: readonly SearchKind[];
@@ -66,10 +67,10 @@ export function GlobalSearchPanel({
   };
 
   let body: ReactNode = null;
-  if (selected.length === 0) body = <Message>{MESSAGES.searchNoCriteria}</Message>;
+  if (selected.length === 0) body = <Message>{MESSAGE_TEXTS.searchNoCriteria}</Message>;
   else if (normalizeSearchQuery(text) === null)
-    body = <Message>{MESSAGES.searchTypeToStart}</Message>;
-  else if (nothingFound) body = <Message>{MESSAGES.searchNoResults}</Message>;
+    body = <Message>{MESSAGE_TEXTS.searchTypeToStart}</Message>;
+  else if (nothingFound) body = <Message>{MESSAGE_TEXTS.searchNoResults}</Message>;
   else if (q !== null) {
     let first = 0;
     body = selected.map((kind, index) => {

@@ -1,9 +1,10 @@
-import { COMPANY_NAME_MAX_LENGTH, COMPANY_NAME_MIN_LENGTH, MESSAGES } from '@netfleet/contracts';
+import { COMPANY_NAME_MAX_LENGTH, COMPANY_NAME_MIN_LENGTH } from '@netfleet/contracts';
 import type { FormDefinition, FormValues } from '@/components/schema-form';
 import { getCompany } from '../api/get-company';
 import { COMPANIES_PATH, companiesKeys } from '../api/keys';
 import { COMPANY_TEXTS } from '../texts';
 import { companyNameProblem } from './company-name';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
@@ -42,6 +43,8 @@ export const editCompanyForm: FormDefinition = {
     return { name: company.name, email: company.email ?? '' };
   },
   beforeSubmit: (values, initial) =>
-    unchanged(values, initial) ? MESSAGES.companyNameUnchanged : companyNameProblem(values.name),
+    unchanged(values, initial)
+      ? MESSAGE_TEXTS.companyNameUnchanged
+      : companyNameProblem(values.name),
   invalidate: [companiesKeys.all],
 };

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MESSAGES, notificationSchema, type Notification } from '@netfleet/contracts';
+import { notificationSchema, type Notification } from '@netfleet/contracts';
 import { toApiQuery, type ListPage, type TableQuery } from '@/components/data-table';
 import { api, ApiError, isApiError, type Query } from '@/lib/api-client';
 import { notificationsKeys, NOTIFICATIONS_PATH } from './keys';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 const listSchema = z.array(notificationSchema);
 
@@ -14,7 +15,7 @@ export interface NotificationsPage extends ListPage<Notification> {
 
 /** Spec §8: the server's first message, else 'Failed to get notifications.'. */
 function notificationsErrorMessage(error: unknown): string {
-  return (isApiError(error) && error.errors[0]?.message) || MESSAGES.notificationsFailed;
+  return (isApiError(error) && error.errors[0]?.message) || MESSAGE_TEXTS.notificationsFailed;
 }
 
 /** Rethrows with the spec's message, keeping the status the query client's retry rule reads. */
@@ -30,7 +31,7 @@ export async function getNotifications(
 ): Promise<NotificationsPage> {
   const response = await api.get<unknown>(NOTIFICATIONS_PATH, { query, signal }).catch(failed);
   const parsed = listSchema.safeParse(response.data);
-  if (!parsed.success) throw new ApiError(500, '', [], MESSAGES.notificationsFailed);
+  if (!parsed.success) throw new ApiError(500, '', [], MESSAGE_TEXTS.notificationsFailed);
   const rows = parsed.data;
   const { total, unseen } = response.meta ?? {};
   return {

@@ -1,0 +1,1 @@
+export { MESSAGE_TEXTS } from './texts';
