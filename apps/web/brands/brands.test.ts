@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeByName } from '@netfleet/contracts';
 import { brandSchema } from '@/components/brand/brand-schema';
+import { UI_LANGUAGES } from '@/lib/i18n/languages';
 
 const brandsDir = import.meta.dirname;
 const brands = readdirSync(brandsDir, { withFileTypes: true })
@@ -28,6 +29,10 @@ describe.each(brands)('brand %s', (name) => {
 
   it('disables only known routes', () => {
     for (const route of load(name).disabled_routes) expect(routeByName(route), route).toBeDefined();
+  });
+
+  it('offers only shipped interface languages (absent: all of them)', () => {
+    for (const code of load(name).languages ?? []) expect(UI_LANGUAGES, code).toContain(code);
   });
 });
 

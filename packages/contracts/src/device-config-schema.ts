@@ -1,4 +1,5 @@
-import { modelHardware } from './device-models.ts';
+import { deviceCapabilities, modelHardware } from './device-models.ts';
+import { isDomain } from './validation.ts';
 
 // The configuration schema: which configs a model holds, which section types each config has and
 // what their options accept. Devices check every value against it before applying, and the server
@@ -12,6 +13,8 @@ export type OptionSpec =
   | { kind: 'integer'; min: number; max: number }
   | { kind: 'boolean' }
   | { kind: 'ipv4' }
+  /** A domain name by spec §5: labels of 1-63 characters, no edge hyphens, a 2-6 letter top. */
+  | { kind: 'domain' }
   | { kind: 'enum'; values: readonly string[] }
   | { kind: 'list'; of: OptionSpec; max: number };
 
@@ -20,6 +23,7 @@ const integer = (min: number, max: number): OptionSpec => ({ kind: 'integer', mi
 const bool: OptionSpec = { kind: 'boolean' };
 const ipv4: OptionSpec = { kind: 'ipv4' };
 const oneOf = (...values: string[]): OptionSpec => ({ kind: 'enum', values });
+const domain: OptionSpec = { kind: 'domain' };
 const hostname: OptionSpec = {
   kind: 'text',
   min: 1,
@@ -27,6 +31,23 @@ const hostname: OptionSpec = {
   pattern: /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/,
   hint: 'letters, digits and hyphens, not at either end',
 };
+
+/** The Dynamic DNS providers a `ddns` service can name (ddns-scripts names); `custom`: update_url. */
+export const DDNS_SERVICES = [
+  'dyndns.org',
+  'no-ip.com',
+  'duckdns.org',
+  'dynu.com',
+  'freedns.afraid.org',
+  'cloudflare.com-v4',
+  'custom',
+] as const;
+/** How a `ddns` service learns the address it registers. */
+export const DDNS_IP_SOURCES = ['network', 'interface', 'web'] as const;
+/** Site blocking: only the listed domains (whitelist) or all but them (blacklist). */
+export const WEBFILTER_MODES = ['whitelist', 'blacklist'] as const;
+/** The most domains one site blocking list holds (a configuration value's list limit). */
+export const WEBFILTER_DOMAINS_MAX = 64;
 
 /** config → section type → option → what it accepts. */
 export const CONFIG_SCHEMA: Readonly<Record<string, Record<string, Record<string, OptionSpec>>>> = {
@@ -97,6 +118,37 @@ export const CONFIG_SCHEMA: Readonly<Record<string, Record<string, Record<string
       disabled: bool,
     },
   },
+  ddns: {
+    service: {
+      enabled: bool,
+      service_name: oneOf(...DDNS_SERVICES),
+      /** For `custom`: the provider's update address ([USERNAME], [PASSWORD], [DOMAIN], [IP]). */
+      update_url: {
+        kind: 'text',
+        max: 255,
+        pattern: /^https?:\/\/\S+$/,
+        hint: 'an http:// or https:// address',
+      },
+      domain,
+      username: text(64),
+      password: text(128),
+      ip_source: oneOf(...DDNS_IP_SOURCES),
+      /** The network (ip_source network) or interface (ip_source interface) to take it from. */
+      interface: text(32),
+      use_https: bool,
+      /** Minutes between address checks. */
+      check_interval: integer(1, 1440),
+      /** Hours after which the address is sent again even unchanged (0: never). */
+      force_interval: integer(0, 720),
+    },
+  },
+  webfilter: {
+    webfilter: {
+      enabled: bool,
+      mode: oneOf(...WEBFILTER_MODES),
+      domain: { kind: 'list', of: domain, max: WEBFILTER_DOMAINS_MAX },
+    },
+  },
   netfleet: {
     agent: {
       description: text(255),
@@ -108,11 +160,29 @@ export const CONFIG_SCHEMA: Readonly<Record<string, Record<string, Record<string
 
 const AGENT_MODELS = new Set(['LINUX', 'OPENWRT']);
 
-/** The configs a model holds: a router's own (wireless when it has a radio), or the agent's. */
-export const configsOfModel = (model: ConfigModel): string[] => {
+/** A firmware newer than any released: what some firmware of a model can have. */
+const NEWEST_FIRMWARE = '_R_00.99.99';
+
+/**
+ * The configs a model holds: a router's own (wireless when it has a radio; ddns and webfilter
+ * when its firmware has them, spec §5 has_ddns / has_webfilter), or the agent's. Without a
+ * firmware (undefined), what some firmware of the model holds; null is an unknown firmware.
+ */
+export const configsOfModel = (model: ConfigModel, firmware?: string | null): string[] => {
   const name = model.toUpperCase();
   if (AGENT_MODELS.has(name)) return ['netfleet'];
-  return ['system', 'network', 'firewall', ...(modelHardware(name).wifi ? ['wireless'] : [])];
+  const capabilities = deviceCapabilities(
+    name,
+    firmware === undefined ? NEWEST_FIRMWARE : firmware,
+  );
+  return [
+    'system',
+    'network',
+    'firewall',
+    ...(modelHardware(name).wifi ? ['wireless'] : []),
+    ...(capabilities.has_ddns ? ['ddns'] : []),
+    ...(capabilities.has_webfilter ? ['webfilter'] : []),
+  ];
 };
 
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
@@ -134,6 +204,8 @@ const checkScalar = (spec: OptionSpec, value: string): string | null => {
       return value === '0' || value === '1' ? null : 'Use 0 or 1';
     case 'ipv4':
       return IPV4.test(value) ? null : 'Use an IPv4 address';
+    case 'domain':
+      return isDomain(value) ? null : 'Use a domain name such as example.com';
     case 'enum':
       return spec.values.includes(value) ? null : `Use one of: ${spec.values.join(', ')}`;
     case 'list':
@@ -182,9 +254,9 @@ export interface TemplateProblem {
 
 /**
  * What the schema says about a template's requests, before any device sees them: known configs
- * (on `model` when the template names one), section types for new sections, known options, and
- * values each option accepts. A `put` names no type, so its options are looked up in every
- * section type of the config.
+ * (on `model` when the template names one, with `firmware` when a device's is known), section
+ * types for new sections, known options, and values each option accepts. A `put` names no type,
+ * so its options are looked up in every section type of the config.
  */
 export const templateProblems = (
   requests: readonly {
@@ -193,6 +265,7 @@ export const templateProblems = (
     request_data: Record<string, string | string[] | null>;
   }[],
   model: ConfigModel | null,
+  firmware?: string | null,
 ): TemplateProblem[] =>
   requests.flatMap((request, index) => {
     const at = `template.${index}`;
@@ -201,6 +274,15 @@ export const templateProblems = (
     if (!types) return [{ source: `${at}.path`, message: `Unknown configuration ${config}` }];
     if (model && !configsOfModel(model).includes(config)) {
       return [{ source: `${at}.path`, message: `The ${config} configuration is not on ${model}` }];
+    }
+    if (model && firmware !== undefined && !configsOfModel(model, firmware).includes(config)) {
+      const version = firmware ?? 'an unknown firmware';
+      return [
+        {
+          source: `${at}.path`,
+          message: `The ${config} configuration is not on ${model} with ${version}`,
+        },
+      ];
     }
     const type = request.request_data['.type'];
     if (request.method === 'post' && (typeof type !== 'string' || !types[type])) {

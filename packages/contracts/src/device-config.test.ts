@@ -8,7 +8,12 @@ import {
   readConfig,
   rollbackRequests,
 } from './device-config.ts';
-import { templateProblems } from './device-config-schema.ts';
+import {
+  CONFIG_SCHEMA,
+  checkOptionValue,
+  configsOfModel,
+  templateProblems,
+} from './device-config-schema.ts';
 import { templateMisfit } from './api/device-configurator.ts';
 
 const store: DeviceConfig = {
@@ -162,6 +167,111 @@ describe('configuration templates', () => {
     );
     expect(templateMisfit(template, { model: 'RUTX11', firmware: null })).toMatch(
       /unknown firmware/,
+    );
+  });
+});
+
+describe('Dynamic DNS and site blocking configurations', () => {
+  const service = {
+    '.type': 'service',
+    enabled: '1',
+    service_name: 'duckdns.org',
+    domain: 'office-1.duckdns.org',
+    username: 'ada',
+    password: 'secret',
+    ip_source: 'network',
+    interface: 'wan',
+    check_interval: '10',
+  };
+
+  it('are offered on the models and firmware that have them (has_ddns, has_webfilter)', () => {
+    expect(configsOfModel('RUTX11')).toEqual(
+      expect.arrayContaining(['system', 'wireless', 'ddns', 'webfilter']),
+    );
+    expect(configsOfModel('RUTX11', 'RUTX_R_00.07.06')).toContain('webfilter');
+    // RUTX firmware 02.04 has DDNS but is no RutOS: no site blocking.
+    expect(configsOfModel('RUTX11', 'RUTX_R_00.02.04')).toEqual(expect.arrayContaining(['ddns']));
+    expect(configsOfModel('RUTX11', 'RUTX_R_00.02.04')).not.toContain('webfilter');
+    expect(configsOfModel('RUT955', 'RUT9XX_R_00.06.09')).not.toContain('ddns');
+    expect(configsOfModel('RUT955', 'RUT9_R_00.07.00')).toContain('ddns');
+    expect(configsOfModel('RUT955', null)).not.toContain('ddns');
+    // The agent's own models keep their one config.
+    expect(configsOfModel('LINUX')).toEqual(['netfleet']);
+    expect(configsOfModel('OPENWRT', 'OpenWrt_R_00.23.05')).toEqual(['netfleet']);
+  });
+
+  it('check domains by the spec §5 rule', () => {
+    const spec = { kind: 'domain' } as const;
+    expect(checkOptionValue(spec, 'a.example.com')).toBeNull();
+    expect(checkOptionValue(spec, `${'a'.repeat(63)}.io`)).toBeNull();
+    for (const bad of [
+      'localhost',
+      '-a.com',
+      'a-.com',
+      'a.c',
+      'a.abcdefg',
+      `${'a'.repeat(64)}.io`,
+    ]) {
+      expect(checkOptionValue(spec, bad)).toBe('Use a domain name such as example.com');
+    }
+  });
+
+  it('create a DDNS service and refuse a bad domain at its option', () => {
+    const base: DeviceConfig = { ddns: {}, webfilter: {} };
+    const created = applyConfigRequests(base, [request('post', '/ddns/office', service)], 'RUTX11');
+    expect(created.ok).toBe(true);
+    expect(created.store.ddns?.office).toEqual(service);
+    const refused = applyConfigRequests(
+      created.store,
+      [request('put', '/ddns/office', { domain: 'office_1.example' })],
+      'RUTX11',
+    );
+    expect(refused.ok).toBe(false);
+    expect(refused.results[0]?.message).toBe('domain: Use a domain name such as example.com');
+    expect(
+      applyConfigRequests(
+        base,
+        [request('post', '/ddns/x', { ...service, service_name: 'x' })],
+        'RUTX11',
+      ).results[0]?.message,
+    ).toMatch(/^service_name: Use one of: dyndns.org/);
+  });
+
+  it('keep a site blocking list of domains, each checked', () => {
+    const spec = CONFIG_SCHEMA.webfilter?.webfilter?.domain;
+    expect(spec).toBeDefined();
+    if (!spec) return;
+    expect(checkOptionValue(spec, ['example.com', 'ads.example.net'])).toBeNull();
+    expect(checkOptionValue(spec, ['example.com', 'bad domain'])).toBe(
+      'Use a domain name such as example.com',
+    );
+    expect(
+      checkOptionValue(
+        spec,
+        Array.from({ length: 65 }, (_, i) => `s${i}.com`),
+      ),
+    ).toBe('At most 64 entries');
+    expect(
+      templateProblems(
+        [request('put', '/webfilter/general', { enabled: '1', mode: 'allow', domain: ['a.com'] })],
+        'RUTX11',
+      ),
+    ).toEqual([
+      { source: 'template.0.request_data.mode', message: 'Use one of: whitelist, blacklist' },
+    ]);
+  });
+
+  it('are refused for a device whose firmware has none', () => {
+    const requests = [request('post', '/ddns/office', service)];
+    expect(templateProblems(requests, 'RUT955', 'RUT9_R_00.07.06')).toEqual([]);
+    expect(templateProblems(requests, 'RUT955', 'RUT9XX_R_00.06.09')).toEqual([
+      {
+        source: 'template.0.path',
+        message: 'The ddns configuration is not on RUT955 with RUT9XX_R_00.06.09',
+      },
+    ]);
+    expect(templateProblems(requests, 'RUT955', null)[0]?.message).toBe(
+      'The ddns configuration is not on RUT955 with an unknown firmware',
     );
   });
 });

@@ -143,6 +143,7 @@ export const COMMAND_TYPES = [
   'alerts_config',
   'file_put',
   'file_get',
+  'esim_profile',
   ...VPN_COMMAND_TYPES,
   ...VPN_HUB_COMMAND_TYPES,
 ] as const;

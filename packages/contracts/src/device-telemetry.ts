@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { esimProfilesReadingSchema } from './device-esim.ts';
 import type { TelemetryCategory } from './device-protocol.ts';
 
 // Telemetry payloads of the device protocol (device-protocol.ts), one schema per monitoring
@@ -70,6 +71,8 @@ export const staticTelemetrySchema = z.object({
     .array(z.object({ slot: simSlot, iccid: label.nullable(), imsi: label.nullable() }))
     .max(4)
     .default([]),
+  /** The eUICC's profiles (has_esim devices); absent when the device does not report them. */
+  esim_profiles: esimProfilesReadingSchema.optional(),
 });
 export const gpsTelemetrySchema = z.object({
   latitude: num.min(-90).max(90),

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import {
+  ESIM_MESSAGES,
   commandTimedOutMessage,
   firmwareUpdateArgsSchema,
   type CommandMessage,
@@ -350,6 +351,9 @@ export const runLinuxCommand = (
       return agentFilePut(command, context, options);
     case 'file_get':
       return agentFileGet(command, context, options);
+    case 'esim_profile':
+      // Managing an eUICC needs the router's own LPA (RutOS); a generic Linux box has none.
+      return Promise.resolve({ status: 'rejected', message: ESIM_MESSAGES.notSupported });
     case 'vpn_join':
     case 'vpn_leave':
       if (!options.vpn) return Promise.resolve({ status: 'failed', message: NO_VPN_CLIENTS });

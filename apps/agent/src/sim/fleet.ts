@@ -10,6 +10,7 @@ import { type DeviceStanding, type NotConnected, tallyNotConnected } from './not
 import { forEachLimited } from './pool.ts';
 import { ApiClient, type ApiOptions } from './provision.ts';
 import { runSimCommand } from './sim-commands.ts';
+import { firmwareSimConfig } from './sim-config-defaults.ts';
 import { SimDevice } from './sim-device.ts';
 import { simLocalApi } from './sim-local-api.ts';
 import { simReading } from './sim-readings.ts';
@@ -293,7 +294,13 @@ export const restoreDeviceState = (devices: readonly SimDevice[], state: FleetSt
   for (const device of devices) {
     const saved = state.get(device.serial);
     if (saved?.admin_password_sha256) device.adminPasswordSha256 = saved.admin_password_sha256;
-    if (saved?.config) device.config = saved.config;
+    // A configuration kept before its firmware's ddns/webfilter were simulated gains their defaults.
+    if (saved?.config) {
+      device.config = {
+        ...firmwareSimConfig(device.model, device.serial, device.firmware),
+        ...saved.config,
+      };
+    }
     if (saved?.collect) device.collect = saved.collect;
     if (saved?.alerts) device.alerts = saved.alerts;
     if (saved?.files) device.files = saved.files;

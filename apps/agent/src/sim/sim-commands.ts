@@ -17,6 +17,7 @@ import { simConfigGet, simConfigSet } from './sim-config.ts';
 import type { SimDevice } from './sim-device.ts';
 import { simKernelVersion } from './sim-file-content.ts';
 import { simFileGet, simFilePut } from './sim-files.ts';
+import { runSimEsimCommand } from './sim-esim.ts';
 import { runHotspotCommand } from './sim-hotspot.ts';
 import { simLanHosts } from './sim-lan.ts';
 import { simVpnJoin, simVpnLeave } from './sim-vpn.ts';
@@ -286,6 +287,8 @@ export const runSimCommand = async (
       });
     case 'file_get':
       return simFileGet(device, command, context);
+    case 'esim_profile':
+      return runSimEsimCommand(device, command, context);
     case 'vpn_join':
       return simVpnJoin(device, command, context, options.onVpnChanged);
     case 'vpn_leave':

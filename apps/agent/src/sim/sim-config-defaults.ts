@@ -1,4 +1,10 @@
-import { SECTION_TYPE_KEY, modelHardware, type DeviceConfig } from '@netfleet/contracts';
+import {
+  SECTION_TYPE_KEY,
+  configsOfModel,
+  modelHardware,
+  type ConfigFile,
+  type DeviceConfig,
+} from '@netfleet/contracts';
 import { Rng, hashString } from './random.ts';
 
 // A simulated router's factory configuration, as RutOS ships it, trimmed to the options the
@@ -12,8 +18,49 @@ export const defaultWifiKey = (serial: string): string => {
   return Array.from({ length: 10 }, () => rng.pick([...KEY_ALPHABET])).join('');
 };
 
-/** The configuration a model's device starts with (system, network, firewall, wireless). */
-export const defaultSimConfig = (model: string, serial: string): DeviceConfig => {
+/** The Dynamic DNS service the simulator ships: the device's own dyndns.org name, registered. */
+export const defaultDdnsConfig = (serial: string): ConfigFile => ({
+  myddns: {
+    [SECTION_TYPE_KEY]: 'service',
+    enabled: '1',
+    service_name: 'dyndns.org',
+    domain: `rut${serial.toLowerCase()}.dyndns.org`,
+    ip_source: 'network',
+    interface: 'wan',
+    check_interval: '10',
+  },
+});
+
+/** Site blocking as RutOS ships it: off, blocking the listed sites, none listed. */
+export const defaultWebfilterConfig = (): ConfigFile => ({
+  general: { [SECTION_TYPE_KEY]: 'webfilter', enabled: '0', mode: 'blacklist' },
+});
+
+/**
+ * The configs the firmware brings beyond the hardware's (ddns, webfilter), for `configsOfModel`'s
+ * firmware rule; kept apart so a firmware update can add those it newly has.
+ */
+export const firmwareSimConfig = (
+  model: string,
+  serial: string,
+  firmware?: string | null,
+): DeviceConfig => {
+  const configs = configsOfModel(model, firmware);
+  return {
+    ...(configs.includes('ddns') ? { ddns: defaultDdnsConfig(serial) } : {}),
+    ...(configs.includes('webfilter') ? { webfilter: defaultWebfilterConfig() } : {}),
+  };
+};
+
+/**
+ * The configuration a model's device starts with (system, network, firewall, wireless, and ddns
+ * and webfilter where its firmware has them; without a firmware, where some firmware has them).
+ */
+export const defaultSimConfig = (
+  model: string,
+  serial: string,
+  firmware?: string | null,
+): DeviceConfig => {
   const hardware = modelHardware(model);
   const tail = serial.slice(-4);
   const config: DeviceConfig = {
@@ -76,5 +123,5 @@ export const defaultSimConfig = (model: string, serial: string): DeviceConfig =>
       },
     };
   }
-  return config;
+  return { ...config, ...firmwareSimConfig(model, serial, firmware) };
 };

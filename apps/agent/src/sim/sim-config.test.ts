@@ -76,7 +76,9 @@ describe('simulated config_get', () => {
     expect(run.done()).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
     expect(run.done()?.status).toBe('completed');
-    expect(json(run.done() as CommandOutcome)).toEqual(defaultSimConfig('RUTX11', router.serial));
+    expect(json(run.done() as CommandOutcome)).toEqual(
+      defaultSimConfig('RUTX11', router.serial, router.firmware),
+    );
   });
 
   it('reads only the configs and sections the paths name', async () => {

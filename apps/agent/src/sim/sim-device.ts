@@ -6,12 +6,13 @@ import {
   modelHardware,
   type DeviceCapabilities,
   type DeviceConfig,
+  type EsimProfileReading,
   type ModelHardware,
 } from '@netfleet/contracts';
 import type { DeviceIdentity } from '../types.ts';
 import { CITIES, OPERATORS, SIM_MODELS, firmwareChoices } from './catalogue.ts';
 import { Rng, deviceSeed, hashString } from './random.ts';
-import { defaultSimConfig } from './sim-config-defaults.ts';
+import { defaultSimConfig, firmwareSimConfig } from './sim-config-defaults.ts';
 import type { SimFileTable } from './sim-file-table.ts';
 import { FACTORY_PASSWORD_SHA256, passwordSha256 } from './services/credentials.ts';
 import type { Pins } from './sim-pins.ts';
@@ -75,6 +76,8 @@ export class SimDevice {
   files?: SimFileTable;
   /** Its OpenVPN clients of netfleet hubs (sim-vpn.ts); unset until the first `vpn_join`. */
   vpnClients?: SimVpnClient[];
+  /** The eUICC's profiles (has_esim models), once a reading or an `esim_profile` job needed them. */
+  esimProfiles?: EsimProfileReading[];
 
   constructor(
     readonly index: number,
@@ -138,12 +141,16 @@ export class SimDevice {
     if (firmware) {
       this.firmware = firmware;
       this.capabilities = deviceCapabilities(this.model, firmware);
+      // Configs the new firmware brings start from their defaults; the others are kept.
+      if (this.config) {
+        this.config = { ...firmwareSimConfig(this.model, this.serial, firmware), ...this.config };
+      }
     }
   }
 
   /** The configuration store, from the model's factory defaults the first time it is needed. */
   configStore(): DeviceConfig {
-    return (this.config ??= defaultSimConfig(this.model, this.serial));
+    return (this.config ??= defaultSimConfig(this.model, this.serial, this.firmware));
   }
 
   adminPasswordMatches(password: string): boolean {

@@ -1,5 +1,7 @@
-import type { TelemetryCategory, TelemetryData } from '@netfleet/contracts';
+import { SECTION_TYPE_KEY, type TelemetryCategory, type TelemetryData } from '@netfleet/contracts';
 import { OPERATORS, hasFiveGhz, modemOf } from './catalogue.ts';
+import { defaultDdnsConfig } from './sim-config-defaults.ts';
+import { simEsimProfiles } from './sim-esim.ts';
 import type { SimDevice } from './sim-device.ts';
 import { simOpenvpnReadings } from './sim-vpn.ts';
 
@@ -87,6 +89,7 @@ const staticInfo = (d: SimDevice): TelemetryData<'static'> => {
       : null,
     kernel: d.capabilities.has_rutos ? '5.15.167' : '4.14.241',
     sims,
+    ...(d.capabilities.has_esim ? { esim_profiles: simEsimProfiles(d) } : {}),
   };
 };
 
@@ -168,14 +171,33 @@ const hotspot = (d: SimDevice): TelemetryData<'hotspot'> | null => {
   };
 };
 
-const ddns = (d: SimDevice): TelemetryData<'ddns'> | null =>
-  d.capabilities.has_ddns
-    ? {
-        entries: [
-          { hostname: `rut${d.serial}.dyndns.org`, status: 'up', ip: `10.0.${d.index & 0xff}.1` },
-        ],
-      }
-    : null;
+/** Telemetry lists at most this many DDNS entries (ddnsTelemetrySchema). */
+const DDNS_ENTRIES_MAX = 16;
+
+/**
+ * One entry per service of the device's ddns config that names a domain: an enabled one is up
+ * with the WAN address, a disabled one says so. A device that never needed its configuration
+ * store reports its factory service without creating the store.
+ */
+const ddns = (d: SimDevice): TelemetryData<'ddns'> | null => {
+  if (!d.capabilities.has_ddns) return null;
+  const services = d.config ? (d.config.ddns ?? {}) : defaultDdnsConfig(d.serial);
+  const entries = Object.values(services)
+    .filter((section) => section[SECTION_TYPE_KEY] === 'service')
+    .flatMap((section) => {
+      const hostname = section.domain;
+      if (typeof hostname !== 'string' || hostname === '') return [];
+      const up = section.enabled === '1';
+      return [
+        {
+          hostname,
+          status: up ? ('up' as const) : ('disabled' as const),
+          ip: up ? `10.0.${d.index & 0xff}.1` : null,
+        },
+      ];
+    });
+  return { entries: entries.slice(0, DDNS_ENTRIES_MAX) };
+};
 
 const vpn = (d: SimDevice): TelemetryData<'vpn'> | null => {
   const openvpn = simOpenvpnReadings(d);

@@ -7,9 +7,11 @@ import { creditRoutes } from './routes/credits';
 import { dataCollectRoutes } from './routes/data-collect';
 import { deviceAlertsRoutes } from './routes/device-alerts';
 import { deviceConfiguratorRoutes } from './routes/device-configurator';
+import { deviceDashboardRoutes } from './routes/device-dashboards';
 import { deviceJobRoutes } from './routes/device-jobs';
 import { deviceRoutes } from './routes/devices';
 import { emailConfigurationRoutes } from './routes/email-configurations';
+import { esimRoutes } from './routes/esim';
 import { imageRoutes } from './routes/images';
 import { invitationRoutes } from './routes/invitations';
 import { remoteAccessRoutes } from './routes/remote-access';
@@ -35,8 +37,10 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   devices: deviceRoutes,
   'auth-devices': authDeviceRoutes,
   'device-jobs': deviceJobRoutes,
+  'device-dashboards': deviceDashboardRoutes,
   images: imageRoutes,
   wireless: wirelessRoutes,
+  esim: esimRoutes,
   statistics: statisticsRoutes,
   'remote-access': remoteAccessRoutes,
   automation: automationRoutes,

@@ -3,8 +3,9 @@
 // spec's own data-history tab.
 import type { CompanyTab, CompanyTabProps } from '@/features/organisation/companies';
 import type { ComponentType } from 'react';
+import { APP_TEXTS } from './i18n/texts';
 
-export const COMPANY_TAB_TEXTS = { devices: 'Devices', dataHistory: 'Data history' } as const;
+export const COMPANY_TAB_TEXTS = APP_TEXTS.companyTabs;
 
 /** Spec §2: /companies/{id} redirects to this tab (the first one the user may open). */
 export function companyDevicesTab(

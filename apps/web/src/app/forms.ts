@@ -4,6 +4,7 @@
 import type { Permission } from '@netfleet/contracts';
 import type { DialogOptions } from '@/components/dialogs';
 import type { OpenFormDialogOptions } from '@/components/schema-form';
+import { APP_TEXTS } from './i18n/texts';
 import { loadChunk } from './router/lazy-page';
 
 /** What the account menu shows of a form before its definition is loaded. */
@@ -18,29 +19,47 @@ export interface AccountMenuForm {
  * Spec §2 "Forms from the account menu" that are built, in the spec's order. Still to come with
  * its feature: upload device API documentation.
  */
+const FORM_TITLES = APP_TEXTS.forms;
+
 export const ACCOUNT_MENU_FORMS: readonly AccountMenuForm[] = [
-  { name: 'new-tag', title: 'New tag', permission: 'manage_tags' },
-  { name: 'invite-user', title: 'Invite user', permission: 'invite_users' },
-  { name: 'new-company', title: 'New company', permission: 'manage_companies' },
-  { name: 'move-company', title: 'Move company', permission: 'manage_companies' },
-  { name: 'add-resources', title: 'Add resources', permission: 'super_admin' },
-  { name: 'move-resources', title: 'Move resources', permission: 'manage_credits' },
-  { name: 'create-code', title: 'Create code', permission: 'manage_credit_transfer_codes' },
-  { name: 'activate-code', title: 'Activate code', permission: 'activate_credit_transfer_codes' },
-  { name: 'add-company-data', title: 'Add company data', permission: 'manage_credits' },
+  { name: 'new-tag', title: FORM_TITLES['new-tag'], permission: 'manage_tags' },
+  { name: 'invite-user', title: FORM_TITLES['invite-user'], permission: 'invite_users' },
+  { name: 'new-company', title: FORM_TITLES['new-company'], permission: 'manage_companies' },
+  { name: 'move-company', title: FORM_TITLES['move-company'], permission: 'manage_companies' },
+  { name: 'add-resources', title: FORM_TITLES['add-resources'], permission: 'super_admin' },
+  { name: 'move-resources', title: FORM_TITLES['move-resources'], permission: 'manage_credits' },
+  {
+    name: 'create-code',
+    title: FORM_TITLES['create-code'],
+    permission: 'manage_credit_transfer_codes',
+  },
+  {
+    name: 'activate-code',
+    title: FORM_TITLES['activate-code'],
+    permission: 'activate_credit_transfer_codes',
+  },
+  {
+    name: 'add-company-data',
+    title: FORM_TITLES['add-company-data'],
+    permission: 'manage_credits',
+  },
   {
     name: 'remove-from-suppression-list',
-    title: 'Remove from suppression list',
+    title: FORM_TITLES['remove-from-suppression-list'],
     permission: 'manage_users',
   },
-  { name: 'remove-mfa', title: 'Remove MFA', permission: 'manage_users' },
-  { name: 'delete-user', title: 'Delete user', permission: 'manage_users' },
+  { name: 'remove-mfa', title: FORM_TITLES['remove-mfa'], permission: 'manage_users' },
+  { name: 'delete-user', title: FORM_TITLES['delete-user'], permission: 'manage_users' },
   {
     name: 'assign-sso-administrator',
-    title: 'Assign SSO administrator',
+    title: FORM_TITLES['assign-sso-administrator'],
     permission: 'manage_users',
   },
-  { name: 'invite-new-company', title: 'Invite new company', permission: 'manage_companies' },
+  {
+    name: 'invite-new-company',
+    title: FORM_TITLES['invite-new-company'],
+    permission: 'manage_companies',
+  },
 ];
 
 /** The registered form `name` as the main dialog, under the chunk reload rule (spec §8). */

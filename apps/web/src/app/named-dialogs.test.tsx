@@ -1,11 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PERMISSION_CATALOGUE, type RolePermission } from '@netfleet/contracts';
 import { dialogs, openNamedDialog } from '@/components/dialogs';
 import { roleUser } from '@/test/fixtures';
 import { ok, type MockHandler } from '@/test/mock-api';
 import { fakePages, renderApp } from '@/test/render-app';
+
+// jsdom draws no canvas: the chart dialog's lazy uPlot chart is a plain figure here.
+vi.mock('@/components/charts/lazy-time-chart', () => ({
+  TimeChart: ({ title }: { title: string }) => <figure aria-label={title} />,
+}));
 
 const pages = fakePages(['devices.list']);
 
@@ -179,6 +184,28 @@ describe('named dialogs (spec §2)', () => {
     await act(() => openNamedDialog('alerts.create', { devices }));
     const create = await screen.findByRole('dialog', { name: /^Create alert/ });
     expect(within(create).getByRole('form', { name: 'New alert' })).toBeInTheDocument();
+  });
+
+  it("opens the 'Wi-Fi QR code', 'chart' and 'eSIM configuration' dialogs by name", async () => {
+    await renderSignedIn({ 'GET /api/devices/42/information-history': () => ok([]) });
+    await act(() =>
+      openNamedDialog('wifi.qr-code', { ssid: 'Depot Wi-Fi', device_name: 'Depot router' }),
+    );
+    const qr = await screen.findByRole('dialog', { name: 'Wi-Fi QR code' });
+    expect(within(qr).getByText('Depot Wi-Fi on Depot router')).toBeInTheDocument();
+    await act(() =>
+      openNamedDialog('chart', {
+        title: 'Signal strength',
+        data: { timestamps: [1, 2], series: [{ label: 'SIM 1', values: [-70, -71] }] },
+      }),
+    );
+    const chart = await screen.findByRole('dialog', { name: 'Signal strength' });
+    expect(within(chart).getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
+    await act(() => openNamedDialog('esim.configuration', { id: 42, name: 'Depot router' }));
+    const esim = await screen.findByRole('dialog', { name: 'eSIM configuration' });
+    expect(
+      await within(esim).findByText('The device has not reported its eSIM profiles yet.'),
+    ).toBeInTheDocument();
   });
 
   it('refuses a name nothing registered, saying which', async () => {

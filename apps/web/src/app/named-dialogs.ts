@@ -2,6 +2,7 @@
 // names, composed here because features never import each other. Form dialogs come from the form
 // registry and the others from their feature, each loaded on first use, as pages are.
 import type { Role } from '@netfleet/contracts';
+import { type ChartDialogProps, chartDialog } from '@/components/charts';
 import {
   type DialogOptions,
   jsonViewerDialog,
@@ -11,12 +12,14 @@ import {
 } from '@/components/dialogs';
 import type { MfaSetupOptions } from '@/features/identity/account';
 import type { DeviceAlertsDialogProps } from '@/features/automation/device-alerts';
+import type { DashboardDialogProps } from '@/features/fleet/device-dashboards';
 import type { MultiConfigurationProps } from '@/features/automation/device-configuration';
 import type { PasswordManagerDialogProps } from '@/features/fleet/device-passwords';
 import type { SetPackDialogProps } from '@/features/business/credits';
-import type { HotspotTarget } from '@/features/fleet/wireless';
+import type { HotspotTarget, WifiQrTarget } from '@/features/fleet/wireless';
 import type { AccessInfoTarget, DeviceRef } from '@/features/remote/remote-access';
 import type { AddClientsTarget, ConfigTarget, ConnectDetailsTarget } from '@/features/remote/vpn';
+import type { ServicesDevice } from '@/features/fleet/device-services';
 import { loadCreditsPages } from '@/features/business/credits';
 import { loadReportsPages } from '@/features/business/reports';
 import { registeredFormDialog } from './forms';
@@ -45,6 +48,9 @@ const vpn = () => import('@/features/remote/vpn');
 const devicePasswords = () => import('@/features/fleet/device-passwords');
 const deviceConfiguration = () => import('@/features/automation/device-configuration');
 const deviceAlerts = () => import('@/features/automation/device-alerts');
+const deviceDashboards = () => import('@/features/fleet/device-dashboards');
+const deviceServices = () => import('@/features/fleet/device-services');
+const deviceDetails = () => import('@/features/fleet/device-details');
 
 export const NAMED_DIALOGS = {
   'company.new': formNamed('new-company'),
@@ -73,6 +79,12 @@ export const NAMED_DIALOGS = {
   'hotspot.users': lazyDialog(wireless, (m, hotspot: HotspotTarget) =>
     m.hotspotUsersDialog(hotspot),
   ),
+  // A device's Wi-Fi network: { ssid, device_name? } (the key is typed in the dialog).
+  'wifi.qr-code': lazyDialog(wireless, (m, target: WifiQrTarget) => m.wifiQrDialog(target)),
+  // A has_esim device's eSIM profiles: { id, name }.
+  'esim.configuration': lazyDialog(deviceDetails, (m, device: RecordRef & { name: string }) =>
+    m.esimConfigurationDialog(device),
+  ),
   // Optionally for one device: { id, name }.
   'remote-access.add': lazyDialog(remoteAccess, (m, device: DeviceRef | undefined) =>
     m.addAccessRuleDialog(device),
@@ -85,6 +97,13 @@ export const NAMED_DIALOGS = {
     m.webUiDialog(device),
   ),
   'device-actions.cli': lazyDialog(remoteAccess, (m, device: DeviceRef) => m.cliDialog(device)),
+  // Device actions of the device page where the firmware has them: { id, name }.
+  'device-actions.dynamic-dns': lazyDialog(deviceServices, (m, device: ServicesDevice) =>
+    m.dynamicDnsDialog(device),
+  ),
+  'device-actions.site-blocking': lazyDialog(deviceServices, (m, device: ServicesDevice) =>
+    m.siteBlockingDialog(device),
+  ),
   'vpn.add-hub': lazyDialog(vpn, (m) => m.addHubDialog()),
   'vpn.quick-connect': lazyDialog(vpn, (m) => m.quickConnectDialog()),
   // A hub's: { hubId }.
@@ -114,9 +133,15 @@ export const NAMED_DIALOGS = {
   'alerts.create': lazyDialog(deviceAlerts, (m, props: DeviceAlertsDialogProps) =>
     m.createAlertDialog(props),
   ),
+  // A new dashboard of a device, or changes to one: { deviceId, dashboard?, onCreated? }.
+  dashboards: lazyDialog(deviceDashboards, (m, props: DashboardDialogProps) =>
+    m.dashboardDialog(props),
+  ),
   // A long text or a JSON document with copy and download: { title, text } / { title, value }.
   text: (props: TextViewerProps) => textViewerDialog(props),
   'json-viewer': (props: JsonViewerProps) => jsonViewerDialog(props),
+  // One chart full size, zoomable, with its legend and CSV: { title, data, formatValue?, range? }.
+  chart: (props: ChartDialogProps) => chartDialog(props),
   // The devices list's selection: { devices: [{ id, name }] }.
   'multi-configuration': lazyDialog(deviceConfiguration, (m, props: MultiConfigurationProps) =>
     m.multiConfigurationDialog(props),

@@ -19,6 +19,7 @@ const monitoringTemplates = () => import('@/features/fleet/monitoring-templates'
 const dataCollection = () => import('@/features/fleet/data-collection');
 const statistics = () => import('@/features/system/statistics');
 const deviceDetails = () => import('@/features/fleet/device-details');
+const deviceDashboards = () => import('@/features/fleet/device-dashboards');
 const remoteAccess = () => import('@/features/remote/remote-access');
 const connect = () => import('@/features/remote/connect');
 const vpn = () => import('@/features/remote/vpn');
@@ -83,12 +84,15 @@ export const PAGES: PageRegistry = {
   'devices.list': lazyPage(devices, (m) => m.DevicesPage),
   // The device page's tabs show sections of other features; the app composes them.
   device: lazyPage(
-    () => Promise.all([deviceDetails(), remoteAccess()]),
-    ([deviceFeature, remoteFeature]) =>
+    () => Promise.all([deviceDetails(), remoteAccess(), deviceDashboards()]),
+    ([deviceFeature, remoteFeature, dashboardsFeature]) =>
       deviceFeature.createDevicePage({
         'ports-and-access': remoteFeature.DeviceRemoteAccessPanel,
+        dashboards: dashboardsFeature.DeviceDashboardsTab,
       }),
   ),
+  // Standalone: one device dashboard laid out for a phone, without the shell.
+  'remote.mobile': lazyPage(deviceDashboards, (m) => m.MobileDashboardPage),
   hotspots: lazyPage(wireless, (m) => m.HotspotsPage),
   wifi: lazyPage(wireless, (m) => m.WifiPage),
   tags: lazyPage(tags, (m) => m.TagsPage),

@@ -7,6 +7,9 @@ import {
   routeByName,
   type Permission,
 } from '@netfleet/contracts';
+import { APP_TEXTS } from './i18n/texts';
+
+const KIND_LABELS = APP_TEXTS.search.kinds;
 
 /** One search hit: `id` plus whichever of the requested fields the kind has. */
 export interface SearchResult {
@@ -52,7 +55,7 @@ const withQuery = (path: string, q: string) => `${path}?q=${encodeURIComponent(q
 export const SEARCH_KINDS: readonly SearchKind[] = [
   {
     key: 'devices',
-    label: 'Devices',
+    label: KIND_LABELS.devices,
     permission: 'view_devices',
     routes: ['devices.list', 'device'],
     endpoint: '/devices',
@@ -63,7 +66,7 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
   },
   {
     key: 'companies',
-    label: 'Companies',
+    label: KIND_LABELS.companies,
     permission: 'view_companies',
     routes: ['companies', 'company.info'],
     endpoint: '/companies',
@@ -74,7 +77,7 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
   },
   {
     key: 'remote-access',
-    label: 'Remote access',
+    label: KIND_LABELS.remoteAccess,
     permission: 'view_device_remote_access',
     routes: ['remote.access', 'remote.access.item'],
     endpoint: '/devices/remote-access',
@@ -85,7 +88,7 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
   },
   {
     key: 'vpn-hubs',
-    label: 'VPN hubs',
+    label: KIND_LABELS.vpnHubs,
     permission: 'view_vpn_hubs',
     routes: ['vpn.hubs', 'vpn.hub'],
     endpoint: '/vpn/hubs',
@@ -97,7 +100,7 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
   },
   {
     key: 'tags',
-    label: 'Tags',
+    label: KIND_LABELS.tags,
     permission: 'view_tags',
     routes: ['tags', 'tag'],
     endpoint: '/tags',
@@ -108,7 +111,7 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
   },
   {
     key: 'users',
-    label: 'Users',
+    label: KIND_LABELS.users,
     permission: 'view_users',
     routes: ['users.list'],
     endpoint: '/users',
@@ -120,7 +123,7 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
   },
   {
     key: 'files',
-    label: 'Files',
+    label: KIND_LABELS.files,
     permission: 'view_files',
     routes: ['files'],
     endpoint: '/files',

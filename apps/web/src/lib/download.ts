@@ -2,8 +2,9 @@
 // after a token refresh on 401 (the api-client's), and show a toast on any other failure.
 import { notifications } from '@mantine/notifications';
 import { isAbortError, isApiError, requestBlob, type Query } from './api-client';
+import { LIB_TEXTS } from './texts';
 
-export const DOWNLOAD_FAILED_MESSAGE = 'Failed to download file';
+export const DOWNLOAD_FAILED_MESSAGE = LIB_TEXTS.downloadFailed;
 
 /** Long enough for every browser to have started reading the blob before it is released. */
 const REVOKE_DELAY_MS = 40_000;

@@ -1,5 +1,5 @@
-import { actionFailureMessage } from '@netfleet/contracts';
 import { isApiError } from './api-client';
+import { actionFailureMessage } from './messages';
 
 /**
  * Spec §8 message builder for a failed action: the server's first message, else

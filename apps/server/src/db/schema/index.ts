@@ -32,3 +32,4 @@ export * from './device-credits';
 export * from './device-data-packs';
 export * from './vpn-hubs';
 export * from './images';
+export * from './device-dashboards';

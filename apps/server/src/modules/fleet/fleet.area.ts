@@ -6,6 +6,8 @@ import { createGatewayRepository } from '@/modules/fleet/device-gateway/gateway.
 import type { DeviceLink, GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
 import { authDevicesModule } from '@/modules/fleet/auth-devices/auth-devices.module';
 import { dataCollectModule } from '@/modules/fleet/data-collect/data-collect.module';
+import { esimModule } from '@/modules/fleet/esim/esim.module';
+import { deviceDashboardsModule } from '@/modules/fleet/device-dashboards/device-dashboards.module';
 import { deviceJobsModule, noDeviceGateway } from '@/modules/fleet/device-jobs/device-jobs.module';
 import { filesModule } from '@/modules/fleet/files/files.module';
 import { imagesModule } from '@/modules/fleet/images/images.module';
@@ -83,6 +85,7 @@ export const fleetArea = async (
     companies: options.companies,
   });
   await imagesModule(app, context, { companies: options.companies });
+  await deviceDashboardsModule(app, context);
   const { jobsService, jobsRepository, requests } = await deviceJobsModule(app, context, {
     gateway,
     link,
@@ -94,6 +97,7 @@ export const fleetArea = async (
     link,
   });
   await app.register(hotspotUsersModule, { db, jobs: jobsService, requests, now });
+  await app.register(esimModule, { jobsRepository, jobs: jobsService });
   await dataCollectModule(app, context, {
     companies: options.companies,
     jobsRepository,

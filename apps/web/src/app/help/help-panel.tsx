@@ -2,13 +2,10 @@ import { ActionIcon, Drawer, Stack, Text, Tooltip } from '@mantine/core';
 import { IconHelp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { helpFor } from './help-content';
+import { HELP_TEXTS } from './texts';
 import { useSettledRouteName } from './use-settled-route-name';
 
-export const HELP_PANEL_TEXTS = {
-  open: 'Help (?)',
-  close: 'Close help',
-  label: 'Help panel',
-} as const;
+export const HELP_PANEL_TEXTS = HELP_TEXTS.panel;
 
 /** Keys typed into a field are the field's: `?` only opens help elsewhere. */
 const isTyping = (target: EventTarget | null) =>

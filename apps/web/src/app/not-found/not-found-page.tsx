@@ -2,14 +2,9 @@ import { Button, Group, Text } from '@mantine/core';
 import { DEFAULT_START_PATH, pathForRouteName } from '@netfleet/contracts';
 import { Link } from 'react-router';
 import { StandaloneLayout } from '@/components/standalone-layout';
+import { APP_TEXTS } from '@/app/i18n/texts';
 
-export const NOT_FOUND_TEXTS = {
-  title: 'Page not found',
-  message:
-    'The page you asked for does not exist or was moved. Check the address, or go back to the console.',
-  start: 'Go to the start page',
-  signIn: 'Sign in',
-} as const;
+export const NOT_FOUND_TEXTS = APP_TEXTS.notFound;
 
 /**
  * Route `not-found` (/404): public and standalone, so it renders without a session. Both ways

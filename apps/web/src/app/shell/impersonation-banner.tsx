@@ -1,11 +1,16 @@
 import { Alert } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
-import { impersonationBanner, type CurrentUser } from '@netfleet/contracts';
+import type { CurrentUser } from '@netfleet/contracts';
+import { MESSAGE_TEXTS } from '@/lib/messages';
 
 export function ImpersonationBanner({ user }: { user: CurrentUser }) {
   return (
     <Alert color="orange" variant="light" icon={<IconUserShield size={18} />} mb="md" role="status">
-      {impersonationBanner(user.email, user.company_name || user.company.name, user.company.id)}
+      {MESSAGE_TEXTS.impersonationBanner(
+        user.email,
+        user.company_name || user.company.name,
+        user.company.id,
+      )}
     </Alert>
   );
 }

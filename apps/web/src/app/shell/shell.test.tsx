@@ -223,6 +223,32 @@ describe('account menu', () => {
     expect(readCookie('dark_mode')).toBeNull();
   });
 
+  it("offers only the brand's languages, stores the choice in a cookie and reloads after 1 s", async () => {
+    const { hooks } = renderApp({
+      user: roleUser('admin'),
+      pages,
+      path,
+      brand: { ...testBrand, languages: ['en', 'no'] },
+    });
+    const menu = await openAccountMenu();
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Language' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByLabelText('Language', { selector: 'input' }));
+    const options = await dialog.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['English', 'Norsk']);
+    await userEvent.click(dialog.getByRole('option', { name: 'Norsk' }));
+    expect(readCookie('translation')).toBe('no');
+    expect(hooks.reload).not.toHaveBeenCalled();
+    await waitFor(() => expect(hooks.reload).toHaveBeenCalled(), { timeout: 3000 });
+  });
+
+  it('hides the language item when the brand offers fewer than two languages', async () => {
+    renderApp({ user: roleUser('admin'), pages, path, brand: { ...testBrand, languages: ['ja'] } });
+    const menu = await openAccountMenu();
+    expect(menu.getByRole('menuitem', { name: 'System timezone' })).toBeInTheDocument();
+    expect(menu.queryByRole('menuitem', { name: 'Language' })).not.toBeInTheDocument();
+  });
+
   it('logs out and goes to the login page', async () => {
     const { calls, hooks } = renderApp({
       user: roleUser('admin'),

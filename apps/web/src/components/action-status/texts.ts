@@ -1,32 +1,16 @@
-// English texts of the 'Action status' dialog, shared by its components and tests.
+// The 'Action status' dialog's texts in the shown language, shared by its components and tests.
 import type { StatusUpdate } from '@netfleet/contracts';
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
 
-export const ACTION_STATUS_TEXTS = {
-  title: 'Action status',
-  close: 'Close',
-  minimize: 'Minimize',
-  restore: (title: string) => `Show ${title}`,
-  minimizedBar: 'Minimized action status',
-  waiting: 'Waiting for updates…',
-  item: 'Item',
-  status: 'Status',
-  details: 'Details',
-  expired: 'The status of this action is no longer available.',
-  failed: 'Failed to get the action status',
-  open: 'Open',
-  download: 'Download',
-  itemLabel: (item: string) => `#${item}`,
-  progress: (value: number, total: number) => `${value} of ${total}`,
-  summary: (done: number, total: number) => `${done} of ${total} finished`,
-} as const;
+const texts = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
 
-export const STATUS_LABELS: Record<StatusUpdate['status'], string> = {
-  started: 'Started',
-  progress: 'In progress',
-  warning: 'Warning',
-  error: 'Error',
-  completed: 'Completed',
-};
+export const ACTION_STATUS_TEXTS = texts.actionStatus;
+export const STATUS_LABELS: Record<StatusUpdate['status'], string> = texts.statusLabels;
 
 export const STATUS_COLORS: Record<StatusUpdate['status'], string> = {
   started: 'blue',

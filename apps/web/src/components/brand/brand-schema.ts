@@ -33,6 +33,11 @@ export const brandSchema = z.object({
    * help path resolves against it; without it, dialogs show no help link unless they name a URL.
    */
   docs_url: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Spec §2 header "languages (when allowed)": the interface language codes the brand offers in
+   * the language menu. Absent: every shipped language; fewer than two hide the menu item.
+   */
+  languages: z.array(z.string()).optional(),
 });
 
 export type Brand = z.infer<typeof brandSchema>;

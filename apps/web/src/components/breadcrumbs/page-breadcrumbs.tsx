@@ -1,5 +1,6 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { SHARED_TEXTS } from '@/components/texts';
 
 export interface BreadcrumbItem {
   label: string;
@@ -12,7 +13,7 @@ export function PageBreadcrumbs({ items }: { items: readonly BreadcrumbItem[] })
   if (items.length === 0) return null;
   const last = items.length - 1;
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={SHARED_TEXTS.breadcrumb}>
       <Breadcrumbs separatorMargin={6}>
         {items.map((item, index) =>
           index === last || item.to === undefined ? (

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { SHARED_TEXTS } from '@/components/texts';
 import type { TimeChartProps } from './types';
 
 // uPlot and its CSS load with the first chart, not with the page that shows it.
@@ -10,7 +11,7 @@ export function TimeChart(props: TimeChartProps) {
     <Suspense
       fallback={
         <Center h={props.height ?? 240}>
-          <Loader aria-label="Loading chart" />
+          <Loader aria-label={SHARED_TEXTS.loadingChart} />
         </Center>
       }
     >

@@ -1,24 +1,28 @@
 // uPlot time-series chart (loaded lazily with its CSS, see index.ts). Time axes follow the chosen
-// time zone (spec §9: the timezone cookie, else the browser's).
+// time zone (spec §9: the timezone cookie, else the browser's) and the interface locale.
 import 'uplot/dist/uPlot.min.css';
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import { CHART_PALETTE, COOKIES } from '@netfleet/contracts';
 import { readCookie } from '@/lib/cookies';
+import { uiLocale } from '@/lib/i18n';
+import { ExpandChartButton } from './expand-chart-button';
+import { timeAxisLabels } from './time-axis';
 import type { TimeChartProps } from './types';
 
 const plain = (value: number) => String(Number(value.toFixed(2)));
 
-function timeZoneDate(): ((ts: number) => Date) | undefined {
+/** The chosen zone when Intl knows it; undefined means the browser's own. */
+function chosenZone(): string | undefined {
   const zone = readCookie(COOKIES.timezone);
   if (!zone) return undefined;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    new Intl.DateTimeFormat(undefined, { timeZone: zone });
   } catch {
     return undefined;
   }
-  return (ts) => uPlot.tzDate(new Date(ts * 1000), zone);
+  return zone;
 }
 
 /** Bars need room around the first and last one: half the smallest step (a day alone: 12 h). */
@@ -36,21 +40,11 @@ function paddedRange({ timestamps }: TimeChartProps['data'], pad: number): uPlot
 /** Spec §9 date format, in uPlot's template syntax (the legend's time on hover). */
 const SPEC_DATE_TIME = '{YYYY}-{MM}-{DD} {HH}:{mm}:{ss}';
 
-// 24-hour tick labels in the spec's YYYY-MM-DD order (uPlot's defaults are 12-hour, US order).
-// Per row: tick step (s), label, then the label when the year/month/day/hour/minute/second rolls
-// over (null keeps the label), and mode 1 (only the first rolled-over unit is shown).
-const TIME_AXIS_FORMATS: uPlot.Axis.TimeValuesConfig = [
-  [3600 * 24 * 365, '{YYYY}', null, null, null, null, null, null, 1],
-  [3600 * 24 * 28, '{MM}', '\n{YYYY}', null, null, null, null, null, 1],
-  [3600 * 24, '{MM}-{DD}', '\n{YYYY}', null, null, null, null, null, 1],
-  [3600, '{HH}:{mm}', '\n{YYYY}-{MM}-{DD}', null, '\n{MM}-{DD}', null, null, null, 1],
-  [60, '{HH}:{mm}', '\n{YYYY}-{MM}-{DD}', null, '\n{MM}-{DD}', null, null, null, 1],
-  [1, '{HH}:{mm}:{ss}', '\n{YYYY}-{MM}-{DD}', null, '\n{MM}-{DD}', null, null, null, 1],
-];
-
 function buildOptions(props: TimeChartProps, width: number): uPlot.Options {
   const format = props.formatValue ?? plain;
-  const tzDate = timeZoneDate();
+  const zone = chosenZone();
+  const locale = uiLocale();
+  const tzDate = zone ? (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone) : undefined;
   const pad = barPadding(props);
   return {
     width,
@@ -64,7 +58,10 @@ function buildOptions(props: TimeChartProps, width: number): uPlot.Options {
       ...(props.range ? { y: { range: props.range } } : {}),
     },
     axes: [
-      { values: TIME_AXIS_FORMATS },
+      {
+        // 24-hour ticks in the locale's day/month order and month names (./time-axis).
+        values: (_chart, splits, _axis, _space, incr) => timeAxisLabels(splits, incr, locale, zone),
+      },
       {
         size: 84,
         values: (_chart, splits) => splits.map((value) => format(value)),
@@ -90,7 +87,8 @@ function buildOptions(props: TimeChartProps, width: number): uPlot.Options {
   };
 }
 
-export function TimeChart({ title, data, formatValue, range, height }: TimeChartProps) {
+export function TimeChart(props: TimeChartProps) {
+  const { title, data, formatValue, range, height } = props;
   const container = useRef<HTMLDivElement>(null);
 
   // Rebuilt when the data changes (a refresh, another range); pass stable formatValue and range.
@@ -118,9 +116,12 @@ export function TimeChart({ title, data, formatValue, range, height }: TimeChart
 
   return (
     <Stack gap={4}>
-      <Text fw={600} size="sm">
-        {title}
-      </Text>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        {props.expandable && <ExpandChartButton {...props} />}
+      </Group>
       <div ref={container} role="img" aria-label={title} />
     </Stack>
   );

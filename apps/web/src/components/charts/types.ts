@@ -23,4 +23,6 @@ export interface TimeChartProps {
   /** Fixed value range, e.g. [0, 1] for levels. */
   range?: [number, number];
   height?: number;
+  /** Shows a button that opens the chart full size in the 'chart' dialog. */
+  expandable?: boolean;
 }

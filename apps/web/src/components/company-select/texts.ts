@@ -1,6 +1,9 @@
-// English texts of the shared company picker, shared by the component and its tests.
-export const COMPANY_SELECT_TEXTS = {
-  filterLabel: 'Filter by company',
-  allCompanies: 'All companies',
-  noCompanies: 'No companies found',
-} as const;
+// The shared company picker's texts in the shown language.
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
+
+export const COMPANY_SELECT_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

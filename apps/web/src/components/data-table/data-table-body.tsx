@@ -1,6 +1,7 @@
 import { memo, type Key, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { pinnedStyle, rawValue, valueText } from './columns';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import type { DataTableColumn, TableRow } from './types';
 
 /** Enough placeholder rows to hold the layout without filling a tall page with grey bars. */
@@ -50,7 +51,7 @@ export function ErrorRow({
       <Stack align="center" gap="xs" py="xl" role="alert">
         <Text c="red">{message}</Text>
         <Button variant="light" size="xs" onClick={onRetry}>
-          Retry
+          {T.retry}
         </Button>
       </Stack>
     </FullWidthRow>
@@ -131,7 +132,7 @@ function DataRowView<T extends TableRow>({
         <td className={CELL_CLASS} onClick={stopPropagation}>
           <Checkbox
             size="xs"
-            aria-label={`Select row ${row.id}`}
+            aria-label={T.selectRow(String(row.id))}
             checked={selected}
             onChange={(event) => onToggle(row, event.currentTarget.checked)}
           />

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import type { BulkAction } from './types';
 
 interface BulkActionsBarProps<T> {
@@ -11,10 +12,10 @@ interface BulkActionsBarProps<T> {
 export function BulkActionsBar<T>({ rows, actions, onClear }: BulkActionsBarProps<T>) {
   if (rows.length === 0) return null;
   return (
-    <Paper withBorder p="xs" role="region" aria-label="Selected rows">
+    <Paper withBorder p="xs" role="region" aria-label={T.selectedRows}>
       <Group gap="sm" justify="space-between">
         <Text size="sm" fw={500}>
-          {rows.length} selected
+          {T.selected(rows.length)}
         </Text>
         <Group gap="xs">
           {actions.map((action) => (
@@ -30,7 +31,7 @@ export function BulkActionsBar<T>({ rows, actions, onClear }: BulkActionsBarProp
             </Button>
           ))}
           <Button size="xs" variant="subtle" color="gray" onClick={onClear}>
-            Clear selection
+            {T.clearSelection}
           </Button>
         </Group>
       </Group>

@@ -1,6 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { columnLabel } from './columns';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import type { DataTableColumn } from './types';
 
 interface ColumnChooserProps<T> {
@@ -17,11 +18,11 @@ export function ColumnChooser<T>({ columns, visible, onChange }: ColumnChooserPr
     <Menu position="bottom-end" shadow="md" withinPortal>
       <Menu.Target>
         <Button variant="default" size="xs" leftSection={<IconColumns size={16} aria-hidden />}>
-          Columns
+          {T.columns}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Columns</Menu.Label>
+        <Menu.Label>{T.columns}</Menu.Label>
         {columns.map((column) => {
           const checked = shown.has(column.key);
           return (

@@ -6,6 +6,7 @@ import { api, isAbortError } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { fetchAllRows, toCsv } from './csv';
 import { toListPage } from './list-page';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import type { CsvExport, DataTableColumn, ListPage } from './types';
 import { toApiQuery, type TableQuery } from './use-table-query-state';
 
@@ -49,7 +50,7 @@ export function ExportCsvButton<T>({ exportCsv, query, columns }: ExportCsvButto
       const csv = new Blob(['\uFEFF', toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' });
       saveBlob(csv, exportCsv.filename);
     } catch (error) {
-      if (!isAbortError(error)) failureToast('Failed to export CSV')(error);
+      if (!isAbortError(error)) failureToast(T.exportFailed)(error);
     } finally {
       setProgress(null);
     }
@@ -66,8 +67,10 @@ export function ExportCsvButton<T>({ exportCsv, query, columns }: ExportCsvButto
       onClick={() => void run()}
     >
       {progress
-        ? `Exporting${progress.total > 0 ? ` ${progress.done} of ${progress.total}` : '…'}`
-        : 'Export CSV'}
+        ? progress.total > 0
+          ? T.exportingProgress(progress.done, progress.total)
+          : T.exporting
+        : T.exportCsv}
     </Button>
   );
 }

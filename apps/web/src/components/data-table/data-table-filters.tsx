@@ -1,5 +1,6 @@
 import { NativeSelect, Table, TextInput } from '@mantine/core';
 import { columnLabel } from './columns';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import type { ColumnFilter, DataTableColumn } from './types';
 import { useDebouncedInput } from './use-debounced-input';
 
@@ -17,7 +18,7 @@ function TextFilter({ label, value, onChange }: Omit<FilterProps, 'filter'>) {
   return (
     <TextInput
       size="xs"
-      aria-label={`Filter ${label}`}
+      aria-label={T.filterColumn(label)}
       value={text}
       onChange={(event) => change(event.currentTarget.value)}
       onKeyDown={(event) => {
@@ -32,9 +33,9 @@ function ColumnFilterInput({ filter, label, value, onChange }: FilterProps) {
   return (
     <NativeSelect
       size="xs"
-      aria-label={`Filter ${label}`}
+      aria-label={T.filterColumn(label)}
       value={value ?? ''}
-      data={[{ value: '', label: 'All' }, ...filter.options]}
+      data={[{ value: '', label: T.all }, ...filter.options]}
       onChange={(event) => onChange(event.currentTarget.value || null)}
     />
   );

@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { parseSort } from '@netfleet/contracts';
 import { pinnedStyle } from './columns';
 import { DataTableFilterRow } from './data-table-filters';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import type { DataTableColumn } from './types';
 
 type Direction = 'ascending' | 'descending' | 'none';
@@ -75,7 +76,7 @@ export function DataTableHeader<T>({
           <Table.Th w={SELECT_COLUMN_WIDTH}>
             <Checkbox
               size="xs"
-              aria-label="Select all rows on this page"
+              aria-label={T.selectAllOnPage}
               checked={selection.all}
               indeterminate={selection.some && !selection.all}
               disabled={selection.disabled}

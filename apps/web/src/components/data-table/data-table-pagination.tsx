@@ -1,5 +1,7 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { LIST_EXACT_COUNT_LIMIT } from '@netfleet/contracts';
+import { formatNumber } from '@/lib/format';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import { PAGE_SIZE_OPTIONS } from './use-table-query-state';
 
 interface DataTablePaginationProps {
@@ -25,16 +27,16 @@ export function DataTablePagination({
   const first = total === 0 ? 0 : offset + 1;
   const last = Math.min(offset + limit, total);
   // Only the lower bound is certain; the pages still follow the estimate so the user can go on.
-  const of = estimated ? `${LIST_EXACT_COUNT_LIMIT.toLocaleString('en-US')}+` : total;
+  const of = estimated ? `${formatNumber(LIST_EXACT_COUNT_LIMIT)}+` : total;
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
         <Text size="sm" c="dimmed">
-          Showing {first}–{last} of {of}
+          {T.showing(first, last, of)}
         </Text>
         <NativeSelect
           size="xs"
-          aria-label="Rows per page"
+          aria-label={T.rowsPerPage}
           value={String(limit)}
           data={PAGE_SIZE_OPTIONS.map(String)}
           onChange={(event) => onLimit(Number(event.currentTarget.value))}
@@ -45,8 +47,8 @@ export function DataTablePagination({
         total={Math.max(1, Math.ceil(total / limit))}
         value={page}
         onChange={onPage}
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        getItemProps={(item) => ({ 'aria-label': T.page(item) })}
+        getControlProps={(control) => ({ 'aria-label': T.pageControls[control] })}
       />
     </Group>
   );

@@ -1,6 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconFilterSearch } from '@tabler/icons-react';
 import { columnLabel } from './columns';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import type { DataTableColumn } from './types';
 
 interface SearchFieldsChooserProps<T> {
@@ -27,7 +28,7 @@ export function SearchFieldsChooser<T>({ columns, value, onChange }: SearchField
           size="xs"
           leftSection={<IconFilterSearch size={16} aria-hidden />}
         >
-          Search in
+          {T.searchIn}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,5 +1,6 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import { useDebouncedInput } from './use-debounced-input';
 
 interface DataTableSearchProps {
@@ -15,7 +16,7 @@ export function DataTableSearch({ value, onSearch, placeholder }: DataTableSearc
   return (
     <TextInput
       type="search"
-      aria-label="Search"
+      aria-label={T.search}
       placeholder={placeholder}
       value={text}
       onChange={(event) => change(event.currentTarget.value)}
@@ -24,7 +25,9 @@ export function DataTableSearch({ value, onSearch, placeholder }: DataTableSearc
       }}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
-        text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => commit('')} /> : null
+        text ? (
+          <CloseButton size="sm" aria-label={T.clearSearch} onClick={() => commit('')} />
+        ) : null
       }
       w={{ base: '100%', sm: 280 }}
     />

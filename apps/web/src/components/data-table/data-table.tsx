@@ -10,6 +10,7 @@ import { DataTableHeader } from './data-table-header';
 import { DataTablePagination } from './data-table-pagination';
 import { SearchFieldsChooser } from './data-table-search-fields';
 import { DataTableToolbar } from './data-table-toolbar';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import { VIRTUAL_ROW_THRESHOLD, VirtualRows } from './data-table-virtual-rows';
 import { useColumnVisibility } from './use-column-visibility';
 import { useRowSelection } from './use-row-selection';
@@ -53,8 +54,8 @@ export function DataTable<T extends TableRow>({
   columns,
   state,
   result,
-  emptyMessage = 'No records found',
-  searchPlaceholder = 'Search',
+  emptyMessage = T.noRecords,
+  searchPlaceholder = T.search,
   searchable = true,
   filters,
   onRowClick,
@@ -93,7 +94,7 @@ export function DataTable<T extends TableRow>({
     body = (
       <ErrorRow
         span={span}
-        message={error instanceof Error ? error.message : 'Failed to load data'}
+        message={error instanceof Error ? error.message : T.loadFailed}
         onRetry={() => void refetch()}
       />
     );

@@ -21,4 +21,13 @@ describe('formatDateTime', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('garbage')).toBe('garbage');
   });
+
+  it('keeps the layout in every interface language', async () => {
+    writeCookie(COOKIES.timezone, 'UTC');
+    for (const language of ['uk', 'ja', 'no', 'en']) {
+      writeCookie(COOKIES.translation, language);
+      await Promise.resolve();
+      expect(formatDateTime('2026-03-04T23:05:06Z'), language).toBe('2026-03-04 23:05:06');
+    }
+  });
 });

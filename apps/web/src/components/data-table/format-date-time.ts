@@ -1,23 +1,25 @@
 import { COOKIES, parseApiDate } from '@netfleet/contracts';
 import { readCookie } from '@/lib/cookies';
-import { DATE_TIME_PARTS } from '@/lib/format';
+import { DATE_TIME_PARTS, formatLocale } from '@/lib/format';
 
 // Building an Intl.DateTimeFormat costs far more than formatting with one, and tables call this
-// for every date cell they render: one formatter per zone, built on first use.
+// for every date cell they render: one formatter per zone and locale, built on first use. The
+// layout is spec §9's whatever the language: only the numeric parts are read, in Latin digits.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's formatter; the browser's zone for null or a zone Intl does not know. */
-function formatterFor(zone: string | null): Intl.DateTimeFormat {
-  const key = zone ?? '';
+function formatterFor(zone: string | null, locale: string): Intl.DateTimeFormat {
+  const key = `${locale}|${zone ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     try {
-      formatter = new Intl.DateTimeFormat('en-US', {
+      formatter = new Intl.DateTimeFormat(locale, {
         ...DATE_TIME_PARTS,
+        numberingSystem: 'latn',
         timeZone: zone ?? undefined,
       });
     } catch {
-      formatter = formatterFor(null);
+      formatter = formatterFor(null, locale);
     }
     formatters.set(key, formatter);
   }
@@ -44,7 +46,7 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   // API dates are UTC `YYYY-MM-DD HH:mm:ss`, which Date would read in the browser's zone.
   const date = value instanceof Date ? value : new Date(parseApiDate(value));
   if (Number.isNaN(date.getTime())) return String(value);
-  const parts = formatterFor(cookieZone()).formatToParts(date);
+  const parts = formatterFor(cookieZone(), formatLocale()).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Menu } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DATA_TABLE_TEXTS as T } from './texts';
 
 export interface RowMenuItem {
   label: string;
@@ -17,7 +18,7 @@ export function RowMenu({ label, items }: { label: string; items: readonly RowMe
     <Box onClick={(event) => event.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
       <Menu position="bottom-end" withinPortal shadow="md">
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${label}`}>
+          <ActionIcon variant="subtle" color="gray" aria-label={T.actionsFor(label)}>
             <IconDots size={16} />
           </ActionIcon>
         </Menu.Target>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useFailureToast } from '@/components/toasts';
 import { useUserStorage } from '@/lib/storage/use-user-storage';
+import { DATA_TABLE_TEXTS as T } from './texts';
 import type { DataTableColumn } from './types';
 
 type Choices = Readonly<Record<string, boolean>>;
@@ -49,7 +50,7 @@ export function useColumnVisibility<T>(
   const setVisible = (key: string, visible: boolean) => {
     storage
       .set(JSON.stringify({ ...choices, [key]: visible }))
-      .catch(failureToast('Failed to save the column choice'));
+      .catch(failureToast(T.saveColumnsFailed));
   };
 
   return {

@@ -1,12 +1,9 @@
-// English texts of the shared date range picker, shared by the component and its tests.
-export const DATE_RANGE_TEXTS = {
-  period: 'Period',
-  custom: 'Custom',
-  from: 'From',
-  to: 'To',
-  apply: 'Apply',
-  required: 'Choose a date and time',
-  startAfterEnd: 'The start must be before the end',
-  future: 'Cannot be in the future',
-  tooLong: (days: number) => `The range can span at most ${days} days`,
-} as const;
+// The shared date range picker's texts in the shown language, shared with the tests.
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
+
+export const DATE_RANGE_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

@@ -5,6 +5,8 @@ import { COOKIES } from '@netfleet/contracts';
 import { readCookie } from '@/lib/cookies';
 import { DATE_TIME_PARTS } from '@/lib/format';
 
+// The en-US formatters below are read as numbers for the inputs' machine values, never shown, so
+// they do not follow the interface language.
 const INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** The chosen zone when Intl knows it; undefined means the browser's own. */

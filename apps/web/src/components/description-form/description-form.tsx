@@ -2,17 +2,14 @@ import { Stack, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { actionSuccessMessage } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
+import { actionSuccessMessage } from '@/lib/messages';
+import { DESCRIPTION_FORM_TEXTS } from './texts';
 
-export const DESCRIPTION_FORM_TEXTS = {
-  title: 'Edit description',
-  description: 'Description',
-  save: 'Save',
-} as const;
+export { DESCRIPTION_FORM_TEXTS };
 const T = DESCRIPTION_FORM_TEXTS;
 
 interface DescriptionBody {

@@ -1,6 +1,5 @@
 import { Button, Group } from '@mantine/core';
-
-const CANCEL = 'Cancel';
+import { SHARED_TEXTS } from '@/components/texts';
 
 interface DialogFormFooterProps {
   submitLabel: string;
@@ -13,7 +12,7 @@ export function DialogFormFooter({ submitLabel, pending, onCancel }: DialogFormF
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel}>
-        {CANCEL}
+        {SHARED_TEXTS.cancel}
       </Button>
       <Button type="submit" loading={pending}>
         {submitLabel}

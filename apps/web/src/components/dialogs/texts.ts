@@ -1,19 +1,12 @@
-// English texts of the dialog manager and its ready-made dialogs, shared with the tests.
-import { MESSAGES } from '@netfleet/contracts';
+// The dialog manager's and ready-made dialogs' texts in the shown language, shared with the tests.
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
 
-export const DIALOG_TEXTS = {
-  close: 'Close',
-  minimize: 'Minimize',
-  maximize: 'Maximize',
-  restoreSize: 'Restore size',
-  help: 'Help',
-  restore: (title: string) => `Restore ${title}`,
-  closeMinimized: (title: string) => `Close ${title}`,
-  minimizedBar: 'Minimized windows',
-  confirmTitle: 'Confirm',
-  confirm: 'Confirm',
-  cancel: 'Cancel',
-  ok: 'OK',
-  errorTitle: MESSAGES.errorTitle,
-  required: (label: string) => `${label} is required`,
-} as const;
+const texts = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
+
+export const DIALOG_TEXTS = texts.dialog;
+export const VIEWER_TEXTS = texts.viewer;

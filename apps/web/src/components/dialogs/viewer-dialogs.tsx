@@ -12,14 +12,10 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { saveBlob } from '@/lib/download';
+import { VIEWER_TEXTS } from './texts';
 import type { DialogOptions } from './types';
 
-export const VIEWER_TEXTS = {
-  copy: 'Copy',
-  copied: 'Copied',
-  download: 'Download',
-  document: (title: string) => `${title} content`,
-} as const;
+export { VIEWER_TEXTS };
 
 export interface TextViewerProps {
   title: string;

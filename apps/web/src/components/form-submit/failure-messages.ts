@@ -1,9 +1,9 @@
 // Spec §8: what a failed submit shows. Messages whose source is a visible field go under it (bulk
 // index stripped, a refused password also marks its confirmation); the rest are returned.
-import { actionFailureMessage, type ActionVerb } from '@netfleet/contracts';
+import type { ActionVerb } from '@netfleet/contracts';
 import { mapServerErrors } from '@/components/form-errors';
 import { isApiError } from '@/lib/api-client';
-import { MESSAGE_TEXTS } from '@/lib/messages';
+import { actionFailureMessage, MESSAGE_TEXTS } from '@/lib/messages';
 
 interface Builder {
   item?: string | undefined;

@@ -1,21 +1,13 @@
-// English texts of the submit pipeline's dialogs, shared with the tests.
-export const MFA_TEXTS = {
-  title: 'Two-factor authentication',
-  email: 'Enter the code we sent to your e-mail',
-  totp: 'Enter the code from your authenticator app',
-  code: 'Verification code',
-  recoveryCode: 'Recovery code',
-  recoveryHelp: 'One of the recovery codes you saved when you turned on two-factor authentication.',
-  recoveryFormat: 'Enter the recovery code as xxxx-xxxx',
-  codeRequired: 'Enter the verification code',
-  useRecovery: 'Use a recovery code instead',
-  useCode: 'Use a verification code instead',
-  verify: 'Verify',
-  cancel: 'Cancel',
-} as const;
+// The submit pipeline's dialog texts in the shown language, shared with the tests.
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
 
+const texts = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
+
+export const MFA_TEXTS = texts.mfa;
 /** A 207 answer's warning: the request succeeded for some items only. */
-export const PARTIAL_TEXTS = {
-  /** 'Users moved successfully, except:', then the list. */
-  except: (done: string) => `${done.replace(/\.$/, '')}, except:`,
-} as const;
+export const PARTIAL_TEXTS = texts.partial;

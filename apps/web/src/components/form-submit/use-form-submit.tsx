@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { actionSuccessMessage } from '@netfleet/contracts';
 import { alertDialog, useDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { openActionStatusFor } from '@/lib/action-status';
@@ -11,7 +10,7 @@ import { failureMessages } from './failure-messages';
 import { partialErrors, PartialErrorList } from './partial-errors';
 import { sendWithMfa } from './send-with-mfa';
 import type { FormSubmit, SubmitOptions, SubmitState } from './types';
-import { MESSAGE_TEXTS } from '@/lib/messages';
+import { actionSuccessMessage, MESSAGE_TEXTS } from '@/lib/messages';
 
 const FORM_PAGE_PREFIX = '/forms/';
 

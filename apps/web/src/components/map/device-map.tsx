@@ -3,6 +3,7 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
+import { SHARED_TEXTS } from '@/components/texts';
 import { countryShapes } from './base-layer';
 import {
   buildClusterIndex,
@@ -71,7 +72,7 @@ function drawItem(map: L.Map, layer: L.LayerGroup, item: MapItem): void {
     return;
   }
   const position: L.LatLngExpression = [item.latitude, item.longitude];
-  L.marker(position, { icon: clusterIcon(item.count), title: `${item.count} positions` })
+  L.marker(position, { icon: clusterIcon(item.count), title: SHARED_TEXTS.positions(item.count) })
     // zoomOnClick: open the cluster at the zoom where it splits.
     .on('click', () => map.setView(position, item.expansionZoom))
     .addTo(layer);

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { SHARED_TEXTS } from '@/components/texts';
 import type { DeviceMapProps } from './device-map';
 
 // Leaflet, the country outlines and supercluster stay out of every bundle but this chunk.
@@ -10,7 +11,7 @@ export function DeviceMap(props: DeviceMapProps) {
     <Suspense
       fallback={
         <Center h={props.height ?? 420}>
-          <Loader aria-label="Loading map" />
+          <Loader aria-label={SHARED_TEXTS.loadingMap} />
         </Center>
       }
     >

@@ -6,13 +6,9 @@ import { useForm } from 'react-hook-form';
 import { passwordConfirmationBodySchema, type PasswordConfirmationBody } from '@netfleet/contracts';
 import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
 import { confirmPassword } from '@/lib/session-actions';
+import { PASSWORD_CONFIRMATION_TEXTS } from './texts';
 
-export const PASSWORD_CONFIRMATION_TEXTS = {
-  title: 'Confirm your password',
-  password: 'Password',
-  confirm: 'Confirm',
-  cancel: 'Cancel',
-} as const;
+export { PASSWORD_CONFIRMATION_TEXTS };
 
 // The dialog usually opens over another one (the form whose request was refused). Mantine closes
 // every open modal on Escape unless the key comes from an element marked like this, so the

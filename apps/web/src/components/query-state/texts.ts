@@ -1,6 +1,9 @@
-// English texts of the shared query state, shared by the component and its tests.
-export const QUERY_STATE_TEXTS = {
-  loading: 'Loading',
-  retry: 'Retry',
-  empty: 'No data',
-} as const;
+// The shared query state's texts in the shown language.
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
+
+export const QUERY_STATE_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

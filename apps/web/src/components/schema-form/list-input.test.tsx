@@ -67,6 +67,55 @@ describe('ListInput', () => {
     expect(screen.getByLabelText('Emails')).toHaveValue('nope');
   });
 
+  it('adds each value of a pasted list; refused ones stay in the input', async () => {
+    const { user } = renderSchemaForm(listForm({ type: 'email', uniqueItems: true }));
+    const input = screen.getByLabelText('Emails');
+    await user.click(input);
+    await user.paste('a@x.io, b@x.io\nnope;\ta@x.io\r\nc@x.io');
+    expect(pills()).toEqual(['Remove a@x.io', 'Remove b@x.io', 'Remove c@x.io']);
+    expect(input).toHaveValue('nope');
+    expect(screen.getByText('"nope" is not a valid value')).toBeInTheDocument();
+    // A single value is pasted as text, to be added with Enter.
+    await user.clear(input);
+    await user.paste('d@x.io');
+    expect(input).toHaveValue('d@x.io');
+    expect(pills()).toHaveLength(3);
+  });
+
+  it('offers an example CSV for download next to the upload', async () => {
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({
+        name: this.download,
+        text: blobs.get(this.href)?.text() ?? Promise.resolve(''),
+      });
+    });
+    const blobs = new Map<string, Blob>();
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: (blob: Blob) => {
+        blobs.set(`blob:${blobs.size}`, blob);
+        return `blob:${blobs.size - 1}`;
+      },
+      revokeObjectURL: () => undefined,
+    });
+    const { user } = renderSchemaForm(
+      listForm({ showCsvUpload: true, csvExample: ['alice@example.com', 'bob@example.com'] }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Example CSV' }));
+    expect(saved.map((file) => file.name)).toEqual(['emails-example.csv']);
+    await expect(saved[0]?.text).resolves.toBe('alice@example.com\nbob@example.com\n');
+    click.mockRestore();
+  });
+
+  it('has no example CSV unless one is given', () => {
+    renderSchemaForm(listForm({ showCsvUpload: true }));
+    expect(screen.getByRole('button', { name: 'Upload CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Example CSV' })).toBeNull();
+  });
+
   it('imports CSV lines, trimmed, empties skipped', async () => {
     const { user } = renderSchemaForm(listForm({ showCsvUpload: true, uniqueItems: true }));
     const csv = new File([' a@x.io \r\n\r\nb@x.io\n a@x.io\n'], 'list.csv', { type: 'text/csv' });

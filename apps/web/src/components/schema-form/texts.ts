@@ -1,32 +1,9 @@
-// English texts of schema forms, shared by the components and their tests.
-export const SCHEMA_FORM_TEXTS = {
-  submit: 'Submit',
-  cancel: 'Cancel',
-  generate: 'Generate',
-  required: 'This field is required',
-  minLength: (n: number) => `Must be at least ${n} characters`,
-  maxLength: (n: number) => `Must be at most ${n} characters`,
-  min: (n: number) => `Must be at least ${n}`,
-  max: (n: number) => `Must be at most ${n}`,
-  step: (n: number) => `Must be a multiple of ${n}`,
-  notANumber: 'Must be a number',
-  pattern: 'Invalid format',
-  mask: (mask: string) => `Does not match the format ${mask}`,
-  email: 'Invalid email address',
-  fileNotAccepted: 'This file type is not accepted',
-  dropFile: 'Drop a file here or click to choose',
-  loading: 'Loading form',
-  loadFailed: 'Failed to load the form',
-  optionsFailed: 'Failed to load the list',
-  nothingFound: 'Nothing found',
-  listInvalidItem: (item: string) => `"${item}" is not a valid value`,
-  listMaxItems: (n: number) => `At most ${n} items can be added`,
-  listRemove: (item: string) => `Remove ${item}`,
-  csvUpload: 'Upload CSV',
-  addRow: 'Add row',
-  removeRow: (n: number) => `Remove row ${n}`,
-  formNotFound: 'Form not found',
-  formNotFoundDescription: 'The link may be outdated or mistyped.',
-  backHome: 'Back to the start page',
-  noFormPermission: 'You have no permission to use this form.',
-} as const;
+// Schema forms' texts in the shown language, shared by the components and their tests.
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
+
+export const SCHEMA_FORM_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

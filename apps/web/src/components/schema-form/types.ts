@@ -143,6 +143,8 @@ export interface ListInputOptions {
   minItemLength?: number;
   maxItemLength?: number;
   showCsvUpload?: boolean;
+  /** With showCsvUpload: the lines of an example file offered for download (one value a line). */
+  csvExample?: readonly string[];
 }
 
 export interface TableInputOptions {

@@ -3,3 +3,4 @@ export * from './metrics';
 export * from './units';
 export * from './date-time';
 export * from './time-zones';
+export { formatLocale, formatNumber } from './locale';

@@ -9,6 +9,11 @@ describe('formatMeasurement', () => {
     expect(formatMeasurement(4, '')).toBe('4');
   });
 
+  it('writes the value for the given locale', () => {
+    expect(formatMeasurement(36.54, '°C', 1, 'nb-NO')).toBe('36,5 °C');
+    expect(formatMeasurement(1234.5, 'mA', 1, 'uk-UA')).toBe('1234,5 mA');
+  });
+
   it('leaves a missing reading empty instead of showing 0', () => {
     expect(formatMeasurement(null, 'mA')).toBe('');
     expect(formatMeasurement(undefined, 'mA')).toBe('');

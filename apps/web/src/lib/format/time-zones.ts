@@ -8,7 +8,10 @@ export interface TimeZoneOption {
 
 const OFFSET = /^GMT([+-])(\d{2}):(\d{2})$/;
 
-/** Minutes east of UTC in `zone` at `at`; Intl writes the offset as 'GMT+02:00' (or 'GMT'). */
+/**
+ * Minutes east of UTC in `zone` at `at`; Intl writes the offset as 'GMT+02:00' (or 'GMT'). The
+ * en-US formatter is parsed, never shown, so it does not follow the interface language.
+ */
 export function utcOffsetMinutes(zone: string, at: Date): number {
   const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
     .formatToParts(at)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDbm, formatDeciCelsius, formatUptime } from './units';
+import { formatBytesLocalized, formatDbm, formatDeciCelsius, formatUptime } from './units';
 
 describe('unit formats', () => {
   it('shows signal in dBm and nothing for a missing reading', () => {
@@ -12,6 +12,14 @@ describe('unit formats', () => {
     expect(formatDeciCelsius(-53)).toBe('-5.3 °C');
     expect(formatDeciCelsius(0)).toBe('0.0 °C');
     expect(formatDeciCelsius(undefined)).toBe('');
+  });
+
+  it('writes the numbers for the given locale', () => {
+    expect(formatDeciCelsius(415, 'nb-NO')).toBe('41,5 °C');
+    expect(formatDeciCelsius(415, 'uk-UA')).toBe('41,5 °C');
+    expect(formatDbm(-67, 'ja-JP')).toBe('-67 dBm');
+    expect(formatBytesLocalized(12.5 * 1024 ** 3)).toBe('12.5 GB');
+    expect(formatBytesLocalized(12.5 * 1024 ** 3, 2, 'nb-NO')).toBe('12,5 GB');
   });
 
   it('shows uptime in days, hours and minutes', () => {

@@ -1,1 +1,3 @@
-export { MESSAGE_TEXTS } from './texts';
+export * from './actions';
+export * from './labels';
+export { ACTION_TEXTS, LABEL_TEXTS, MESSAGE_TEXTS } from './texts';

@@ -10,6 +10,7 @@ import {
   type ServerToClientEvents,
   type SubscriptionAck,
 } from '@netfleet/contracts';
+import { LIB_TEXTS } from '@/lib/texts';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -28,7 +29,7 @@ export type BroadcastEventName = Exclude<EventName, ChannelPayloadEventName>;
 const REVOKED_ACK: SubscriptionAck = {
   success: false,
   status: 403,
-  message: 'You may no longer listen to this channel',
+  message: LIB_TEXTS.channelRevoked,
 };
 
 // A Record so a new channel event in the contracts fails to compile until it is forwarded here.

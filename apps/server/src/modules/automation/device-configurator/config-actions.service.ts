@@ -41,9 +41,9 @@ interface Deps {
   actionLog: Pick<ActionLogService, 'record'>;
 }
 
-/** Problems of requests on one device's model, as the message at the device's field. */
+/** Problems of requests on one device's model and firmware, as the message at its field. */
 const modelProblem = (requests: readonly ConfigRequest[], device: ConfigTarget) => {
-  const [problem] = templateProblems(requests, device.model);
+  const [problem] = templateProblems(requests, device.model, device.firmware);
   return problem ? `${device.model || 'Unknown model'}: ${problem.message}` : null;
 };
 
@@ -105,10 +105,10 @@ export const createConfigActionsService = ({ repository, templates, jobs, action
   };
 
   return {
-    /** The models of the devices named (for the specification), each one the caller sees. */
+    /** Model and firmware of the devices named (for the specification), each one the caller sees. */
     models: async (auth: AuthContext, ids: readonly number[]) =>
       (await requireTargets(auth, ids, (index) => `device_id.${index}`)).map(
-        (device) => device.model,
+        ({ model, firmware }) => ({ model, firmware }),
       ),
 
     async useTemplate(auth: AuthContext, id: number, body: UseConfigTemplateBody, ip: string) {

@@ -23,6 +23,8 @@ const optionSchema = (spec: OptionSpec): JsonSchema => {
       return { type: 'string', enum: ['0', '1'] };
     case 'ipv4':
       return { type: 'string', format: 'ipv4' };
+    case 'domain':
+      return { type: 'string', format: 'hostname', description: 'a domain name, e.g. example.com' };
     case 'enum':
       return { type: 'string', enum: [...spec.values] };
     case 'list':
@@ -46,12 +48,15 @@ const sectionSchema = (type: string, options: Record<string, OptionSpec>): JsonS
 });
 
 /**
- * The configuration API the given models share, as OpenAPI 3.1 (RMS answers the configurator
- * specification with such a document): a path per config, the section types as request bodies.
+ * The configuration API the given devices share (by model and firmware), as OpenAPI 3.1 (RMS
+ * answers the configurator specification with such a document): a path per config, the section
+ * types as request bodies.
  */
-export const configSpecification = (models: readonly string[]) => {
-  const shared = models
-    .map((model) => new Set(configsOfModel(model)))
+export const configSpecification = (
+  devices: readonly { model: string; firmware: string | null }[],
+) => {
+  const shared = devices
+    .map((device) => new Set(configsOfModel(device.model, device.firmware)))
     .reduce((all, configs) => new Set([...all].filter((config) => configs.has(config))));
   const paths = Object.fromEntries(
     [...shared].sort().map((config) => {
@@ -88,7 +93,10 @@ export const configSpecification = (models: readonly string[]) => {
   );
   return {
     openapi: '3.1.0',
-    info: { title: `Device configuration (${[...new Set(models)].join(', ')})`, version: '1' },
+    info: {
+      title: `Device configuration (${[...new Set(devices.map((device) => device.model))].join(', ')})`,
+      version: '1',
+    },
     paths,
   };
 };

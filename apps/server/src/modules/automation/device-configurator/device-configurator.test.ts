@@ -324,17 +324,137 @@ describe('device configuration', () => {
 
   it('describes the configuration API the chosen devices share', async () => {
     const router = await insertDevice(t.db, company, { model: 'RUT955' });
-    const wired = await insertDevice(t.db, company, { model: 'RUT300' });
-    const spec = await call(
-      'GET',
-      `/api/devices/configurator/specification?device_id=${router.id},${wired.id}`,
-    );
-    const { url } = spec.json() as { url: string };
-    const document = (await call('GET', url)).json() as { paths: Record<string, unknown> };
-    expect(Object.keys(document.paths)).toEqual([
+    const wired = await insertDevice(t.db, company, {
+      model: 'RUT300',
+      firmware: 'RUT30X_R_00.07.06',
+    });
+    const legacy = await insertDevice(t.db, company, {
+      model: 'RUT955',
+      firmware: 'RUT9XX_R_00.06.09',
+    });
+    const pathsOf = async (ids: number[]) => {
+      const spec = await call(
+        'GET',
+        `/api/devices/configurator/specification?device_id=${ids.join(',')}`,
+      );
+      const { url } = spec.json() as { url: string };
+      const answer = await call('GET', url);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return Object.keys((answer.json() as { paths: Record<string, unknown> }).paths);
+    };
+    // RutOS firmware brings Dynamic DNS and site blocking; the legacy firmware has neither.
+    expect(await pathsOf([router.id, wired.id])).toEqual([
+      '/ddns/{section}',
       '/firewall/{section}',
       '/network/{section}',
       '/system/{section}',
+      '/webfilter/{section}',
     ]);
+    expect(await pathsOf([router.id, legacy.id])).toEqual([
+      '/firewall/{section}',
+      '/network/{section}',
+      '/system/{section}',
+      '/wireless/{section}',
+    ]);
+  });
+});
+
+describe('Dynamic DNS and site blocking through configure', () => {
+  const service = {
+    '.type': 'service',
+    enabled: '1',
+    service_name: 'duckdns.org',
+    domain: 'office-7.duckdns.org',
+    username: 'ada',
+    password: 'secret',
+  };
+
+  it('sends a DDNS service to a device that has DDNS, and the device applies it', async () => {
+    const device = await insertDevice(t.db, company, { firmware: 'RUT9_R_00.07.06.1' });
+    gateway.online.add(device.id);
+    const response = await call('POST', '/api/devices/configurator/configure', {
+      configuration: [
+        { device_id: [device.id], path: '/ddns/office', method: 'post', request_data: service },
+        {
+          device_id: [device.id],
+          path: '/webfilter/general',
+          method: 'put',
+          request_data: { enabled: '1', mode: 'blacklist', domain: ['ads.example.com'] },
+        },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ meta: { channel: expect.any(String) } });
+    const store: { config: DeviceConfig } = {
+      config: {
+        ...structuredClone(LAN),
+        ddns: {},
+        webfilter: { general: { '.type': 'webfilter', enabled: '0', mode: 'blacklist' } },
+      },
+    };
+    await playDevice(device.id, store);
+    expect(store.config.ddns?.office).toEqual(service);
+    expect(store.config.webfilter?.general).toMatchObject({
+      enabled: '1',
+      domain: ['ads.example.com'],
+    });
+  });
+
+  it('refuses a bad domain at its field, and a device whose firmware has no DDNS', async () => {
+    const device = await insertDevice(t.db, company, { firmware: 'RUT9_R_00.07.06.1' });
+    const sent = gateway.commandsFor(device.id).length;
+    const badDomain = await call('POST', '/api/devices/configurator/configure', {
+      configuration: [
+        {
+          device_id: [device.id],
+          path: '/ddns/office',
+          method: 'post',
+          request_data: { ...service, domain: 'office_7.duckdns' },
+        },
+      ],
+    });
+    expect(badDomain.statusCode).toBeGreaterThanOrEqual(400);
+    expect(badDomain.statusCode).toBeLessThan(500);
+    expect(badDomain.json()).toMatchObject({
+      success: false,
+      errors: [
+        {
+          source: 'configuration.0.request_data.domain',
+          message: 'Use a domain name such as example.com',
+        },
+      ],
+    });
+    const badList = await call('POST', '/api/devices/configurator/configure', {
+      configuration: [
+        {
+          device_id: [device.id],
+          path: '/webfilter/general',
+          method: 'put',
+          request_data: { domain: ['example.com', '-ads.example.com'] },
+        },
+      ],
+    });
+    expect(badList.json()).toMatchObject({
+      success: false,
+      errors: [{ source: 'configuration.0.request_data.domain' }],
+    });
+
+    const legacy = await insertDevice(t.db, company, { firmware: 'RUT9XX_R_00.06.09' });
+    const noDdns = await call('POST', '/api/devices/configurator/configure', {
+      configuration: [
+        { device_id: [legacy.id], path: '/ddns/office', method: 'post', request_data: service },
+      ],
+    });
+    expect(noDdns.statusCode).toBeGreaterThanOrEqual(400);
+    expect(noDdns.json()).toMatchObject({
+      errors: [
+        {
+          source: 'configuration.0.device_id.0',
+          message: 'RUT955: The ddns configuration is not on RUT955 with RUT9XX_R_00.06.09',
+        },
+      ],
+    });
+    expect(gateway.commandsFor(device.id)).toHaveLength(sent);
+    expect(gateway.commandsFor(legacy.id)).toHaveLength(0);
   });
 });

@@ -70,6 +70,10 @@ export type LoggedAction =
   // Approved devices
   | 'device_identity_approve'
   | 'device_identity_dismiss'
+  // Device dashboards
+  | 'device_dashboard_create'
+  | 'device_dashboard_update'
+  | 'device_dashboard_delete'
   // VPN hubs (issue 19)
   | 'vpn_hub_create'
   | 'vpn_hub_update'

@@ -1,4 +1,5 @@
 import { Menu } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { IconForms } from '@tabler/icons-react';
 import { hasPermission } from '@netfleet/contracts';
 import { dialogs } from '@/components/dialogs';
@@ -14,13 +15,14 @@ async function openForm(name: string) {
  * account menu stays short; each opens in a dialog, its definition loaded when chosen.
  */
 export function AccountMenuForms() {
+  const { t } = useTranslation();
   const { permissions } = useCurrentUser();
   const forms = ACCOUNT_MENU_FORMS.filter((form) => hasPermission(permissions, form.permission));
   if (forms.length === 0) return null;
   return (
     <Menu.Sub position="left-start">
       <Menu.Sub.Target>
-        <Menu.Sub.Item leftSection={<IconForms size={16} />}>Forms</Menu.Sub.Item>
+        <Menu.Sub.Item leftSection={<IconForms size={16} />}>{t('header.forms')}</Menu.Sub.Item>
       </Menu.Sub.Target>
       <Menu.Sub.Dropdown>
         {forms.map((form) => (

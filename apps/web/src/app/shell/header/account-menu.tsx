@@ -20,9 +20,11 @@ import {
   routeByName,
   type CurrentUser,
 } from '@netfleet/contracts';
+import { useBrand } from '@/components/brand';
 import { openNamedDialog } from '@/components/dialogs';
 import { ResourceSummaryMenu } from '@/features/business/credits';
 import { useCurrentUser } from '@/lib/current-user';
+import { offeredLanguages } from '@/lib/i18n';
 import { cancelImpersonation, logout } from '@/lib/session-actions';
 import { usePages } from '@/app/router/pages-context';
 import { AccountMenuForms } from './account-menu-forms';
@@ -44,6 +46,7 @@ function companyPath(user: CurrentUser, built: boolean): string | undefined {
 export function AccountMenu() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const brand = useBrand();
   const pages = usePages();
   const failureToast = useFailureToast();
   const impersonationAccess = useImpersonationAccess(user);
@@ -61,6 +64,8 @@ export function AccountMenu() {
     hasPermission(user.permissions, 'activate_credit_transfer_codes') &&
     pathForRouteName('redeem-code');
   const companyName = user.company_name || user.company.name;
+  // Spec §2 "languages (when allowed)": only a choice between at least two is offered.
+  const languages = offeredLanguages(brand.languages);
 
   return (
     <Menu position="bottom-end" width={280} shadow="md" withinPortal>
@@ -126,12 +131,14 @@ export function AccountMenu() {
         >
           {t('header.timezone')}
         </Menu.Item>
-        <Menu.Item
-          leftSection={<IconLanguage size={16} />}
-          onClick={() => openLanguageModal(t('header.language'))}
-        >
-          {t('header.language')}
-        </Menu.Item>
+        {languages.length > 1 && (
+          <Menu.Item
+            leftSection={<IconLanguage size={16} />}
+            onClick={() => openLanguageModal(t('header.language'), languages)}
+          >
+            {t('header.language')}
+          </Menu.Item>
+        )}
         {changelogPath ? (
           <Menu.Item
             component={Link}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { COOKIES, RELOAD_DELAY_TIMEZONE_MS } from '@netfleet/contracts';
 import { deleteCookie, readCookie, writeCookie } from '@/lib/cookies';
 import { timeZoneOptions, type TimeZoneOption } from '@/lib/format';
+import { uiLocale } from '@/lib/i18n';
 import { sessionHooks } from '@/lib/session-hooks';
 import { MESSAGE_TEXTS } from '@/lib/messages';
 
@@ -31,7 +32,7 @@ interface TimezoneFormProps {
 export function TimezoneForm({ onDone, clearDateRange }: TimezoneFormProps) {
   const { t } = useTranslation();
   const zones = allZoneOptions();
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const browserZone = Intl.DateTimeFormat(uiLocale()).resolvedOptions().timeZone;
   const [zone, setZone] = useState<string | null>(() => readCookie(COOKIES.timezone));
 
   const save = () => {

@@ -1,13 +1,17 @@
 // Spec §3/§5 list input: items typed and added with Enter or comma (or the configured keys),
-// removed with their ×, or the last one with Backspace on an empty input; optional CSV import.
-import { Group, Pill, PillsInput, Stack } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+// removed with their ×, or the last one with Backspace on an empty input; a pasted list (lines,
+// commas, semicolons or tabs) adds each of its values; optional CSV import with an example file.
+import { Button, Group, Pill, PillsInput, Stack } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { saveBlob } from '@/lib/download';
 import { readListInputOptions } from '../component-options';
 import { fieldChrome } from '../field-chrome';
+import { pastedValue } from '../fields/paste';
 import { SCHEMA_FORM_TEXTS as TEXTS } from '../texts';
 import { focusProps, useSchemaField, type SchemaFieldProps } from '../use-schema-field';
 import { CsvUploadButton } from './csv-upload-button';
-import { addItems, type AddOutcome } from './list-items';
+import { addItems, splitListText, type AddOutcome } from './list-items';
 
 const DEFAULT_ADD_KEYS = ['Enter', ','];
 
@@ -27,13 +31,29 @@ export function ListInput(props: SchemaFieldProps) {
   const items = Array.isArray(api.value) ? api.value.map(String) : [];
   const addKeys = options.addKeys ?? DEFAULT_ADD_KEYS;
 
-  /** Adds the candidates; returns whether all of them were accepted. */
-  const add = (candidates: string[]): boolean => {
+  /** Adds the candidates; returns the outcome (its problem, if any, is shown). */
+  const addOutcome = (candidates: string[]): AddOutcome => {
     const outcome = addItems(items, candidates, options);
     if (outcome.items.length !== items.length) api.change(outcome.items);
-    const found = problemOf(outcome, options.maxItems);
-    setProblem(found);
-    return found === null;
+    setProblem(problemOf(outcome, options.maxItems));
+    return outcome;
+  };
+  /** Adds the candidates; returns whether all of them were accepted. */
+  const add = (candidates: string[]): boolean =>
+    problemOf(addOutcome(candidates), options.maxItems) === null;
+
+  // A pasted list adds its values at once; the refused ones stay in the input to be corrected.
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text');
+    if (splitListText(pasted).length < 2) return;
+    event.preventDefault();
+    const values = splitListText(pastedValue(event.currentTarget, pasted));
+    setText(addOutcome(values).invalid.join(', '));
+  };
+
+  const downloadExample = () => {
+    const lines = options.csvExample ?? [];
+    saveBlob(new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }), `${field.key}-example.csv`);
   };
 
   const commit = () => {
@@ -81,6 +101,7 @@ export function ListInput(props: SchemaFieldProps) {
             {...focusProps(autoFocus)}
             onChange={(event) => setText(event.currentTarget.value)}
             onKeyDown={onKeyDown}
+            onPaste={onPaste}
             onBlur={() => {
               commit();
               api.onBlur();
@@ -91,6 +112,16 @@ export function ListInput(props: SchemaFieldProps) {
       {options.showCsvUpload && (
         <Group>
           <CsvUploadButton disabled={field.disabled} onLines={add} onError={setProblem} />
+          {options.csvExample && (
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconDownload size={16} />}
+              onClick={downloadExample}
+            >
+              {TEXTS.csvExample}
+            </Button>
+          )}
         </Group>
       )}
     </Stack>

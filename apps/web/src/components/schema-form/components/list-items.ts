@@ -49,3 +49,11 @@ export function addItems(
   }
   return outcome;
 }
+
+/** The values of a pasted list: split at line breaks, commas, semicolons and tabs, trimmed. */
+export function splitListText(text: string): string[] {
+  return text
+    .split(/[\r\n,;\t]+/)
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+}

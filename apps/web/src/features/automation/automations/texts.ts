@@ -1,216 +1,30 @@
-import {
-  AUTOMATION_MAX_ACTIONS,
-  AUTOMATION_MAX_ATOMS,
-  type AutomationActionName,
-  type AutomationLogKind,
-  type AutomationParameterSource,
+// The automation and silence pages' texts in the shown language (English source in texts/en.ts).
+import type {
+  AutomationActionName,
+  AutomationLogKind,
+  AutomationParameterSource,
 } from '@netfleet/contracts';
+import { localize } from '@/lib/i18n';
 import type { AutomationTab } from './paths';
+import { en } from './texts/en';
 
-/** The item of the spec's submit texts ('Automation created successfully'). */
-export const ITEM = 'automation';
+export const texts = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
 
-// English texts of the automation pages, shared by the components and their tests.
-export const AUTOMATIONS_TEXTS = {
-  title: 'Alerts & Automations',
-  automation: 'Automation',
-  createAutomation: 'Create automation',
-  newAutomation: 'New automation',
-  editAutomation: 'Edit automation',
-  automationsTable: 'Automations',
-  name: 'Name',
-  description: 'Description',
-  enabled: 'Enabled',
-  enableNamed: (name: string) => `Enable ${name}`,
-  devices: 'Devices',
-  devicesValue: (active: number, total: number) => `${active} active of ${total}`,
-  triggered: 'Triggered',
-  lastReset: 'Last reset or created',
-  actions: 'Actions',
-  edit: 'Edit',
-  delete: 'Delete',
-  empty: 'No automations yet',
-  noMatches: 'No automations found',
-  emptyHint:
-    'An automation watches device readings and events, and notifies, e-mails, calls a webhook or acts on the device when its conditions hold.',
-  searchPlaceholder: 'Search by name or description',
-  deleteTitle: 'Delete automation',
-  deleteConfirm: (name: string) =>
-    `Delete automation ${name}? Its open alerts are resolved and its logs are no longer shown.`,
-  activated: (enabled: boolean) => (enabled ? 'Automation enabled' : 'Automation disabled'),
-  notFound: 'Automation not found',
-  none: '—',
-  save: 'Save',
-  cancel: 'Cancel',
-  // Editor
-  general: 'General',
-  conditions: 'Conditions',
-  conditionsHint: `Up to ${AUTOMATION_MAX_ATOMS} conditions, joined with AND or OR, evaluated on every reading.`,
-  condition: (index: number) => `Condition ${index + 1}`,
-  addCondition: 'Add condition',
-  removeCondition: (index: number) => `Remove condition ${index + 1}`,
-  parameter: 'Parameter',
-  parameterPlaceholder: 'Pick a parameter',
-  pin: 'Pin name',
-  pinHint: 'The input, relay or analog pin as the device names it',
-  operator: 'Operator',
-  value: 'Value',
-  eventValue: 'Occurs',
-  changedValue: 'Any change of the value',
-  hysteresis: 'Hysteresis',
-  hysteresisHint: 'Clears only this far back past the threshold',
-  joinsWith: (index: number) => `Join condition ${index + 1} with the next`,
-  and: 'AND',
-  or: 'OR',
-  nested:
-    'This rule has nested if/else branches (written through the API); they are kept as they are.',
-  timing: 'Timing',
-  delayEnabled: 'Only when the conditions hold for a while',
-  delayMinutes: 'For at least (minutes)',
-  repetitions: 'Repetitions',
-  repetitionsHint: 'Consecutive readings that must match (0: any)',
-  cooldownEnabled: 'Cool down after firing',
-  cooldownMinutes: 'Cooldown (minutes)',
-  renotifyMinutes: 'Notify again while open every (minutes)',
-  renotifyHint: '0: never',
-  scope: 'Devices',
-  scopeHint:
-    'The rule covers the devices assigned to it, plus every device with one of the tags or in one of the companies (and their subcompanies).',
-  tags: 'Tags',
-  companies: 'Companies',
-  explicitDevices: 'Assigned devices',
-  searchDevices: 'Search devices by name',
-  noDevicesFound: 'No devices found',
-  nothingFound: 'Nothing found',
-  actionsHint: `Up to ${AUTOMATION_MAX_ACTIONS} actions, run in order when the rule fires.`,
-  action: (index: number, label: string) => `Action ${index + 1}: ${label}`,
-  addAction: 'Add action',
-  removeAction: (index: number) => `Remove action ${index + 1}`,
-  noActions: 'No actions: firing only writes the log and the alert history.',
-  message: 'Message',
-  user: 'User',
-  recipient: 'Recipient',
-  subject: 'Subject',
-  smtp: 'SMTP configuration',
-  smtpPlaceholder: 'The default mail server',
-  webhook: 'Webhook',
-  command: 'Command',
-  commandTimeout: 'Timeout (s)',
-  taskGroup: 'Task group',
-  rebootHint: 'The device reboots.',
-  backupHint: 'The device exports a configuration backup.',
-  // Preview
-  preview: 'Preview',
-  previewTitle: 'Preview',
-  previewHint: 'Replays the rule over the readings of the last 24 hours of the devices it covers.',
-  previewFired: (fired: number, hours: number) =>
-    `Would have fired ${fired} time${fired === 1 ? '' : 's'} on the last ${hours} h`,
-  previewResolved: (resolved: number) => `Resolved ${resolved} time${resolved === 1 ? '' : 's'}`,
-  previewDevices: (evaluated: number, inScope: number) =>
-    `${evaluated} of ${inScope} device${inScope === 1 ? '' : 's'} in scope evaluated`,
-  previewTruncated: 'Only the first devices in scope were replayed.',
-  previewThinned:
-    'Devices reporting more than once a minute were replayed with one reading a minute.',
-  previewUnreplayed: (keys: readonly string[]) =>
-    `Not replayed, as no history of them is stored: ${keys.join(', ')}. Their conditions never held here.`,
-  previewTopDevices: 'Devices that fired most',
-  previewFailed: 'Preview failed',
-  fired: 'Fired',
-  resolved: 'Resolved',
-  // Item page
-  details: 'Details',
-  company: 'Company',
-  createdAt: 'Created',
-  totalTriggered: 'Triggered in total',
-  conditionsSummary: 'Conditions',
-  // Devices tab
-  assignDevices: 'Assign devices',
-  assignTitle: (name: string) => `Assign devices to ${name}`,
-  assign: 'Assign',
-  assigned: 'Devices assigned successfully',
-  pickDevices: 'Pick at least one device',
-  devicesTable: 'Devices covered',
-  noDevices: 'The automation covers no devices',
-  device: 'Device',
-  serial: 'Serial',
-  firmware: 'Firmware',
-  periodTriggered: 'Today',
-  lastTriggered: 'Last triggered',
-  unassign: 'Unassign',
-  unassignTitle: 'Unassign devices',
-  unassignConfirm: (count: number, name: string) =>
-    `Unassign ${count} device${count === 1 ? '' : 's'} from ${name}? ${count === 1 ? 'It is' : 'They are'} no longer evaluated unless a tag or company of the scope covers ${count === 1 ? 'it' : 'them'}.`,
-  unassigned: 'Devices unassigned',
-  unassignFailed: 'Failed to unassign the devices',
-  deviceEnabled: (name: string) => `Evaluate on ${name}`,
-  deviceActivated: (enabled: boolean) => (enabled ? 'Device enabled' : 'Device disabled'),
-  activationFailed: 'Failed to change the activation',
-  // Logs tab
-  logsTable: 'Evaluations',
-  noLogs: 'No evaluations yet',
-  time: 'Time',
-  kind: 'Event',
-  reason: 'Reason',
-  status: 'Status',
-  parameters: 'Parameters',
-  logTitle: (device: string) => `Evaluation on ${device}`,
-  evaluatedConditions: 'Conditions',
-  held: 'held',
-  notHeld: 'did not hold',
-  evaluatedParameters: 'Parameters',
-  ruleAtEvaluation: 'Rule at evaluation',
-  actionStatus: 'Actions',
-  actionMessage: 'Message',
-  mac: 'MAC',
-  close: 'Close',
-} as const;
+export const AUTOMATIONS_TEXTS = texts.texts;
+export const TAB_LABELS: Record<AutomationTab, string> = texts.tabLabels;
+export const SOURCE_LABELS: Partial<Record<AutomationParameterSource, string>> = texts.sourceLabels;
+export const ACTION_LABELS: Record<AutomationActionName, string> = texts.actionLabels;
+export const KIND_LABELS: Record<AutomationLogKind, string> = texts.kindLabels;
+export const ACTION_STATUS_LABELS: Record<number, string> = texts.actionStatusLabels;
+export const OPERATOR_LABELS: Record<string, string> = texts.operatorLabels;
+export const ENUM_LABELS = texts.enumLabels;
+export const PARAMETER_LABELS = texts.parameterLabels;
+export const SECOND_MODEM = texts.secondModem;
 
-export const TAB_LABELS: Record<AutomationTab, string> = {
-  devices: 'Devices',
-  logs: 'Logs',
-};
-
-export const SOURCE_LABELS: Partial<Record<AutomationParameterSource, string>> = {
-  dynamic: 'Device status',
-  io: 'Inputs and outputs',
-  gps: 'GPS',
-  wireless: 'Wireless',
-  hotspot: 'Hotspot',
-  status: 'Connection',
-  event: 'Events',
-};
-
-export const ACTION_LABELS: Record<AutomationActionName, string> = {
-  SendNotification: 'In-app notification',
-  SendEmail: 'E-mail',
-  SendWebhook: 'Webhook',
-  Reboot: 'Reboot',
-  RunCommand: 'Run command',
-  TaskManagerAction: 'Run task group',
-  ExportBackup: 'Export backup',
-  ExportTroubleshoot: 'Export troubleshoot',
-  ExportEventsLog: 'Export events log',
-};
-
-export const KIND_LABELS: Record<AutomationLogKind, string> = {
-  fired: 'Fired',
-  resolved: 'Resolved',
-  renotify: 'Still open',
-  event: 'Event',
-};
-
-export const ACTION_STATUS_LABELS: Record<number, string> = {
-  0: 'Pending',
-  1: 'Success',
-  2: 'Failed',
-};
-
-export const OPERATOR_LABELS: Record<string, string> = {
-  '<': '<',
-  '<=': '≤',
-  '>': '>',
-  '>=': '≥',
-  '==': '=',
-  '!=': '≠',
-  changed: 'changed',
-};
+/** A failure toast: the text of the verb, with the answer's status text when there is one. */
+export const failedText = (text: string, statusText: string | null | undefined): string =>
+  statusText ? `${text} (${statusText})` : text;

@@ -1,179 +1,19 @@
+// The device configuration page's texts in the shown language (English source in texts/en.ts).
 import type { ConfigActionKind, ConfigMethod, DeviceJobState } from '@netfleet/contracts';
+import { localize } from '@/lib/i18n';
 import type { ConfigTab } from './paths';
+import { en } from './texts/en';
 
-// English texts of the device configuration page, shared by the components and their tests.
-export const CONFIG_TEXTS = {
-  title: 'Device configuration',
-  newTemplate: 'New template',
-  editTemplate: 'Edit template',
-  templatesTable: 'Configuration templates',
-  name: 'Name',
-  version: 'Version',
-  company: 'Company',
-  deviceModel: 'Device model',
-  deviceModelHint: 'A model or the start of one (RUTX); empty: any model',
-  anyModel: 'Any model',
-  firmware: 'Firmware',
-  firmwareHint: 'The firmware the template was written for',
-  minFirmware: 'Minimum firmware',
-  maxFirmware: 'Maximum firmware',
-  firmwareRange: 'Firmware range',
-  firmwarePlaceholder: '07.06.1',
-  anyFirmware: 'Any firmware',
-  fromFirmware: (min: string) => `${min} or later`,
-  toFirmware: (max: string) => `${max} or earlier`,
-  requestsCount: 'Requests',
-  createdAt: 'Created',
-  actions: 'Actions',
-  apply: 'Apply to devices',
-  edit: 'Edit',
-  delete: 'Delete',
-  empty: 'No configuration templates yet',
-  emptyHint:
-    'A template is a list of configuration changes (sections created, options set or removed) that devices apply all at once, or not at all.',
-  noMatches: 'No configuration templates found',
-  searchPlaceholder: 'Search by name',
-  deleteTitle: 'Delete template',
-  deleteConfirm: (name: string, version: string) => `Delete template ${name} ${version}?`,
-  notFound: 'Not found',
-  none: '—',
-  // Template form
-  requests: 'Requests',
-  requestsHint: 'Each device applies them in this order, all of them or none.',
-  request: (index: number) => `Request ${index + 1}`,
-  method: 'Method',
-  path: 'Path',
-  pathHint: (configs: string) => `/<config>/<section>; configs: ${configs}`,
-  sectionType: 'Section type',
-  sectionTypePutHint: 'Optional: the section’s type, to suggest its options',
-  options: 'Options',
-  option: (index: number) => `Option ${index + 1}`,
-  optionValue: (index: number) => `Value of option ${index + 1}`,
-  optionPlaceholder: 'option',
-  valuePlaceholder: 'value',
-  removeOption: 'Remove',
-  removeOptionLabel: (index: number) => `Remove option ${index + 1} from the section`,
-  deleteOption: (index: number) => `Delete option ${index + 1}`,
-  addOption: 'Add option',
-  addRequest: 'Add request',
-  moveUp: (index: number) => `Move request ${index + 1} up`,
-  moveDown: (index: number) => `Move request ${index + 1} down`,
-  removeRequest: (index: number) => `Remove request ${index + 1}`,
-  noRequests: 'Add at least one request.',
-  deleteHasNoOptions: 'The whole section is removed.',
-  typeRequired: 'A new section needs its type',
-  optionRequired: 'Name at least one option to change',
-  optionNameRequired: 'Name the option',
-  optionNameTooLong: 'The option name is too long',
-  typeIsNotAnOption: 'Choose the section type above',
-  duplicateOption: 'This option is named twice',
-  required: 'This field is required',
-  atMostCharacters: (maximum: number | bigint) => `At most ${maximum} characters`,
-  save: 'Save',
-  create: 'Create',
-  cancel: 'Cancel',
-  // Value hints, from the configuration schema
-  hintWholeNumber: (min: number, max: number) => `${min}–${max}`,
-  hintBoolean: '0 or 1',
-  hintIpv4: 'IPv4 address',
-  hintText: (max: number) => `Text, up to ${max} characters`,
-  hintList: (item: string) => `${item}, comma separated`,
-  // Apply
-  applyTitle: (name: string) => `Apply ${name}`,
-  multiTitle: 'Multi-configuration',
-  multiSubtitle: (count: number) => `${count} device${count === 1 ? '' : 's'} chosen`,
-  templatePicker: 'Configuration template',
-  searchTemplates: 'Search templates',
-  noTemplates: 'No configuration templates found',
-  loadingDevices: 'Loading the chosen devices…',
-  devicesNotLoaded: 'The chosen devices could not be read; close the dialog and try again',
-  newTemplateLink: 'Write a template on the Device configuration page',
-  applyButton: 'Apply',
-  devices: 'Devices',
-  searchDevices: 'Search devices',
-  noDevices: 'No devices found',
-  templateFor: 'For',
-  requestCount: (count: number) => `${count} request${count === 1 ? '' : 's'}`,
-  misfitsTitle: 'These devices cannot take the template',
-  misfit: (device: string, reason: string) => `${device}: ${reason}`,
-  removeMisfits: 'Remove the devices that cannot take the template',
-  applyConfirmTitle: 'Apply configuration',
-  applyConfirm: (name: string, version: string, requests: number, devices: number) =>
-    `Apply ${name} ${version} (${requests} request${requests === 1 ? '' : 's'}) to ${devices} device${devices === 1 ? '' : 's'}? Each device applies all of it, or none if one change is refused.`,
-  applied: 'Configuration sent successfully',
-  // Activity
-  activityTable: 'Configuration activity',
-  noActivity: 'No configuration has been sent yet',
-  actionName: 'Action',
-  kind: 'Kind',
-  template: 'Template',
-  user: 'User',
-  devicesColumn: 'Devices',
-  progress: 'Progress',
-  rollbackOf: (name: string) => `Rollback of ${name}`,
-  // Action detail
-  requestsSent: 'Requests sent',
-  rollsBack: 'Rolls back',
-  devicesCount: (count: number) => `${count} device${count === 1 ? '' : 's'}`,
-  device: 'Device',
-  serial: 'Serial',
-  model: 'Model',
-  status: 'Status',
-  message: 'Message',
-  finishedAt: 'Finished',
-  changes: 'Changes',
-  changesOf: (device: string) => `Changes on ${device}`,
-  valuesOf: (device: string) => `Values read from ${device}`,
-  showChanges: (count: number) => `${count} change${count === 1 ? '' : 's'}`,
-  showValues: 'Values',
-  noChanges: 'No change',
-  optionColumn: 'Option',
-  before: 'Before',
-  after: 'After',
-  noDeviceRows: 'No devices in this action',
-  rollback: 'Roll back',
-  rollbackSelected: 'Roll back selected',
-  rollbackTitle: 'Roll back configuration',
-  rollbackConfirm: (title: string, devices: number) =>
-    `Roll back ${title} on the ${devices} device${devices === 1 ? '' : 's'} that applied it? Each gets back the values it had before.`,
-  rollbackDevicesConfirm: (title: string, devices: number) =>
-    `Roll back ${title} on ${devices} selected device${devices === 1 ? '' : 's'}? Each gets back the values it had before.`,
-  rollbackStarted: 'Rollback sent successfully',
-  rollbackFailed: 'Failed to roll back',
-} as const;
+const texts = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
 
-export const TAB_LABELS: Record<ConfigTab, string> = {
-  templates: 'Templates',
-  activity: 'Activity',
-};
-
-export const METHOD_LABELS: Record<ConfigMethod, string> = {
-  post: 'post: create a section',
-  put: 'put: change options',
-  delete: 'delete: remove a section',
-  get: 'get: read',
-};
-
-export const KIND_LABELS: Record<ConfigActionKind, string> = {
-  configure: 'Configure',
-  template: 'Template',
-  rollback: 'Rollback',
-  read: 'Read',
-};
-
-export const DEVICE_STATE_LABELS: Record<DeviceJobState, string> = {
-  queued: 'Queued',
-  sent: 'Sent',
-  running: 'Running',
-  completed: 'Completed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  timeout: 'Timed out',
-};
-
+export const CONFIG_TEXTS = texts.texts;
+export const TAB_LABELS: Record<ConfigTab, string> = texts.tabLabels;
+export const METHOD_LABELS: Record<ConfigMethod, string> = texts.methodLabels;
+export const KIND_LABELS: Record<ConfigActionKind, string> = texts.kindLabels;
+export const DEVICE_STATE_LABELS: Record<DeviceJobState, string> = texts.deviceStateLabels;
 /** An action's device counts, as the small badges name them ('5 done'). */
-export const COUNT_LABELS = {
-  completed: 'done',
-  failed: 'failed',
-  pending: 'pending',
-} as const;
+export const COUNT_LABELS = texts.countLabels;

@@ -1,3 +1,4 @@
+// The task manager's texts in the shown language (English source in texts/en.ts).
 import type {
   GroupLogState,
   TaskAction,
@@ -5,242 +6,36 @@ import type {
   TaskRunCounts,
   TaskRunState,
 } from '@netfleet/contracts';
-import type { RepeatPreset, WeekDay } from './model/recurrence';
+import { localize, uiLocale } from '@/lib/i18n';
+import { WEEK_DAYS, type RepeatPreset, type WeekDay } from './model/recurrence';
+import { en } from './texts/en';
 
-// English texts of the task manager, shared by the components and their tests.
-export const TASK_TEXTS = {
-  title: 'Task manager',
-  groups: 'Task groups',
-  newGroup: 'New task group',
-  editGroup: 'Edit task group',
-  name: 'Name',
-  company: 'Company',
-  steps: 'Steps',
-  lastRun: 'Last run',
-  progress: 'Progress',
-  lastRunStart: 'Last run start',
-  neverRun: 'Never run',
-  actions: 'Actions',
-  run: 'Run',
-  edit: 'Edit',
-  delete: 'Delete',
-  viewRuns: 'View runs',
-  empty: 'No task groups yet',
-  emptyHint:
-    'A task group is an ordered list of steps (commands, reboots, firmware updates) that runs on the devices, tags and companies you choose.',
-  noMatches: 'No task groups found',
-  searchPlaceholder: 'Search by name',
-  deleteTitle: 'Delete task group',
-  deleteConfirm: (name: string) => `Delete task group ${name}?`,
-  notFound: 'Not found',
-  // Group form
-  successTags: 'Tags on success',
-  successTagsHint: 'Given to a device whose run completes',
-  failedTags: 'Tags on failure',
-  failedTagsHint: 'Given to a device whose run fails',
-  noTags: 'No tags found',
-  step: (index: number) => `Step ${index + 1}`,
-  stepName: 'Step name',
-  action: 'Action',
-  timeout: 'Timeout (s)',
-  retries: 'Retries',
-  retriesHint: 'Waits 30 s, 60 s, 120 s … between attempts',
-  stopOnFailure: 'Stop on failure',
-  stopOnFailureHint: 'Skip the remaining steps on a device where this one fails',
-  command: 'Command',
-  commandHint: 'Runs in the device shell; {{name}} takes a value given when the group is run',
-  exitCodes: 'Acceptable exit codes',
-  exitCodesHint: 'Comma separated; 0 when empty',
-  exitCodesInvalid: 'Use whole numbers from 0 to 255, separated by commas',
-  firmwareFile: 'Firmware file',
-  globalFile: (name: string) => `${name} (global)`,
-  keepSettings: 'Keep settings',
-  file: 'File',
-  targetPath: 'Path on the device',
-  devicePath: 'File on the device',
-  targetPathHint:
-    'An absolute path; one ending in / is a directory the file keeps its name in. netfleet-agent writes only under its --file-paths.',
-  devicePathHint:
-    'An absolute path; the file arrives in Files as a custom file. netfleet-agent reads only under its --file-paths.',
-  noFiles: 'No files found',
-  configTemplate: 'Configuration template',
-  configTemplateHint:
-    'Each device checks it against its model and firmware range before applying it',
-  noTemplates: 'No configuration templates found',
-  backupFile: 'Backup file',
-  monitoringTemplate: 'Monitoring template',
-  monitoringTemplateHint:
-    'Its periods replace the device’s; a category the device lacks fails the step',
-  noMonitoringTemplates: 'No monitoring templates found',
-  backupExportHint: 'Each device uploads its configuration backup to Files',
-  passwordChangeHint:
-    'Each device gets its own random password. Download the list once from the password manager (Devices, Password manager, Tasks); a device that changes after the download starts a new list.',
-  passwordLength: 'Password length',
-  passwordSpecial: 'Include special characters',
-  addStep: 'Add step',
-  moveUp: (index: number) => `Move step ${index + 1} up`,
-  moveDown: (index: number) => `Move step ${index + 1} down`,
-  removeStep: (index: number) => `Remove step ${index + 1}`,
-  noSteps: 'Add at least one step.',
-  required: 'This field is required',
-  atLeast: (minimum: number | bigint) => `Must be at least ${minimum}`,
-  atMost: (maximum: number | bigint) => `Must be at most ${maximum}`,
-  save: 'Save',
-  create: 'Create',
-  cancel: 'Cancel',
-  // Run dialog
-  runTitle: (name: string) => `Run ${name}`,
-  targets: 'Targets',
-  targetsHint: 'Tags and companies are resolved to their devices when the run starts.',
-  devices: 'Devices',
-  searchDevices: 'Search devices',
-  noDevices: 'No devices found',
-  tags: 'Tags',
-  companies: 'Companies',
-  noCompanies: 'No companies found',
-  start: 'Start',
-  startNow: 'Start now',
-  startAt: 'Start at',
-  validUntil: 'Valid until',
-  validUntilHint:
-    'Devices that are offline receive the steps when they reconnect before this time; after it, their run expires.',
-  timeZone: (zone: string) => `Times are in ${zone}.`,
-  chooseDateTime: 'Choose a date and time',
-  repeat: 'Repeat',
-  repeatAt: 'At',
-  repeatOn: 'On',
-  chooseTime: 'Choose a time',
-  cron: 'Cron expression',
-  cronHint:
-    'Five fields: minute, hour, day of month, month, day of week. 30 2 * * 1-5 runs at 02:30 on weekdays.',
-  cronSent: 'Cron expression:',
-  timeZoneLabel: 'Time zone',
-  timeZoneHint: 'The zone you chose for the console; runs follow its clock.',
-  validFor: 'Each run is valid for',
-  hours: 'hours',
-  validForHint:
-    'Devices that are offline receive a run when they reconnect within this time. It must be shorter than the time between two runs.',
-  variables: 'Variables',
-  variablesHint:
-    'Values for the {{name}} placeholders of the steps; an empty one stays as written.',
-  variable: (step: string, name: string) => `${step}: ${name}`,
-  startRun: 'Run',
-  runStarted: 'Task run started',
-  // Runs
-  runs: 'Runs',
-  runsOf: (name: string) => `Runs of ${name}`,
-  runLabel: (id: number) => `Run #${id}`,
-  noRuns: 'This group has not run yet',
-  status: 'Status',
-  startAtColumn: 'Start',
-  finishedAt: 'Finished',
-  repeats: 'Repeats',
-  // Run detail
-  pause: 'Pause',
-  resume: 'Resume',
-  cancelRun: 'Cancel run',
-  cancelRunTitle: 'Cancel run',
-  cancelRunConfirm: (name: string) =>
-    `Cancel this run of ${name}? Devices that have not finished stop after their current step.`,
-  cancelSchedule: 'Cancel schedule',
-  cancelScheduleConfirm: (name: string) =>
-    `Cancel the schedule of ${name}? This run and all later runs of the schedule will not start.`,
-  scheduleCancelled: 'Schedule cancelled successfully',
-  nextRun: 'Next run',
-  scheduleEnded: 'None: the schedule has ended',
-  cancelDevice: 'Cancel',
-  cancelDeviceTitle: 'Cancel device run',
-  cancelDeviceConfirm: (device: string) => `Cancel the run on ${device}?`,
-  keepRunning: 'Keep running',
-  controlFailed: 'Failed to change the run',
-  paused: 'Run paused',
-  resumed: 'Run resumed',
-  cancelled: 'Run cancelled successfully',
-  deviceCancelled: (device: string) => `Run on ${device} cancelled successfully`,
-  device: 'Device',
-  devicesCount: (count: number) => `${count} device${count === 1 ? '' : 's'}`,
-  state: 'State',
-  stepsDone: 'Steps done',
-  message: 'Message',
-  updatedAt: 'Updated',
-  noDeviceRuns: 'No devices in this run',
-  searchDeviceRuns: 'Search by device name',
-  // Task logs
-  taskLogsTitle: (device: string) => `Task logs of ${device}`,
-  taskLogs: 'Task logs',
-  noTaskLogs: 'No step has started on this device yet',
-  attempt: 'Attempt',
-  result: 'Result',
-  started: 'Started',
-  none: '—',
-} as const;
+const texts = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
 
-export const ACTION_LABELS: Record<TaskAction, string> = {
-  command: 'Command',
-  reboot: 'Reboot',
-  firmware_update: 'Firmware update',
-  config_apply: 'Apply configuration',
-  backup_export: 'Export backup',
-  backup_restore: 'Restore backup',
-  monitoring_change: 'Change monitoring',
-  password_change: 'Change password',
-  upload_file: 'Upload file',
-  download_file: 'Download file',
-};
-
-export const REPEAT_LABELS: Record<RepeatPreset, string> = {
-  hourly: 'Every hour',
-  daily: 'Every day',
-  weekdays: 'Every weekday',
-  weekly: 'Every week',
-  custom: 'Custom cron',
-};
-
-/** Cron's day-of-week numbers ('0' is Sunday). */
-export const WEEK_DAY_LABELS: Record<WeekDay, string> = {
-  '1': 'Monday',
-  '2': 'Tuesday',
-  '3': 'Wednesday',
-  '4': 'Thursday',
-  '5': 'Friday',
-  '6': 'Saturday',
-  '0': 'Sunday',
-};
-
-export const RUN_STATE_LABELS: Record<TaskRunState, string> = {
-  scheduled: 'Scheduled',
-  running: 'Running',
-  paused: 'Paused',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-
-export const GROUP_LOG_STATE_LABELS: Record<GroupLogState, string> = {
-  pending: 'Pending',
-  running: 'Running',
-  completed: 'Completed',
-  failed: 'Failed',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-};
-
-export const TASK_LOG_STATE_LABELS: Record<TaskLogState, string> = {
-  pending: 'Pending',
-  running: 'Running',
-  waiting_retry: 'Waiting to retry',
-  completed: 'Completed',
-  failed: 'Failed',
-  skipped: 'Skipped',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-};
-
+export const TASK_TEXTS = texts.texts;
+export const ACTION_LABELS: Record<TaskAction, string> = texts.actionLabels;
+export const REPEAT_LABELS: Record<RepeatPreset, string> = texts.repeatLabels;
+export const RUN_STATE_LABELS: Record<TaskRunState, string> = texts.runStateLabels;
+export const GROUP_LOG_STATE_LABELS: Record<GroupLogState, string> = texts.groupLogStateLabels;
+export const TASK_LOG_STATE_LABELS: Record<TaskLogState, string> = texts.taskLogStateLabels;
 /** A run's device counts, as the small badges name them ('5 done'). */
-export const COUNT_LABELS: Record<Exclude<keyof TaskRunCounts, 'total'>, string> = {
-  completed: 'done',
-  failed: 'failed',
-  expired: 'expired',
-  cancelled: 'cancelled',
-  running: 'running',
-  pending: 'pending',
+export const COUNT_LABELS: Record<
+  Exclude<keyof TaskRunCounts, 'total'>,
+  string
+> = texts.countLabels;
+
+const weekday = new Intl.DateTimeFormat(uiLocale(), { weekday: 'long', timeZone: 'UTC' });
+/** 7 January 2024 was a Sunday, cron's day 0. */
+const dayName = (day: WeekDay) => {
+  const name = weekday.format(Date.UTC(2024, 0, 7 + Number(day)));
+  return name.charAt(0).toLocaleUpperCase(uiLocale()) + name.slice(1);
 };
+
+/** Cron's day-of-week numbers ('0' is Sunday), named in the shown language. */
+export const WEEK_DAY_LABELS = Object.fromEntries(
+  WEEK_DAYS.map((day) => [day, dayName(day)]),
+) as Record<WeekDay, string>;

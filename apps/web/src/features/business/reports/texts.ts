@@ -1,194 +1,29 @@
-// English texts of the reports pages, dialogs and forms, shared with their tests.
+// The reports pages', dialogs' and forms' texts in the shown language (English source in
+// texts/en.ts).
 import type {
   ReportAppliedBy,
   ReportParameter,
   ReportPeriod,
   ReportType,
 } from '@netfleet/contracts';
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
 
-export const PARAMETER_LABELS: Readonly<Record<ReportParameter, string>> = {
-  router_uptime: 'Router uptime',
-  temperature: 'Temperature',
-  connection_uptime: 'Connection uptime',
-  connection_type: 'Connection type',
-  operator: 'Operator',
-  data_usage: 'Mobile data usage',
-  signal: 'Signal strength',
-  alerts: 'Alerts',
-  tasks: 'Tasks',
-  remote_access: 'Remote access',
-  credits: 'Credits used',
-};
+const texts = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
 
-export const PERIOD_LABELS: Readonly<Record<ReportPeriod, string>> = {
-  day: 'Day',
-  week: 'Week',
-  month: 'Month',
-  custom: 'Custom',
-};
-
+export const REPORT_TEXTS = texts.texts;
+export const PARAMETER_LABELS: Readonly<Record<ReportParameter, string>> = texts.parameters;
+export const PERIOD_LABELS: Readonly<Record<ReportPeriod, string>> = texts.periods;
 /** How a periodic report repeats. */
-export const REPEAT_LABELS: Readonly<Record<Exclude<ReportPeriod, 'custom'>, string>> = {
-  day: 'Daily',
-  week: 'Weekly',
-  month: 'Monthly',
-};
-
-export const TYPE_LABELS: Readonly<Record<ReportType, string>> = {
-  single: 'Single',
-  periodic: 'Periodic',
-};
-
-export const APPLIED_BY_LABELS: Readonly<Record<ReportAppliedBy, string>> = {
-  device: 'Devices',
-  company: 'Companies',
-  tag: 'Tags',
-};
-
+export const REPEAT_LABELS: Readonly<Record<Exclude<ReportPeriod, 'custom'>, string>> =
+  texts.repeats;
+export const TYPE_LABELS: Readonly<Record<ReportType, string>> = texts.types;
+export const APPLIED_BY_LABELS: Readonly<Record<ReportAppliedBy, string>> = texts.appliedBy;
 /** The form's choice of what a report applies to (its pickers are named in the plural). */
-export const APPLIED_BY_OPTIONS: Readonly<Record<ReportAppliedBy, string>> = {
-  device: 'Device',
-  company: 'Company',
-  tag: 'Tag',
-};
-
-export const REPORT_TEXTS = {
-  management: 'Management',
-  reports: 'Reports',
-  sectionsLabel: 'Report lists',
-  single: 'Single',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-  // The templates table
-  templates: 'Report templates',
-  templatesEmpty: 'No reports found',
-  search: 'Search by name or description',
-  name: 'Name',
-  description: 'Description',
-  type: 'Type',
-  period: 'Period',
-  repeats: 'Repeats',
-  appliedBy: 'Applied by',
-  applyTo: 'Applied to',
-  parameters: 'Parameters',
-  lastGenerated: 'Last generated',
-  nextRun: 'Next run',
-  active: 'Active',
-  yes: 'Yes',
-  no: 'No',
-  company: 'Company',
-  createdAt: 'Created',
-  actions: 'Actions',
-  never: 'Never',
-  none: '—',
-  lastError: (error: string) => `Last generation failed: ${error}`,
-  moreItems: (count: number) => `+${count} more`,
-  // Actions
-  newReport: 'New report',
-  edit: 'Edit',
-  editReport: 'Edit report',
-  delete: 'Delete',
-  deleteTitle: 'Delete report',
-  deleteConfirm: (name: string) =>
-    `Delete the report "${name}"? The reports generated from it are kept.`,
-  deleted: 'Report removed successfully',
-  deleteFailed: 'Failed to delete the report',
-  generate: 'Generate now',
-  generatedReports: 'Generated reports',
-  // Generating
-  generating: (name: string) => `Generating ${name}`,
-  generateFailed: 'Failed to start generating the report',
-  waiting: 'Waiting for the report…',
-  openReport: 'Open report',
-  close: 'Close',
-  // The form
-  startDate: 'Start date',
-  endDate: 'End date',
-  applyDevices: 'Devices',
-  applyCompanies: 'Companies',
-  applyTags: 'Tags',
-  recipients: 'Recipients',
-  recipientsHint: 'Each generated report is e-mailed to these addresses as a PDF',
-  smtp: 'SMTP configuration',
-  smtpHint: "Leave empty to send through the system's mail server",
-  timeZone: 'Time zone',
-  timeZoneHint: 'Days, weeks (from Monday) and months start at midnight in this zone',
-  activeHint: 'A paused periodic report is not generated',
-  companyHint: 'Your company when left empty',
-  // Generated reports
-  generatedEmpty: 'No reports generated yet',
-  generatedAt: 'Generated',
-  periodRange: 'Period covered',
-  devices: 'Devices',
-  mail: 'E-mail',
-  mailStatuses: { none: 'No recipients', sent: 'Sent', failed: 'Failed' },
-  open: 'Open',
-  rename: 'Rename',
-  renameReport: 'Rename generated report',
-  deleteGeneratedTitle: 'Delete generated report',
-  deleteGeneratedConfirm: (name: string) =>
-    `Delete the generated report "${name}" with its PDF and CSV?`,
-  generatedDeleted: 'Generated report removed successfully',
-  previous: 'Previous page',
-  next: 'Next page',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  // The generated report page
-  generatedReport: 'Generated report',
-  notFound: 'Generated report not found',
-  loadFailed: 'Failed to load the generated report',
-  downloadPdf: 'Download PDF',
-  downloadCsv: 'Download CSV',
-  summary: 'Summary',
-  perDevice: 'Devices',
-  perDeviceEmpty: 'The report holds no devices',
-  searchDevices: 'Search by name, serial number or MAC',
-  truncated: (shown: number, total: number) =>
-    `${shown} of ${total} devices shown: search to narrow them, or download the CSV`,
-  device: 'Device',
-  serial: 'Serial number',
-  mac: 'MAC',
-  operators: 'Operators',
-  connectionTypes: 'Connection types',
-  count: 'Devices',
-  dataPerDay: 'Mobile data per day',
-  alertsPerDay: 'Alerts per day',
-  received: 'Received',
-  sent: 'Sent',
-  total: 'Total',
-  averageSignal: 'Average signal',
-  averageTemperature: 'Average temperature',
-  averageRouterUptime: 'Average router uptime',
-  averageConnectionUptime: 'Average connection uptime',
-  strongestSignal: 'Strongest signal',
-  weakestSignal: 'Weakest signal',
-  hottest: 'Highest temperature',
-  coldest: 'Lowest temperature',
-  longestUptime: 'Longest router uptime',
-  longestConnection: 'Longest connection uptime',
-  totalAlerts: 'Alerts',
-  totalTasks: 'Tasks',
-  tasksOutcome: (succeeded: number, failed: number) => `${succeeded} succeeded, ${failed} failed`,
-  remoteSessions: 'Remote sessions',
-  creditsUsed: 'Credits used',
-  mailFailed: (error: string) => `The report could not be e-mailed: ${error}`,
-  timeZoneOf: (zone: string) => `Time zone ${zone}`,
-  // The credit report
-  creditReport: 'Credit report',
-  creditReportHint: 'Credit usage of a company between two days (both included)',
-  from: 'From',
-  to: 'To',
-  show: 'Show',
-  chooseDays: 'Choose both days',
-  endBeforeStart: 'The end must not be before the start',
-  creditTotals: 'Totals',
-  totals: {
-    child_pools: 'Moves to subsidiaries',
-    child_company_credits: 'Credits moved to subsidiaries',
-    pool_logs: 'Resource changes',
-    credits_for_devices: 'Credits spent on devices',
-    transfer_codes_credits: 'Credits put in codes',
-    data_purchase: 'Credits spent on data',
-  },
-  creditReportFailed: 'Failed to load the credit report',
-} as const;
+export const APPLIED_BY_OPTIONS: Readonly<Record<ReportAppliedBy, string>> = texts.appliedByOptions;
+/** The device figures' column labels. */
+export const FIELD_LABELS = texts.fields;

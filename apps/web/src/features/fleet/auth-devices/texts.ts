@@ -1,39 +1,9 @@
-// English texts of the approved devices page, shared with its tests.
-export const AUTH_DEVICE_TEXTS = {
-  title: 'Approved devices',
-  intro:
-    'Devices whose serial number is already registered to another device with a different MAC or IMEI are refused when they enrol (connection code 7). Approve one after a legitimate hardware change (e.g. a mainboard swap): the registered device takes the new MAC/IMEI and that hardware enrols on its next attempt with its own claim secret, while the old credential stops working.',
-  refusedTab: 'Refused',
-  approvalsTab: 'Approvals',
-  refusedTable: 'Refused device identities',
-  approvalsTable: 'Approved device identities',
-  emptyRefused: 'No refused device identities',
-  emptyApprovals: 'No approvals yet',
-  searchPlaceholder: 'Search by serial, MAC, IMEI, device or company',
-  serial: 'Serial',
-  stated: 'MAC / IMEI stated',
-  registered: 'Registered device',
-  registeredIdentity: 'Registered MAC / IMEI',
-  company: 'Company',
-  model: 'Model',
-  attempts: 'Attempts',
-  firstSeen: 'First seen',
-  lastSeen: 'Last seen',
-  address: 'IP address',
-  approvedAt: 'Approved',
-  approvedBy: 'Approved by',
-  previous: 'Previous MAC / IMEI',
-  approve: 'Approve',
-  dismiss: 'Dismiss',
-  approveTitle: 'Approve device identity',
-  approveMessage: (serial: string, identity: string, device: string) =>
-    `Device "${device}" (serial ${serial}) will take ${identity} as its identity and must enrol again; its current credential stops working. Continue?`,
-  dismissTitle: 'Dismiss device identity',
-  dismissMessage: (serial: string, identity: string) =>
-    `Dismiss the refused identity ${identity} of serial ${serial}? It is listed again if that device tries to enrol again.`,
-  approved: 'Device identity approved successfully',
-  dismissed: 'Device identity dismissed successfully',
-  approveFailed: 'Failed to approve device identity',
-  dismissFailed: 'Failed to dismiss device identity',
-  none: '—',
-} as const;
+// The approved devices page's texts in the shown language (English source in texts/en.ts).
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
+
+export const AUTH_DEVICE_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

@@ -1,139 +1,16 @@
-import {
-  DATA_COLLECT_PERIOD_MAX,
-  DATA_COLLECT_PERIOD_MIN,
-  type DataCollectVariableType,
-} from '@netfleet/contracts';
+// The data collection pages' texts in the shown language (English source in texts/en.ts).
+import type { DataCollectVariableType } from '@netfleet/contracts';
+import { localize } from '@/lib/i18n';
 import type { ConfigTab } from './paths';
+import { en } from './texts/en';
 
-// English texts of the data collection pages, shared by the components and their tests.
-export const DATA_COLLECTION_TEXTS = {
-  title: 'Data collection',
-  newConfig: 'New data collection config',
-  editConfig: 'Edit data collection config',
-  configsTable: 'Data collection configs',
-  name: 'Name',
-  description: 'Description',
-  company: 'Company',
-  period: 'Period',
-  periodSeconds: 'Period (s)',
-  enabled: 'Enabled',
-  yes: 'Yes',
-  no: 'No',
-  devices: 'Devices',
-  createdAt: 'Created',
-  actions: 'Actions',
-  edit: 'Edit',
-  delete: 'Delete',
-  empty: 'No data collection configs found',
-  emptyHint:
-    'A config names endpoints of the device status API and the values to read from each answer; assigned devices collect them every period.',
-  searchPlaceholder: 'Search by name or description',
-  deleteTitle: 'Delete data collection config',
-  deleteConfirm: (name: string) =>
-    `Delete data collection config ${name}? Devices it is assigned to stop collecting it.`,
-  loading: 'Loading',
-  notFound: 'Data collection config not found',
-  none: '—',
-  save: 'Save',
-  cancel: 'Cancel',
-  // Config form
-  nameRequired: 'Name is required',
-  required: 'Required',
-  atMostCharacters: (max: number) => `At most ${max} characters`,
-  periodMessage: `Period must be a whole number of seconds from ${DATA_COLLECT_PERIOD_MIN} to ${DATA_COLLECT_PERIOD_MAX}`,
-  documentation: 'Device documentation',
-  documentationHint: (system: string, version: string) => `API ${system} ${version}`,
-  enabledHint: 'Devices assigned to a disabled config collect nothing',
-  endpoints: 'Endpoints',
-  endpointsHint: 'Each endpoint of the device status API is called every period.',
-  endpoint: (index: number) => `Endpoint ${index + 1}`,
-  addEndpoint: 'Add endpoint',
-  removeEndpoint: (index: number) => `Remove endpoint ${index + 1}`,
-  noEndpoints: 'Add at least one endpoint',
-  url: 'URL',
-  queryParameters: 'Query parameters',
-  queryParametersHint: 'Keep the items of the answer whose field has one of the values.',
-  queryParameter: (index: number) => `Query parameter ${index + 1}`,
-  queryKey: 'Key',
-  queryValues: 'Values',
-  queryValuesPlaceholder: 'lan, wan',
-  addQueryParameter: 'Add query parameter',
-  removeQueryParameter: (index: number) => `Remove query parameter ${index + 1}`,
-  variables: 'Variables',
-  variable: (index: number) => `Variable ${index + 1}`,
-  addVariable: 'Add variable',
-  removeVariable: (index: number) => `Remove variable ${index + 1}`,
-  noVariables: 'Add at least one variable to collect',
-  variableId: 'ID',
-  filter: 'Filter',
-  filterHelp:
-    'A filter is a JSONPath into {http_code, http_body} (or into the ref’s value), for example',
-  filterExample: '$.http_body.data[@.primary=true].rsrp',
-  ref: 'Ref',
-  refHint: 'An earlier variable whose value the filter reads',
-  type: 'Type',
-  default: 'Default',
-  defaultHint: 'Used when the filter finds nothing',
-  enumValues: 'Allowed values',
-  enumHint: 'Comma separated; other values are logged, not stored',
-  variableDescription: 'Description',
-  // Config page
-  config: 'Data collection config',
-  configDetails: 'Config details',
-  endpointsCount: 'Endpoints',
-  variablesCount: 'Variables',
-  version: 'Version',
-  deliveredTo: 'Sent to',
-  deliveredToValue: (retention: string) =>
-    `Kept here ${retention.replace(/d$/, ' days')}, and posted to the creator's webhooks that subscribe to data_collect.collected`,
-  assignDevices: 'Assign devices',
-  assignTitle: (name: string) => `Assign ${name}`,
-  assign: 'Assign',
-  searchDevices: 'Search devices by name',
-  noDevicesFound: 'No devices found',
-  pickDevices: 'Pick at least one device',
-  assignedTable: 'Assigned devices',
-  noAssigned: 'No devices collect this config',
-  device: 'Device',
-  lastDataAt: 'Last data at',
-  assigned: 'Devices assigned successfully',
-  unassign: 'Unassign',
-  unassignTitle: 'Unassign devices',
-  unassignConfirm: (count: number, name: string) =>
-    `Unassign ${count} device${count === 1 ? '' : 's'} from ${name}? ${count === 1 ? 'It stops' : 'They stop'} collecting it.`,
-  unassigned: 'Devices unassigned',
-  unassignFailed: 'Failed to unassign the devices',
-  jobTitle: (name: string) => `Data collection: ${name}`,
-  logsTable: 'Data collection logs',
-  noLogs: 'No logs yet',
-  time: 'Time',
-  log: 'Log',
-  field: 'Field',
-  fieldHint: 'The latest value of each assigned device',
-  noFields: 'The config has no variables',
-  valuesTable: (variable: string) => `Values of ${variable}`,
-  value: 'Value',
-  deviceCount: 'Devices',
-  noValues: 'No device has sent this value yet',
-  pickDevice: 'Device',
-  pickDeviceHint: 'Values the device sent in the last 24 hours',
-  pickDevicePlaceholder: 'Pick an assigned device',
-  noAssignedDevices: 'No devices collect this config yet',
-  customDataTable: (device: string) => `Data of ${device}`,
-  noCustomData: 'The device sent no data in the last 24 hours',
-} as const;
+export const DATA_COLLECTION_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
 
-export const TAB_LABELS: Record<ConfigTab, string> = {
-  devices: 'Devices',
-  logs: 'Logs',
-  data: 'Data',
-};
+export const TAB_LABELS: Record<ConfigTab, string> = DATA_COLLECTION_TEXTS.tabLabels;
 
-export const VARIABLE_TYPE_LABELS: Record<DataCollectVariableType, string> = {
-  string: 'String',
-  number: 'Number',
-  integer: 'Integer',
-  boolean: 'Boolean',
-  array: 'Array',
-  object: 'Object',
-};
+export const VARIABLE_TYPE_LABELS: Record<DataCollectVariableType, string> =
+  DATA_COLLECTION_TEXTS.variableTypes;

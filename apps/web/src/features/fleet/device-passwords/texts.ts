@@ -1,56 +1,9 @@
-import {
-  DEVICE_PASSWORD_MAX_LENGTH,
-  DEVICE_PASSWORD_MIN_LENGTH,
-  PASSWORD_BATCH_KEEP_DAYS,
-  PASSWORD_SPECIAL_CHARACTERS,
-} from '@netfleet/contracts';
+// The password manager's texts in the shown language (English source in texts/en.ts).
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count} ${count === 1 ? one : many}`;
-
-// English texts of the password manager, shared by its components and their tests.
-export const PASSWORD_TEXTS = {
-  title: 'Password manager',
-  devices: (count: number) => plural(count, 'device'),
-  change: 'Change passwords',
-  tasks: 'Password tasks',
-  mode: 'How',
-  generate: 'Generate',
-  set: 'Set',
-  generateHint: 'Each device gets its own random password.',
-  setHint: 'Every device gets the password typed here.',
-  length: 'Password length',
-  lengthRange: `From ${DEVICE_PASSWORD_MIN_LENGTH} to ${DEVICE_PASSWORD_MAX_LENGTH} characters`,
-  special: 'Include special characters',
-  specialHint: `Adds ${PASSWORD_SPECIAL_CHARACTERS.split('').join(' ')}`,
-  password: 'Password',
-  confirmation: 'Confirm password',
-  keep: 'Keep for download',
-  keepHint: 'The list of passwords can then be downloaded once.',
-  generateSubmit: 'Generate passwords',
-  setSubmit: 'Set password',
-  cancel: 'Cancel',
-  close: 'Close',
-  statusTitle: 'Password change',
-  sent: (done: number, total: number) =>
-    `New passwords are on their way to ${done} of ${plural(total, 'device')}.`,
-  notDone: 'Not changed:',
-  showStatus: 'Action status',
-  download: 'Download passwords (once)',
-  downloadShort: 'Download',
-  downloadHint: `The list can be downloaded once, after which its passwords are wiped; unless downloaded, they are wiped after ${PASSWORD_BATCH_KEEP_DAYS} days.`,
-  notKeptHint: 'The password was not kept: there is nothing to download.',
-  downloaded: 'Downloaded',
-  expired: 'Expired',
-  notKept: 'Not kept',
-  available: 'Available',
-  created: 'Created',
-  completed: 'Completed',
-  failed: 'Failed',
-  total: 'Devices',
-  passwords: 'Passwords',
-  noTasks: 'No password tasks yet',
-  recentTasks: (limit: number) => `The ${limit} newest password tasks.`,
-  loadFailed: 'Failed to load the password tasks',
-  retry: 'Retry',
-} as const;
+export const PASSWORD_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

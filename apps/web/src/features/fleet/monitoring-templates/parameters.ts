@@ -5,6 +5,7 @@ import {
   type MonitoringEntry,
   type MonitoringParameter,
 } from '@netfleet/contracts';
+import { TEMPLATE_TEXTS } from './texts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -33,11 +34,15 @@ export const parameterBytesPerDay = (parameter: MonitoringParameter): number | n
 export const bytesPerDay = (parameters: readonly MonitoringParameter[]): number =>
   parameters.reduce((sum, parameter) => sum + (parameterBytesPerDay(parameter) ?? 0), 0);
 
-const UNITS: readonly [seconds: number, one: string, many: string][] = [
-  [DAY_SECONDS, 'day', 'days'],
-  [3600, 'h', 'h'],
-  [60, 'min', 'min'],
-  [1, 's', 's'],
+/** A category's label in the shown language (the spec's English one for an unknown key). */
+export const parameterLabel = (key: string): string =>
+  (TEMPLATE_TEXTS.parameterLabels as Record<string, string>)[key] ?? entryOf(key)?.label ?? key;
+
+const UNITS: readonly [seconds: number, text: (count: number) => string][] = [
+  [DAY_SECONDS, TEMPLATE_TEXTS.units.days],
+  [3600, TEMPLATE_TEXTS.units.hours],
+  [60, TEMPLATE_TEXTS.units.minutes],
+  [1, TEMPLATE_TEXTS.units.seconds],
 ];
 
 /** '5 min', '15 days', '1 h 30 min'. */
@@ -45,9 +50,9 @@ export function humanPeriod(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds <= 0) return '';
   let rest = Math.round(seconds);
   const parts: string[] = [];
-  for (const [size, one, many] of UNITS) {
+  for (const [size, text] of UNITS) {
     const count = Math.floor(rest / size);
-    if (count > 0) parts.push(`${count} ${count === 1 ? one : many}`);
+    if (count > 0) parts.push(text(count));
     rest -= count * size;
   }
   return parts.join(' ');

@@ -5,9 +5,10 @@ import {
   MONITORING_PERIOD_MIN,
   monitoringParameterSchema,
 } from '@netfleet/contracts';
+import { TEMPLATE_TEXTS } from './texts';
 
-export const PERIOD_MESSAGE = `Period must be a whole number of seconds from ${MONITORING_PERIOD_MIN} to ${MONITORING_PERIOD_MAX}`;
-export const NAME_REQUIRED = 'Name is required';
+export const PERIOD_MESSAGE = TEMPLATE_TEXTS.periodRange;
+export const NAME_REQUIRED = TEMPLATE_TEXTS.nameRequired;
 
 const periodSchema = z
   .number({ error: PERIOD_MESSAGE })

@@ -1,49 +1,9 @@
-import { MAX_ACTIVE_MONITORING_PARAMETERS } from '@netfleet/contracts';
+// The monitoring template pages' texts in the shown language (English source in texts/en.ts).
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
 
-// English texts of the monitoring template pages, shared by the components and their tests.
-export const TEMPLATE_TEXTS = {
-  templates: 'Monitoring templates',
-  newTemplate: 'New monitoring template',
-  editTemplate: 'Edit monitoring template',
-  name: 'Name',
-  description: 'Description',
-  company: 'Company',
-  activeParameters: 'Active parameters',
-  createdAt: 'Created',
-  edit: 'Edit',
-  delete: 'Delete',
-  actions: 'Actions',
-  empty: 'No monitoring templates found',
-  searchPlaceholder: 'Search by name or description',
-  // Spec §2 confirm prompt 'monitoring templates removal'.
-  removeTitle: 'Remove monitoring template',
-  removeConfirm: (name: string) => `Remove monitoring template ${name}?`,
-  remove: 'Remove',
-  notFound: 'Monitoring template not found',
-  parameters: 'Parameters',
-  parameter: 'Parameter',
-  enabled: 'Enabled',
-  enable: (label: string) => `Monitor ${label}`,
-  period: 'Period (s)',
-  periodOf: (label: string) => `${label} period in seconds`,
-  downPerMessage: 'Down per message',
-  upPerMessage: 'Up per message',
-  perDay: 'Per day',
-  noCost: 'No byte cost is listed for this parameter',
-  removeParameter: (label: string) => `Remove ${label}`,
-  addParameter: 'Add parameter',
-  noParameters: 'No parameters: devices using this template send nothing.',
-  activeCount: (active: number) => `${active} / ${MAX_ACTIVE_MONITORING_PARAMETERS}`,
-  estimate: 'Estimated data per device per day',
-  estimateHelp: 'Only parameters with a listed byte cost are counted.',
-  turnOffTitle: 'Turn off parameter',
-  turnOffConfirm: (label: string) =>
-    `Turn off ${label}? Devices using this template stop sending it.`,
-  turnOff: 'Turn off',
-  removeParameterTitle: 'Remove parameter',
-  removeParameterConfirm: (label: string) =>
-    `Remove ${label} from the template? Devices using it stop sending it.`,
-  save: 'Save',
-  cancel: 'Cancel',
-  loadFailed: 'Failed to load the monitoring template',
-} as const;
+export const TEMPLATE_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

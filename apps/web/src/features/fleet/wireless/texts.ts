@@ -1,67 +1,17 @@
-// English texts of the Wi-Fi and hotspot pages, shared by the components and their tests.
-export const WIRELESS_TEXTS = {
-  hotspots: 'Wi-Fi & Hotspots',
-  hotspotsTable: 'Hotspots',
-  wifi: 'Wi-Fi',
-  wifiTable: 'Wi-Fi interfaces',
-  device: 'Device',
-  serial: 'Serial',
-  model: 'Model',
-  firmware: 'Firmware',
-  status: 'Status',
-  company: 'Company',
-  ssid: 'SSID',
-  index: 'Index',
-  usersActive: 'Active users',
-  received: 'Received',
-  sent: 'Sent',
-  band: 'Band',
-  channel: 'Channel',
-  enabled: 'Enabled',
-  clients: 'Clients',
-  updatedAt: 'Updated',
-  actions: 'Actions',
-  yes: 'Yes',
-  no: 'No',
-  none: '—',
-  hotspotsEmpty: 'No hotspots reported by your devices',
-  wifiEmpty: 'No Wi-Fi interfaces reported by your devices',
-  searchPlaceholder: 'Search by device name, serial or SSID',
-  companyFilter: 'Filter by company',
-  allCompanies: 'All companies',
-  noCompanies: 'No companies found',
-} as const;
+// The Wi-Fi and hotspot pages' texts in the shown language (English source in texts/en.ts).
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
+
+const texts = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
+
+export const WIRELESS_TEXTS = texts.wireless;
 
 // The 'Hotspot users' dialog (users live on the device: reads ask it, changes are device jobs).
-export const HOTSPOT_USER_TEXTS = {
-  title: 'Hotspot users',
-  subtitle: (ssid: string, device: string) => `${ssid} on ${device}`,
-  open: 'Hotspot users',
-  rowActions: (ssid: string, device: string) => `${ssid} on ${device}`,
-  users: 'Users',
-  username: 'Username',
-  password: 'Password',
-  add: 'Add user',
-  adding: 'Add',
-  remove: 'Remove',
-  removeUser: (username: string) => `Remove ${username}`,
-  removeTitle: 'Remove hotspot user',
-  removeConfirm: (username: string, ssid: string) =>
-    `Remove ${username} from ${ssid}? The device drops the user at once.`,
-  addStatus: (username: string) => `Add hotspot user ${username}`,
-  removeStatus: (username: string) => `Remove hotspot user ${username}`,
-  refresh: 'Refresh',
-  retry: 'Retry',
-  readingUsers: 'Reading the users from the device…',
-  readingSessions: 'Reading the active sessions from the device…',
-  noUsers: 'No users on this hotspot',
-  sessions: 'Active sessions',
-  noSessions: 'Nobody is logged in to this hotspot',
-  ip: 'IP address',
-  mac: 'MAC address',
-  since: 'Since',
-  received: 'Received',
-  sent: 'Sent',
-  waiting: 'Waiting for the device to apply the change…',
-  readOnly: 'You can see the users but not change them.',
-} as const;
+export const HOTSPOT_USER_TEXTS = texts.hotspotUsers;
+
+// The 'Wi-Fi QR code' dialog: the join code of a network, made in the browser.
+export const WIFI_QR_TEXTS = texts.wifiQr;

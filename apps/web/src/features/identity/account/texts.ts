@@ -1,74 +1,21 @@
-// English texts of the account page, shared by its components and tests.
-import { MESSAGES } from '@netfleet/contracts';
+// The account page's texts in the shown language (English source in texts/en.ts): the page's own,
+// its two-factor authentication section and set-up dialogs, and its Webhooks section.
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
 
-export const ACCOUNT_TEXTS = {
-  title: 'Account',
-  profile: 'Profile',
-  email: 'E-mail',
-  username: 'Username',
-  company: 'Company',
-  role: 'Role',
-  mfa: 'Multi-factor authentication',
-  mfaOff: 'Not enabled',
-  emailVerified: 'E-mail address',
-  verified: 'Verified',
-  impersonation: 'Impersonation access',
-  impersonationHelp:
-    'Let support staff sign in as you to help with a problem. Access ends on its own at the date you choose.',
-  impersonationActive: (date: string) => `Support can impersonate you until ${date}.`,
-  impersonationNone: 'Support cannot impersonate you.',
-  ownerOnly: 'Only the account owner can change impersonation access.',
-  grantPeriod: 'Access period',
-  oneDay: '1 day',
-  sevenDays: '7 days',
-  thirtyDays: '30 days',
-  customDate: 'Until date',
-  untilDate: 'Until (end of day)',
-  chooseDate: 'Choose a date',
-  dateOutOfRange: (days: number) => `Choose a date from today up to ${days} days ahead`,
-  grant: 'Grant access',
-  extend: 'Change access period',
-  granted: (date: string) => `Impersonation access granted until ${date}`,
-  grantFailed: 'Failed to grant impersonation access',
-  revoke: 'Revoke',
-  revokeConfirm: MESSAGES.revokeImpersonationConfirm,
-  revoked: 'Impersonation access revoked successfully',
-  tokens: 'Personal access tokens',
-  tokensHelp:
-    'Tokens let scripts and integrations call the API as you, limited to the chosen scopes.',
-  tokensLabel: 'Personal access tokens',
-  noTokens: 'No personal access tokens yet.',
-  tokensFailed: 'Failed to load personal access tokens',
-  createToken: 'Create token',
-  name: 'Name',
-  scopes: 'Scopes',
-  scopesPlaceholder: 'Choose scopes',
-  created: 'Created',
-  lastUsed: 'Last used',
-  expires: 'Expires',
-  never: 'Never',
-  actions: 'Actions',
-  expiresOn: 'Expires on (optional)',
-  expiresHelp: 'Leave empty for a token that does not expire.',
-  expiryPast: 'Choose a date after today',
-  create: 'Create',
-  cancel: 'Cancel',
-  done: 'Done',
-  tokenCreatedTitle: 'Token created',
-  tokenOnce: 'Copy the token now. It is shown only this once and cannot be retrieved later.',
-  copy: 'Copy token',
-  copied: 'Copied',
-  revokeToken: 'Revoke token',
-  revokeTokenAria: (name: string) => `Revoke token ${name}`,
-  revokeTokenConfirm: (name: string) =>
-    `Revoke token "${name}"? Anything using it loses access immediately.`,
-  retry: 'Retry',
-  password: 'Password',
-  passwordHelp: 'Changing the password signs out your other sessions; this one stays signed in.',
-  passwordOwnerOnly: 'Only the account owner can change the password.',
-  currentPassword: 'Current password',
-  newPassword: 'New password',
-  confirmPassword: 'Confirm new password',
-  changePassword: 'Change password',
-  passwordChanged: 'Password changed. Other sessions were signed out.',
-} as const;
+const texts = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
+
+export const ACCOUNT_TEXTS = texts.account;
+export const MFA_SECTION_TEXTS = texts.mfaSection;
+export const MFA_METHOD_LABELS = texts.mfaMethods;
+export const MFA_NOT_ENABLED = texts.mfaNotEnabled;
+export const MFA_SETUP_TEXTS = texts.mfaSetup;
+export const WEBHOOK_EVENT_LABELS = texts.webhookEvents;
+export const DELIVERY_STATUS_LABELS = texts.deliveryStatus;
+export const WEBHOOK_TEXTS = texts.webhooks;
+/** Items of the action messages ('Webhook created successfully'). */
+export const ACCOUNT_ITEMS = texts.items;

@@ -1,23 +1,9 @@
-// English texts of the invitation registration page, shared with the tests.
-import { INVITATION_NOT_FOUND_MESSAGE, PASSWORD_MIN_LENGTH } from '@netfleet/contracts';
+// The invitation registration page's texts in the shown language (English source in texts/en.ts).
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
 
-export const INVITATIONS_TEXTS = {
-  registerTitle: 'Create your account',
-  loading: 'Loading the invitation…',
-  notFound: INVITATION_NOT_FOUND_MESSAGE,
-  notFoundHelp: 'Ask the person who invited you to send a new invitation.',
-  loadFailed: 'The invitation could not be loaded.',
-  retry: 'Try again',
-  toSignIn: 'Go to sign in',
-  email: 'E-mail',
-  username: 'Username',
-  usernameHelp: 'Optional: the part of your e-mail address before the @ when left empty',
-  password: 'Password',
-  passwordHelp: `At least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordConfirmation: 'Confirm password',
-  companyName: 'Company name',
-  companyNameRequired: 'Company name is required',
-  newCompanyHelp: (parent: string) =>
-    `Name your company below: it is created as a subsidiary of ${parent}.`,
-  register: 'Create account',
-} as const;
+export const INVITATIONS_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

@@ -1,28 +1,9 @@
-// English texts of the tags pages and forms, shared by the components and their tests.
-export const TAG_TEXTS = {
-  tags: 'Tags',
-  tag: 'Tag',
-  newTag: 'New tag',
-  editTag: 'Edit tag',
-  name: 'Name',
-  description: 'Description',
-  color: 'Colour',
-  company: 'Company',
-  devices: 'Devices',
-  createdAt: 'Created',
-  updatedAt: 'Updated',
-  defaultColor: 'Default',
-  edit: 'Edit',
-  delete: 'Delete',
-  actions: 'Actions',
-  rowActions: (name: string) => `Actions for ${name}`,
-  deleteTitle: 'Delete tag',
-  deleteConfirm: (name: string) => `Delete tag ${name}?`,
-  bulkDeleteTitle: 'Delete tags',
-  bulkDeleteConfirm: (count: number) => `Delete ${count} selected tag${count === 1 ? '' : 's'}?`,
-  bulkPartial: (removed: number, total: number) => `${removed} of ${total} tags removed`,
-  empty: 'No tags found',
-  searchPlaceholder: 'Search by name or description',
-  notFound: 'Tag not found',
-  none: '—',
-} as const;
+// The tags pages' and forms' texts in the shown language (English source in texts/en.ts).
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
+
+export const TAG_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

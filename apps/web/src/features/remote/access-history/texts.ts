@@ -1,32 +1,9 @@
-// English texts of the access history page, shared by its components and tests.
-export const ACCESS_HISTORY_TEXTS = {
-  title: 'Access history',
-  user: 'User',
-  company: 'Company',
-  device: 'Device',
-  type: 'Type',
-  target: 'Target',
-  start: 'Start',
-  end: 'End',
-  active: 'Active',
-  duration: 'Duration',
-  bytesIn: 'Bytes in',
-  bytesOut: 'Bytes out',
-  clientIp: 'Client IP',
-  endReason: 'End reason',
-  actions: 'Actions',
-  empty: 'No remote access sessions in this period',
-  period: 'Period',
-  typeFilter: 'Filter by type',
-  allTypes: 'All types',
-  stateFilter: 'Filter by state',
-  allStates: 'Active and ended',
-  activeOnly: 'Active',
-  endedOnly: 'Ended',
-  endSession: 'End session',
-  endTitle: 'End session',
-  endConfirm: (user: string, device: string) =>
-    `End ${user}'s session to ${device}? Whoever uses it is disconnected.`,
-  sessionEnded: 'Session ended',
-  rowLabel: (user: string, device: string) => `${user} on ${device}`,
-} as const;
+// The access history's texts in the shown language (English source in texts/en.ts).
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
+
+export const ACCESS_HISTORY_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

@@ -1,43 +1,9 @@
-// English texts of the Email SMTP page and its forms, shared with the tests.
-export const EMAIL_SMTP_TEXTS = {
-  pageTitle: 'Email SMTP',
-  parent: 'System',
-  tableLabel: 'SMTP configurations',
-  empty: 'No SMTP configurations found',
-  search: 'Search by name, host, e-mail or username',
-  item: 'SMTP configuration',
-  create: 'New SMTP configuration',
-  createTitle: 'New SMTP configuration',
-  editTitle: 'Edit SMTP configuration',
-  notFound: 'SMTP configuration not found',
-  name: 'Name',
-  company: 'Company',
-  host: 'Host',
-  hostSubtext: 'Host name or IP address of the SMTP server',
-  hostInvalid: 'Enter a host name or IP address',
-  port: 'Port',
-  secure: 'Secure',
-  secureLabel: 'Use TLS from the start (SSL, usually port 465)',
-  secureSubtext: 'Otherwise STARTTLS is used when the server offers it',
-  email: 'Sender e-mail',
-  emailColumn: 'E-mail',
-  username: 'Username',
-  password: 'Password',
-  passwordColumn: 'Password set',
-  passwordKeep: 'Leave empty to keep the current password',
-  createdAt: 'Created',
-  yes: 'Yes',
-  no: 'No',
-  actions: 'Actions',
-  actionsFor: (name: string) => `Actions for ${name}`,
-  edit: 'Edit',
-  sendTest: 'Send test e-mail',
-  remove: 'Delete',
-  removeTitle: 'Delete SMTP configuration',
-  removeConfirm: (name: string) =>
-    `Delete the SMTP configuration "${name}"? Mail of its company goes through the system's server again.`,
-  testTitle: 'Send test e-mail',
-  testLabel: 'Recipient e-mail',
-  testConfirm: 'Send',
-  testSent: 'Test e-mail sent successfully',
-} as const;
+// The Email SMTP page's texts in the shown language (English source in texts/en.ts).
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
+
+export const EMAIL_SMTP_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});

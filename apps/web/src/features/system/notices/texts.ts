@@ -1,38 +1,11 @@
-// English texts of global notices (header list and the /notices admin page), shared with tests.
-import { MESSAGES, type Notice } from '@netfleet/contracts';
+// Global notices' texts in the shown language (English source in texts/en.ts).
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
 
-export const NOTICE_TYPE_LABELS: Record<Notice['type'], string> = {
-  info: 'Info',
-  warning: 'Warning',
-  critical: 'Critical',
-};
+export const NOTICES_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
 
-export const NOTICES_TEXTS = {
-  important: MESSAGES.important,
-  control: 'Global notices',
-  listTitle: 'Global notices',
-  pageTitle: 'Global notices',
-  tableLabel: 'Global notices',
-  empty: 'No notices found',
-  search: 'Search notices',
-  createNotice: 'New notice',
-  editNotice: 'Edit notice',
-  type: 'Type',
-  message: 'Message',
-  messageHelp:
-    'Allowed formatting: <b>, <i>, <em>, <strong>, <a href="…"> and <img src="https://…">. Other tags show as text.',
-  preview: 'Preview',
-  previewEmpty: 'The message appears here as users will see it.',
-  enabled: 'Enabled',
-  enabledAt: 'Enabled at',
-  draft: 'Disabled',
-  actions: 'Actions',
-  save: 'Save',
-  cancel: 'Cancel',
-  edit: (id: number) => `Edit notice ${id}`,
-  toggle: (id: number) => `Enable notice ${id}`,
-  remove: (id: number) => `Delete notice ${id}`,
-  deleteTitle: 'Delete notice',
-  deleteConfirm: 'Delete this notice? Users stop seeing it immediately.',
-  delete: 'Delete',
-} as const;
+export const NOTICE_TYPE_LABELS = NOTICES_TEXTS.typeLabels;

@@ -1,29 +1,11 @@
-// English texts of the notifications bell and page, shared by their components and tests.
-import { MESSAGES, type Notification } from '@netfleet/contracts';
+// The notifications bell and page's texts in the shown language (English source in texts/en.ts).
+import { localize } from '@/lib/i18n';
+import { en } from './texts/en';
 
-export const NOTIFICATIONS_TEXTS = {
-  title: 'Notifications',
-  bell: 'Notifications',
-  bellUnseen: (count: number) => `Notifications, ${count} unseen`,
-  empty: MESSAGES.noNotifications,
-  failed: MESSAGES.notificationsFailed,
-  viewAll: 'View all',
-  date: 'Date',
-  type: 'Type',
-  summary: 'Summary',
-  state: 'State',
-  unseen: 'New',
-  seen: 'Seen',
-  markSeen: 'Mark as seen',
-  markSeenAria: (summary: string) => `Mark "${summary}" as seen`,
-  markAllSeen: 'Mark all as seen',
-  markSeenFailed: 'Failed to mark notifications as seen',
-  search: 'Search notifications',
-} as const;
+export const NOTIFICATIONS_TEXTS = await localize(en, {
+  no: () => import('./texts/no').then((module) => module.no),
+  ja: () => import('./texts/ja').then((module) => module.ja),
+  uk: () => import('./texts/uk').then((module) => module.uk),
+});
 
-export const NOTIFICATION_TYPE_LABELS: Record<Notification['type'], string> = {
-  invitedUserRegistration: 'Invited user registered',
-  creditCodeActivation: 'Credit code activated',
-  creditAmountTooLow: 'Credit amount too low',
-  deviceAlert: 'Device alert',
-};
+export const NOTIFICATION_TYPE_LABELS = NOTIFICATIONS_TEXTS.typeLabels;

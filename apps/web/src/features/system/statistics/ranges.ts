@@ -2,20 +2,21 @@
 import { COOKIES, isTimeZone, STATISTICS_MAX_PERIODS } from '@netfleet/contracts';
 import { DAY_MS, type RangePreset } from '@/components/date-range';
 import { readCookie } from '@/lib/cookies';
+import { STATISTICS_TEXTS as T } from './texts';
 
-const preset = (value: string, label: string, days: number): RangePreset => ({
+const preset = (value: keyof typeof T.presets, days: number): RangePreset => ({
   value,
-  label,
+  label: T.presets[value],
   ms: days * DAY_MS,
 });
 
 const RANGE_PRESETS: readonly RangePreset[] = [
-  preset('1d', 'Last 24 hours', 1),
-  preset('7d', 'Last 7 days', 7),
-  preset('30d', 'Last 30 days', 30),
-  preset('90d', 'Last 90 days', 90),
-  preset('365d', 'Last 12 months', 365),
-  preset('730d', 'Last 24 months', 730),
+  preset('1d', 1),
+  preset('7d', 7),
+  preset('30d', 30),
+  preset('90d', 90),
+  preset('365d', 365),
+  preset('730d', 730),
 ];
 
 /** The presets a tab offers, by value, in the order above. */

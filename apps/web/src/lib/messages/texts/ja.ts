@@ -1,5 +1,95 @@
-// TODO(i18n helper): translate
+import { COMPANY_DATA_GB_PER_CREDIT } from '@netfleet/contracts';
 import type { Translation } from '@/lib/i18n';
-import { en } from './en';
+import type { en } from './en';
 
-export const ja: Translation<typeof en> = en;
+export const ja: Translation<typeof en> = {
+  messages: {
+    timezoneUpdated: 'タイムゾーンを更新しました',
+    timezoneDefault: 'デフォルトのタイムゾーンを使用しています',
+    connectionLost: 'ネットワーク接続が切断されました。',
+    tooManyMinimized: '最小化できるウィンドウは5つまでです',
+    revokeImpersonationConfirm: '代理ログインのアクセス権を取り消しますか？',
+    companyNameUnchanged: '変更を保存するには、別の値を入力してください。',
+    accessDenied: 'アクセスが拒否されました',
+    noViewPermissions: 'ユーザーに表示権限がありません',
+    enterEmail: 'メールアドレスを入力してください',
+    important: '重要',
+    emailConfirmationSent: '確認メールを送信しました',
+    emailConfirmationFailed: '確認メールを送信できませんでした',
+    userRequestTimeout: 'ユーザー要求がタイムアウトしました',
+    userDataFailed: 'ユーザーデータを取得できませんでした',
+    offline:
+      'オフラインです。ネットワークケーブル、モデム、ルーターを確認するか、Wi-Fi に再接続してください。',
+    illegalBase64url: '無効な base64url 文字列です！',
+    notificationsFailed: '通知を取得できませんでした。',
+    noNotifications: '通知はありません',
+    serverError: 'サーバーエラー',
+    failedToConnect: 'サーバーに接続できませんでした',
+    failedToSend: 'リクエストを送信できませんでした。しばらくしてからもう一度お試しください',
+    errorTitle: 'エラー',
+    operationComplete: '操作が完了しました',
+    searchNoResults: '結果が見つかりません',
+    searchTypeToStart: '入力すると検索を開始します',
+    searchNoCriteria: '検索条件が選択されていません',
+    fileTooLarge: '最大ファイルサイズは {size} です',
+    fileNameSpaces: 'ファイル名にスペースが含まれています',
+    fileNameForbidden: 'ファイル名に使用できない文字が含まれています',
+    csvNotSelected: '選択されたファイルは CSV ファイルではありません',
+    csvTooLarge: 'ファイルサイズは 80MB 未満にしてください',
+    nameForbidden: '名前に使用できない文字が含まれています',
+    clustererMissing: 'MarkerClusterer がインストールされていません',
+    placesLibraryMissing: '地図スクリプトのライブラリに "places" を追加してください',
+    fileTooLargeMessage: (size: string) => `最大ファイルサイズは ${size} です`,
+    spendCreditsConfirm: (credits: number) =>
+      `${credits} クレジットを使用して ${credits * COMPANY_DATA_GB_PER_CREDIT} GB のデータを取得しますか？`,
+    impersonationBanner: (email: string, companyName: string | null, companyId: number) =>
+      `ユーザー ${email}（${companyName || '会社'} #${companyId}）として代理ログイン中`,
+  },
+  actions: {
+    success: '{{item}}の{{done}}が完了しました',
+    failure: '{{item}}の{{verb}}に失敗しました',
+    failureOther: '{{item}}の操作「{{verb}}」に失敗しました',
+    verbs: {
+      create: '作成',
+      update: '更新',
+      remove: '削除',
+      cancel: 'キャンセル',
+      add: '追加',
+      send: '送信',
+      move: '移動',
+      assign: '割り当て',
+      revoke: '取り消し',
+    },
+    pastTense: {
+      create: '作成',
+      update: '更新',
+      remove: '削除',
+      cancel: 'キャンセル',
+      add: '追加',
+      send: '送信',
+      move: '移動',
+      assign: '割り当て',
+    },
+  },
+  labels: {
+    deviceStatus: { offline: 'オフライン', online: 'オンライン', pending: '保留中' },
+    deviceStatusNotActivated: '未アクティベート',
+    l2tpStatus: {
+      allOnline: 'すべてオンライン',
+      allOffline: 'すべてオフライン',
+      allDisabled: 'すべて無効',
+      mixed: '混在',
+    },
+    l2tpStatusNone: 'L2TP インスタンスがありません',
+    ioLevel: { low: 'ロー', high: 'ハイ' },
+    relay: { closed: '閉', open: '開' },
+    facelift: { no: 'フェイスリフト版以外のデバイス', yes: 'フェイスリフト版デバイス' },
+    codeUsed: { used: '使用済み', notUsed: '未使用' },
+    connectionLog: {
+      attempted: 'デバイスがシステムへの接続を試みました',
+      monitoringDisabled: 'モニタリングが無効だったため、デバイスは接続できませんでした',
+      noActiveCredit: '有効なクレジットがないため、デバイスは接続できませんでした',
+      duplicateSerial: 'シリアル番号が同じで MAC が異なるデバイスが既に登録されています',
+    },
+  },
+};

@@ -1,5 +1,98 @@
-// TODO(i18n helper): translate
-import type { Translation } from '@/lib/i18n';
-import { en } from './en';
+import { COMPANY_DATA_GB_PER_CREDIT } from '@netfleet/contracts';
+import { plural, type Translation } from '@/lib/i18n';
+import type { en } from './en';
 
-export const no: Translation<typeof en> = en;
+export const no: Translation<typeof en> = {
+  messages: {
+    timezoneUpdated: 'Tidssonen er oppdatert',
+    timezoneDefault: 'Standard tidssone brukes',
+    connectionLost: 'Nettverkstilkoblingen er brutt.',
+    tooManyMinimized: 'Du kan ikke minimere mer enn 5 vinduer',
+    revokeImpersonationConfirm: 'Tilbakekalle tilgangen til å logge inn som deg?',
+    companyNameUnchanged: 'Skriv inn en annen verdi for å lagre endringene.',
+    accessDenied: 'Ingen tilgang',
+    noViewPermissions: 'Brukeren har ingen visningstillatelser',
+    enterEmail: 'Skriv inn e-postadressen din',
+    important: 'Viktig',
+    emailConfirmationSent: 'E-postbekreftelsen er sendt',
+    emailConfirmationFailed: 'Kunne ikke sende e-postbekreftelsen',
+    userRequestTimeout: 'Tidsavbrudd for brukerforespørselen',
+    userDataFailed: 'Kunne ikke hente brukerdata',
+    offline:
+      'Du er frakoblet. Kontroller nettverkskablene, modemet og ruteren, eller koble til Wi-Fi på nytt.',
+    illegalBase64url: 'Ugyldig base64url-streng!',
+    notificationsFailed: 'Kunne ikke hente varsler.',
+    noNotifications: 'Ingen varsler',
+    serverError: 'Serverfeil',
+    failedToConnect: 'Kunne ikke koble til serveren',
+    failedToSend: 'Kunne ikke sende forespørselen. Prøv igjen senere',
+    errorTitle: 'Feil',
+    operationComplete: 'operasjonen er fullført',
+    searchNoResults: 'Ingen resultater',
+    searchTypeToStart: 'Skriv for å starte søket',
+    searchNoCriteria: 'Ingen søkekriterier er valgt',
+    fileTooLarge: 'Maksimal filstørrelse er {size}',
+    fileNameSpaces: 'Filnavnet inneholder mellomrom',
+    fileNameForbidden: 'Filnavnet inneholder ugyldige tegn',
+    csvNotSelected: 'Den valgte filen er ikke en CSV-fil',
+    csvTooLarge: 'Filstørrelsen må være under 80MB',
+    nameForbidden: 'Navnet inneholder ugyldige tegn',
+    clustererMissing: 'MarkerClusterer er ikke installert',
+    placesLibraryMissing: 'Legg til "places" i bibliotekene til kartskriptet',
+    fileTooLargeMessage: (size: string) => `Maksimal filstørrelse er ${size}`,
+    spendCreditsConfirm: (credits: number) =>
+      `Er du sikker på at du vil bruke ${plural(credits, {
+        one: '{{count}} kreditt',
+        other: '{{count}} kreditter',
+      })} på å få ${credits * COMPANY_DATA_GB_PER_CREDIT} GB data?`,
+    impersonationBanner: (email: string, companyName: string | null, companyId: number) =>
+      `Du er nå logget inn som brukeren ${email}, ${companyName || 'Firma'} #${companyId}`,
+  },
+  actions: {
+    success: '{{item}} ble {{done}}',
+    failure: 'Kunne ikke {{verb}} {{item}}',
+    failureOther: 'Handlingen «{{verb}}» mislyktes for {{item}}',
+    verbs: {
+      create: 'opprette',
+      update: 'oppdatere',
+      remove: 'fjerne',
+      cancel: 'avbryte',
+      add: 'legge til',
+      send: 'sende',
+      move: 'flytte',
+      assign: 'tildele',
+      revoke: 'tilbakekalle',
+    },
+    pastTense: {
+      create: 'opprettet',
+      update: 'oppdatert',
+      remove: 'fjernet',
+      cancel: 'avbrutt',
+      add: 'lagt til',
+      send: 'sendt',
+      move: 'flyttet',
+      assign: 'tildelt',
+    },
+  },
+  labels: {
+    deviceStatus: { offline: 'Frakoblet', online: 'Tilkoblet', pending: 'Venter' },
+    deviceStatusNotActivated: 'Ikke aktivert',
+    l2tpStatus: {
+      allOnline: 'Alle tilkoblet',
+      allOffline: 'Alle frakoblet',
+      allDisabled: 'Alle deaktivert',
+      mixed: 'Blandet',
+    },
+    l2tpStatusNone: 'Ingen L2TP-instanser',
+    ioLevel: { low: 'Lav', high: 'Høy' },
+    relay: { closed: 'Lukket', open: 'Åpen' },
+    facelift: { no: 'Ikke facelift-enhet', yes: 'Facelift-enhet' },
+    codeUsed: { used: 'Brukt', notUsed: 'Ikke brukt' },
+    connectionLog: {
+      attempted: 'Enheten har forsøkt å koble til systemet',
+      monitoringDisabled: 'Enheten kunne ikke koble til fordi overvåking var deaktivert',
+      noActiveCredit: 'Enheten kunne ikke koble til fordi den ikke har aktiv kreditt',
+      duplicateSerial: 'En enhet med samme serienummer, men en annen MAC, er allerede registrert',
+    },
+  },
+};

@@ -1,5 +1,101 @@
-// TODO(i18n helper): translate
-import type { Translation } from '@/lib/i18n';
-import { en } from './en';
+import { COMPANY_DATA_GB_PER_CREDIT } from '@netfleet/contracts';
+import { plural, type Translation } from '@/lib/i18n';
+import type { en } from './en';
 
-export const uk: Translation<typeof en> = en;
+export const uk: Translation<typeof en> = {
+  messages: {
+    timezoneUpdated: 'Часовий пояс успішно оновлено',
+    timezoneDefault: 'Використовується часовий пояс за замовчуванням',
+    connectionLost: 'Мережеве з’єднання втрачено.',
+    tooManyMinimized: 'Не можна згорнути більше ніж 5 вікон',
+    revokeImpersonationConfirm: 'Відкликати доступ для входу від вашого імені?',
+    companyNameUnchanged: 'Введіть інше значення, щоб зберегти зміни.',
+    accessDenied: 'Доступ заборонено',
+    noViewPermissions: 'Користувач не має дозволів на перегляд',
+    enterEmail: 'Введіть свою адресу електронної пошти',
+    important: 'Важливо',
+    emailConfirmationSent: 'Лист для підтвердження успішно надіслано',
+    emailConfirmationFailed: 'Не вдалося надіслати лист для підтвердження',
+    userRequestTimeout: 'Час очікування запиту користувача вичерпано',
+    userDataFailed: 'Не вдалося отримати дані користувача',
+    offline:
+      'Ви не в мережі. Перевірте мережеві кабелі, модем і роутер або повторно підключіться до Wi-Fi.',
+    illegalBase64url: 'Недійсний рядок base64url!',
+    notificationsFailed: 'Не вдалося отримати сповіщення.',
+    noNotifications: 'Немає сповіщень',
+    serverError: 'Помилка сервера',
+    failedToConnect: 'Не вдалося підключитися до сервера',
+    failedToSend: 'Не вдалося надіслати запит. Спробуйте пізніше',
+    errorTitle: 'Помилка',
+    operationComplete: 'операцію завершено',
+    searchNoResults: 'Нічого не знайдено',
+    searchTypeToStart: 'Почніть вводити текст для пошуку',
+    searchNoCriteria: 'Не вибрано критеріїв пошуку',
+    fileTooLarge: 'Максимальний розмір файлу — {size}',
+    fileNameSpaces: 'Назва файлу містить пробіли',
+    fileNameForbidden: 'Назва файлу містить заборонені символи',
+    csvNotSelected: 'Вибраний файл не є файлом CSV',
+    csvTooLarge: 'Розмір файлу має бути меншим за 80MB',
+    nameForbidden: 'Назва містить заборонені символи',
+    clustererMissing: 'MarkerClusterer не встановлено',
+    placesLibraryMissing: 'Додайте "places" до бібліотек скрипту карт',
+    fileTooLargeMessage: (size: string) => `Максимальний розмір файлу — ${size}`,
+    spendCreditsConfirm: (credits: number) =>
+      `Ви впевнені, що хочете витратити ${plural(credits, {
+        one: '{{count}} кредит',
+        few: '{{count}} кредити',
+        many: '{{count}} кредитів',
+        other: '{{count}} кредиту',
+      })}, щоб отримати ${credits * COMPANY_DATA_GB_PER_CREDIT} GB даних?`,
+    impersonationBanner: (email: string, companyName: string | null, companyId: number) =>
+      `Ви працюєте від імені користувача ${email}, ${companyName || 'Компанія'} #${companyId}`,
+  },
+  actions: {
+    success: '{{item}} успішно {{done}}',
+    failure: 'Не вдалося {{verb}} {{item}}',
+    failureOther: 'Не вдалося виконати дію «{{verb}}» для {{item}}',
+    verbs: {
+      create: 'створити',
+      update: 'оновити',
+      remove: 'видалити',
+      cancel: 'скасувати',
+      add: 'додати',
+      send: 'надіслати',
+      move: 'перемістити',
+      assign: 'призначити',
+      revoke: 'відкликати',
+    },
+    pastTense: {
+      create: 'створено',
+      update: 'оновлено',
+      remove: 'видалено',
+      cancel: 'скасовано',
+      add: 'додано',
+      send: 'надіслано',
+      move: 'переміщено',
+      assign: 'призначено',
+    },
+  },
+  labels: {
+    deviceStatus: { offline: 'Офлайн', online: 'Онлайн', pending: 'Очікує' },
+    deviceStatusNotActivated: 'Не активовано',
+    l2tpStatus: {
+      allOnline: 'Усі онлайн',
+      allOffline: 'Усі офлайн',
+      allDisabled: 'Усі вимкнені',
+      mixed: 'Змішаний',
+    },
+    l2tpStatusNone: 'Немає екземплярів L2TP',
+    ioLevel: { low: 'Низький', high: 'Високий' },
+    relay: { closed: 'Замкнено', open: 'Розімкнено' },
+    facelift: { no: 'Пристрій без фейсліфту', yes: 'Пристрій із фейсліфтом' },
+    codeUsed: { used: 'Використано', notUsed: 'Не використано' },
+    connectionLog: {
+      attempted: 'Пристрій намагався підключитися до системи',
+      monitoringDisabled: 'Пристрій не зміг підключитися, бо моніторинг було вимкнено',
+      noActiveCredit: 'Пристрій не зміг підключитися, бо не має активного кредиту',
+      duplicateSerial:
+        'Пристрій із таким самим серійним номером, але іншою MAC-адресою вже зареєстровано',
+    },
+  },
+};

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { normalizeSearchQuery } from '@netfleet/contracts';
 import type { SearchKind } from '@/app/search-kinds';
@@ -30,6 +31,7 @@ export function GlobalSearchPanel({
   onToggleKind,
   onClose,
 }: GlobalSearchPanelProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
@@ -98,11 +100,11 @@ export function GlobalSearchPanel({
       <TextInput
         data-autofocus
         role="combobox"
-        aria-label="Search"
+        aria-label={t('search.input')}
         aria-expanded={flat.length > 0}
         aria-autocomplete="list"
         aria-activedescendant={current >= 0 ? optionId(current) : undefined}
-        placeholder="Search"
+        placeholder={t('search.input')}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={text}
         onChange={(event) => {
@@ -111,7 +113,7 @@ export function GlobalSearchPanel({
         }}
         onKeyDown={onKeyDown}
       />
-      <Group gap="md" role="group" aria-label="Search in">
+      <Group gap="md" role="group" aria-label={t('search.kindsLabel')}>
         {available.map((kind) => (
           <Checkbox
             key={kind.key}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Kbd, Modal } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { GlobalSearchPanel } from './global-search-panel';
 import { useSearchKinds } from './use-search-kinds';
 
@@ -19,6 +20,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 /** Header search button and dialog; '/' opens it. Hidden when no kind may be searched. */
 export function GlobalSearch() {
+  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const { available, selected, toggle } = useSearchKinds();
   const enabled = available.length > 0;
@@ -51,9 +53,9 @@ export function GlobalSearch() {
         aria-keyshortcuts={SHORTCUT}
         onClick={() => setOpened(true)}
       >
-        Search
+        {t('search.button')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Search" size="lg">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('search.title')} size="lg">
         <GlobalSearchPanel
           available={available}
           selected={selected}

@@ -9,6 +9,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { formatSearchCount } from '@netfleet/contracts';
 import type { SearchKind, SearchResult } from '@/app/search-kinds';
 import type { KindResults } from './use-search-results';
@@ -33,6 +34,7 @@ interface KindSectionProps {
 }
 
 export function KindSection({ kind, query, q, first, active, onOpen, onHover }: KindSectionProps) {
+  const { t } = useTranslation();
   const { data } = query;
   if (query.isSuccess && query.data.total === 0) return null;
   return (
@@ -47,10 +49,12 @@ export function KindSection({ kind, query, q, first, active, onOpen, onHover }: 
               {formatSearchCount(data.total)}
             </Badge>
           )}
-          {query.isPending && <Loader size="xs" aria-label={`Searching ${kind.label}`} />}
+          {query.isPending && (
+            <Loader size="xs" aria-label={t('search.searching', { kind: kind.label })} />
+          )}
         </Group>
         <Button size="compact-xs" variant="subtle" onClick={() => onOpen(kind.tablePath(q))}>
-          View in table
+          {t('search.viewInTable')}
         </Button>
       </Group>
       {query.isError && (
@@ -59,7 +63,7 @@ export function KindSection({ kind, query, q, first, active, onOpen, onHover }: 
         </Text>
       )}
       {data && data.results.length > 0 && (
-        <Stack gap={2} role="listbox" aria-label={`${kind.label} found`}>
+        <Stack gap={2} role="listbox" aria-label={t('search.found', { kind: kind.label })}>
           {data.results.map((result, offset) => {
             const index = first + offset;
             return (

@@ -1,9 +1,8 @@
 import { Switch } from '@mantine/core';
-import { actionFailureMessage } from '@netfleet/contracts';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { useActivateAutomations } from '../api/activate-automations';
-import { AUTOMATIONS_TEXTS as T, ITEM } from '../texts';
+import { AUTOMATIONS_TEXTS as T, failedText } from '../texts';
 
 interface AutomationEnabledSwitchProps {
   automation: { id: number; name: string; enabled: boolean };
@@ -32,13 +31,7 @@ export function AutomationEnabledSwitch({
           {
             onSuccess: () => toast.success(T.activated(enabled)),
             onError: (error) =>
-              toast.error(
-                actionFailureMessage({
-                  item: ITEM,
-                  verb: 'update',
-                  statusText: isApiError(error) ? error.statusText : null,
-                }),
-              ),
+              toast.error(failedText(T.failed.update, isApiError(error) ? error.statusText : null)),
           },
         );
       }}

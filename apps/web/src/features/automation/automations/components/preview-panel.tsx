@@ -22,7 +22,9 @@ function PreviewResult({ result }: { result: AutomationPreview }) {
         <List size="sm" c="dimmed">
           {result.truncated && <List.Item>{T.previewTruncated}</List.Item>}
           {result.thinned && <List.Item>{T.previewThinned}</List.Item>}
-          {unreplayed.length > 0 && <List.Item>{T.previewUnreplayed(unreplayed)}</List.Item>}
+          {unreplayed.length > 0 && (
+            <List.Item>{T.previewUnreplayed(unreplayed.join(', '))}</List.Item>
+          )}
         </List>
       )}
       {result.per_device.length > 0 && (

@@ -2,7 +2,7 @@ import { Button, Divider, Group, Paper, Stack, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { actionFailureMessage, type AutomationPreview } from '@netfleet/contracts';
+import type { AutomationPreview } from '@netfleet/contracts';
 import { FormErrorAlert } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
@@ -10,7 +10,7 @@ import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { usePreview } from '../api/preview';
 import { applyRuleErrors } from '../model/rule-errors';
 import { ruleFormSchema, type RuleFormInput, type RuleFormOutput } from '../model/rule-form';
-import { AUTOMATIONS_TEXTS as T, ITEM } from '../texts';
+import { AUTOMATIONS_TEXTS as T, failedText } from '../texts';
 import { ActionList } from './action-list';
 import { ConditionList } from './condition-list';
 import { GeneralFields } from './general-fields';
@@ -59,7 +59,7 @@ export function RuleForm(props: RuleFormProps) {
       await onSubmit(body);
     } catch (error) {
       const statusText = isApiError(error) ? error.statusText : null;
-      toast.error(actionFailureMessage({ item: ITEM, verb, statusText }));
+      toast.error(failedText(T.failed[verb], statusText));
       setErrors(applyRuleErrors(error, form.getValues(), form.setError, scope));
     }
   });

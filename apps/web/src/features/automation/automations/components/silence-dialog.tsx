@@ -1,12 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import {
-  AUTOMATION_SILENCE_MESSAGES,
-  type CreateSilenceBody,
-  type Silence,
-  type UpdateSilenceBody,
-} from '@netfleet/contracts';
+import type { CreateSilenceBody, Silence, UpdateSilenceBody } from '@netfleet/contracts';
 import { dialogs, useDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { useDevicesById, type DevicePick } from '../api/pickers';
@@ -39,7 +34,7 @@ function CreateSilence() {
       initialDevices={[]}
       onSubmit={async (body) => {
         await mutateAsync(body);
-        toast.success(AUTOMATION_SILENCE_MESSAGES.created);
+        toast.success(T.created);
         dialog?.close();
       }}
       onCancel={() => dialog?.close()}
@@ -71,7 +66,7 @@ function EditSilence({ silence }: { silence: Silence }) {
       initialDevices={initialDevices}
       onSubmit={async (body) => {
         await mutateAsync({ id: silence.id, body });
-        toast.success(AUTOMATION_SILENCE_MESSAGES.updated);
+        toast.success(T.updated);
         dialog?.close();
       }}
       onCancel={() => dialog?.close()}

@@ -7,14 +7,14 @@ import {
   type FieldValues,
   type Resolver,
 } from 'react-hook-form';
-import { actionFailureMessage } from '@netfleet/contracts';
 import { applyServerErrors, fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import type { DevicePick } from '../api/pickers';
 import { silenceErrorFields, type SilenceFormInput } from '../model/silence-form';
-import { SILENCE_ITEM, SILENCES_TEXTS as T } from '../silence-texts';
+import { SILENCES_TEXTS as T } from '../silence-texts';
+import { failedText } from '../texts';
 import { SilenceTargetFields } from './silence-target-fields';
 import { SilenceWindowFields } from './silence-window-fields';
 import { useScopePickers } from './use-scope-pickers';
@@ -46,7 +46,7 @@ export function SilenceForm<Body extends FieldValues>(props: SilenceFormProps<Bo
       await onSubmit(body);
     } catch (error) {
       const statusText = isApiError(error) ? error.statusText : null;
-      toast.error(actionFailureMessage({ item: SILENCE_ITEM, verb, statusText }));
+      toast.error(failedText(T.failed[verb], statusText));
       const shown = { tags: pickers.tags, recurrence: Boolean(form.getValues('recurrence')) };
       setErrors(applyServerErrors(error, silenceErrorFields(shown), form.setError));
     }

@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
-import { actionFailureMessage, actionSuccessMessage } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteAutomation } from '../api/delete-automation';
-import { AUTOMATIONS_TEXTS as T, ITEM } from '../texts';
+import { AUTOMATIONS_TEXTS as T, failedText } from '../texts';
 
 /** Deletes a rule after a prompt naming it. */
 export function useRemoveAutomation() {
@@ -21,11 +20,11 @@ export function useRemoveAutomation() {
         if (!confirmed) return;
         try {
           await mutateAsync(automation.id);
-          toast.success(actionSuccessMessage(ITEM, 'remove'));
+          toast.success(T.removed);
           onRemoved?.();
         } catch (error) {
           const statusText = isApiError(error) ? error.statusText : null;
-          toast.error(actionFailureMessage({ item: ITEM, verb: 'remove', statusText }));
+          toast.error(failedText(T.failed.remove, statusText));
         }
       })();
     },

@@ -1,16 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import {
-  actionFailureMessage,
-  AUTOMATION_SILENCE_MESSAGES,
-  toApiDate,
-  type Silence,
-} from '@netfleet/contracts';
+import { toApiDate, type Silence } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteSilence } from '../api/delete-silence';
 import { useUpdateSilence } from '../api/save-silence';
-import { SILENCE_ITEM, SILENCES_TEXTS as T } from '../silence-texts';
+import { SILENCES_TEXTS as T } from '../silence-texts';
+import { failedText } from '../texts';
 
 const statusTextOf = (error: unknown) => (isApiError(error) ? error.statusText : null);
 
@@ -33,14 +29,7 @@ export function useSilenceActions() {
           await update({ id: silence.id, body: { ends_at: toApiDate(new Date()) } });
           toast.success(T.ended(silence.name));
         } catch (error) {
-          toast.error(
-            actionFailureMessage({
-              item: SILENCE_ITEM,
-              verb: 'update',
-              serverMessage: serverMessageOf(error),
-              statusText: statusTextOf(error),
-            }),
-          );
+          toast.error(serverMessageOf(error) ?? failedText(T.failed.update, statusTextOf(error)));
         }
       })();
     },
@@ -59,15 +48,9 @@ export function useSilenceActions() {
         if (!confirmed) return;
         try {
           await remove(silence.id);
-          toast.success(AUTOMATION_SILENCE_MESSAGES.removed);
+          toast.success(T.removed);
         } catch (error) {
-          toast.error(
-            actionFailureMessage({
-              item: SILENCE_ITEM,
-              verb: 'remove',
-              statusText: statusTextOf(error),
-            }),
-          );
+          toast.error(failedText(T.failed.remove, statusTextOf(error)));
         }
       })();
     },

@@ -4,7 +4,7 @@ import {
   HYSTERESIS_OPERATORS,
   type AutomationParameter,
 } from '@netfleet/contracts';
-import { SOURCE_LABELS } from '../texts';
+import { ENUM_LABELS, PARAMETER_LABELS, SECOND_MODEM, SOURCE_LABELS } from '../texts';
 
 export interface EnumOption {
   value: number;
@@ -14,16 +14,16 @@ export interface EnumOption {
 // Spec: "0 Offline, 1 Online"; "IO level 0 Low, 1 High. Relay 0 Closed, 1 Open."
 const ENUMERATIONS: Readonly<Record<string, readonly EnumOption[]>> = {
   status: [
-    { value: 0, label: 'Offline' },
-    { value: 1, label: 'Online' },
+    { value: 0, label: ENUM_LABELS.offline },
+    { value: 1, label: ENUM_LABELS.online },
   ],
   io_input: [
-    { value: 0, label: 'Low' },
-    { value: 1, label: 'High' },
+    { value: 0, label: ENUM_LABELS.low },
+    { value: 1, label: ENUM_LABELS.high },
   ],
   io_relay: [
-    { value: 0, label: 'Closed' },
-    { value: 1, label: 'Open' },
+    { value: 0, label: ENUM_LABELS.closed },
+    { value: 1, label: ENUM_LABELS.open },
   ],
   sim_slot: [
     { value: 1, label: 'SIM 1' },
@@ -37,12 +37,25 @@ const ENUMERATIONS: Readonly<Record<string, readonly EnumOption[]>> = {
   ],
 };
 
+const SECOND_MODEM_SUFFIX = '_2';
+
+/** A parameter's label in the shown language; the catalogue's own when the texts lack its key. */
+export function parameterLabel(parameter: AutomationParameter): string {
+  const own = PARAMETER_LABELS[parameter.key];
+  if (own) return own;
+  const first = parameter.key.endsWith(SECOND_MODEM_SUFFIX)
+    ? PARAMETER_LABELS[parameter.key.slice(0, -SECOND_MODEM_SUFFIX.length)]
+    : undefined;
+  return first ? SECOND_MODEM(first) : parameter.label;
+}
+
 /** The parameter picker's options, grouped by where the values come from. */
 export function parameterGroups(): { group: string; items: { value: string; label: string }[] }[] {
   const groups = new Map<string, { value: string; label: string }[]>();
   for (const parameter of AUTOMATION_PARAMETERS) {
     const group = SOURCE_LABELS[parameter.source] ?? parameter.source;
-    const label = parameter.unit ? `${parameter.label} (${parameter.unit})` : parameter.label;
+    const name = parameterLabel(parameter);
+    const label = parameter.unit ? `${name} (${parameter.unit})` : name;
     groups.set(group, [...(groups.get(group) ?? []), { value: parameter.key, label }]);
   }
   return [...groups].map(([group, items]) => ({ group, items }));

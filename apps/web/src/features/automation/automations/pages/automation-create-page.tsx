@@ -1,7 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { actionSuccessMessage } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
 import { toast } from '@/components/toasts';
 import { assignDevices } from '../api/assign-devices';
@@ -11,7 +10,7 @@ import { RuleForm } from '../components/rule-form';
 import { useScopePickers } from '../components/use-scope-pickers';
 import { newRuleForm } from '../model/rule-form';
 import { automationPath, AUTOMATIONS_ROUTE } from '../paths';
-import { AUTOMATIONS_TEXTS as T, ITEM } from '../texts';
+import { AUTOMATIONS_TEXTS as T } from '../texts';
 
 /** Route `automations.create`: a rule of the user's company; picked devices are assigned after. */
 export function AutomationCreatePage() {
@@ -34,7 +33,7 @@ export function AutomationCreatePage() {
         devices={{ value: devices, onChange: setDevices }}
         onSubmit={async (body) => {
           const created = await mutateAsync(body);
-          toast.success(actionSuccessMessage(ITEM, 'create'));
+          toast.success(T.created);
           if (!created) {
             void navigate(AUTOMATIONS_ROUTE);
             return;

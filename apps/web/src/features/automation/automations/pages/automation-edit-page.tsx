@@ -1,6 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { actionSuccessMessage, type Automation } from '@netfleet/contracts';
+import type { Automation } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
 import { QueryState } from '@/components/query-state';
 import { toast } from '@/components/toasts';
@@ -10,7 +10,7 @@ import { RuleForm } from '../components/rule-form';
 import { useScopePickers } from '../components/use-scope-pickers';
 import { ruleFormOf } from '../model/rule-form';
 import { automationPath, AUTOMATIONS_ROUTE, ID_PATTERN } from '../paths';
-import { AUTOMATIONS_TEXTS as T, ITEM } from '../texts';
+import { AUTOMATIONS_TEXTS as T } from '../texts';
 
 function EditForm({ automation }: { automation: Automation }) {
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ function EditForm({ automation }: { automation: Automation }) {
         // The owner stays: an update names no company.
         const { company_id: _company, ...update } = body;
         await mutateAsync(update);
-        toast.success(actionSuccessMessage(ITEM, 'update'));
+        toast.success(T.updated);
         back();
       }}
       onCancel={back}

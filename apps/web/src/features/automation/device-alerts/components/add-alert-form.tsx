@@ -52,6 +52,7 @@ export function AddAlertForm({ devices, onDone, onCancel }: AddAlertFormProps) {
       ),
     item: ITEM,
     verb: 'create',
+    successMessage: T.created,
     stayOpen: true,
     invalidate: [deviceAlertsKeys.all],
     actionStatus: pushStatus(devices),

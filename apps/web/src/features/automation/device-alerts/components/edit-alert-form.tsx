@@ -40,6 +40,7 @@ function EditFields({ config, device, title, onDone }: EditProps & { config: Ale
     request: (body) => updateConfig(config.id, body),
     item: ITEM,
     verb: 'update',
+    successMessage: T.updated,
     stayOpen: true,
     invalidate: [deviceAlertsKeys.all],
     actionStatus: pushStatus([device]),

@@ -1,9 +1,5 @@
 import { useCallback } from 'react';
-import {
-  actionFailureMessage,
-  actionSuccessMessage,
-  type AlertConfigListItem,
-} from '@netfleet/contracts';
+import type { AlertConfigListItem } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
@@ -11,7 +7,7 @@ import { useRemoveConfig } from '../api/remove-config';
 import { alertName } from '../model/catalogue';
 import type { DeviceRef } from '../model/device-ref';
 import { pushStatus } from '../model/push-status';
-import { DEVICE_ALERTS_TEXTS as T, ITEM } from '../texts';
+import { DEVICE_ALERTS_TEXTS as T } from '../texts';
 
 /** Removes a device's config after a prompt naming it and the device. */
 export function useRemoveAlert(device: DeviceRef) {
@@ -32,10 +28,10 @@ export function useRemoveAlert(device: DeviceRef) {
             id: config.id,
             actionStatus: pushStatus([device]),
           });
-          toast.success(actionSuccessMessage(ITEM, 'remove'));
+          toast.success(T.removed);
         } catch (error) {
           const statusText = isApiError(error) ? error.statusText : null;
-          toast.error(actionFailureMessage({ item: ITEM, verb: 'remove', statusText }));
+          toast.error(statusText ? `${T.removeFailed} (${statusText})` : T.removeFailed);
         }
       })();
     },

@@ -29,12 +29,12 @@ export const ACTION_OPTIONS: readonly Option[] = [1, 3].map((action) => ({
 
 export const TYPE_OPTIONS: readonly Option[] = DEVICE_ALERT_TYPES.filter(
   (type) => type.id !== SMS_TYPE_ID,
-).map((type) => ({ value: String(type.id), label: type.name }));
+).map((type) => ({ value: String(type.id), label: T.typeNames[type.id] ?? type.name }));
 
 export const subtypeOptions = (typeId: number | null | undefined): Option[] =>
   (typeId ? (deviceAlertTypeOf(typeId)?.subtypes ?? []) : []).map((subtype) => ({
     value: String(subtype.id),
-    label: subtype.name,
+    label: T.subtypeNames[subtype.id] ?? subtype.name,
   }));
 
 /** Which inputs a type and subtype need, as the contracts' add schema requires them. */
@@ -67,9 +67,14 @@ type Named = Pick<AlertConfigListItem, 'type' | 'subtype' | 'alert_type_id' | 'a
 
 /** 'Status change: Signal strength dropped below -95 dBm'; the catalogue's names if none given. */
 export function alertName(config: Named): string {
-  const type = config.type ?? deviceAlertTypeOf(config.alert_type_id)?.name;
+  const type =
+    config.type ??
+    T.typeNames[config.alert_type_id] ??
+    deviceAlertTypeOf(config.alert_type_id)?.name;
   const subtype =
-    config.subtype ?? deviceAlertSubtypeOf(config.alert_type_id, config.alert_subtype_id)?.name;
+    config.subtype ??
+    T.subtypeNames[config.alert_subtype_id] ??
+    deviceAlertSubtypeOf(config.alert_type_id, config.alert_subtype_id)?.name;
   return [type, subtype].filter(Boolean).join(': ') || `#${config.alert_subtype_id}`;
 }
 

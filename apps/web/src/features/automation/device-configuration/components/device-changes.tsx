@@ -8,7 +8,6 @@ import { CONFIG_TEXTS as T } from '../texts';
 import { ChangesDiff } from './changes-diff';
 
 /** The values in the JSON viewer: the whole document, with copy and download. */
-const OPEN_IN_VIEWER = 'Open in JSON viewer';
 
 const isOpen = (status: ActionDeviceRow['status']) =>
   OPEN_DEVICE_JOB_STATES.some((state) => state === status);
@@ -70,7 +69,7 @@ export function DeviceChanges({
             })
           }
         >
-          {OPEN_IN_VIEWER}
+          {T.openInViewer}
         </Button>
       </Expandable>
     );

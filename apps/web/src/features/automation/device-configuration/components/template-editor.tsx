@@ -1,4 +1,4 @@
-import { actionSuccessMessage, hasPermission, type ConfigTemplate } from '@netfleet/contracts';
+import { hasPermission, type ConfigTemplate } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
 import { QueryState } from '@/components/query-state';
 import { toast } from '@/components/toasts';
@@ -9,8 +9,6 @@ import { newTemplateForm, templateFormOf, type TemplateFormValues } from '../mod
 import { CONFIG_TEXTS as T } from '../texts';
 import { TemplateForm } from './template-form';
 
-const ITEM = 'configuration template';
-
 /** A new template of the user's company (or another one it picks), starting with one request. */
 export function CreateTemplate() {
   const user = useCurrentUser();
@@ -18,7 +16,7 @@ export function CreateTemplate() {
   const { mutateAsync } = useCreateTemplate();
   const save = async (values: TemplateFormValues) => {
     await mutateAsync(values);
-    toast.success(actionSuccessMessage(ITEM, 'create'));
+    toast.success(T.templateCreated);
     dialog?.close();
   };
   return (
@@ -41,7 +39,7 @@ function EditForm({ template }: { template: ConfigTemplate }) {
   // The company stays: a template never moves to another one.
   const save = async ({ company_id: _company, ...body }: TemplateFormValues) => {
     await mutateAsync(body);
-    toast.success(actionSuccessMessage(ITEM, 'update'));
+    toast.success(T.templateUpdated);
     dialog?.close();
   };
   return (

@@ -1,9 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import {
-  actionFailureMessage,
-  actionSuccessMessage,
-  type ConfigTemplate,
-} from '@netfleet/contracts';
+import type { ConfigTemplate } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
@@ -11,8 +7,6 @@ import { useDeleteTemplate } from '../api/delete-template';
 import { CONFIG_TEXTS as T } from '../texts';
 import { openApplyDialog } from './apply-dialog';
 import { openCreateTemplate, openEditTemplate } from './template-dialogs';
-
-const ITEM = 'configuration template';
 
 export interface TemplateActions {
   create: () => void;
@@ -38,10 +32,10 @@ export function useTemplateActions(): TemplateActions {
         if (!confirmed) return;
         try {
           await mutateAsync(template.id);
-          toast.success(actionSuccessMessage(ITEM, 'remove'));
+          toast.success(T.templateRemoved);
         } catch (error) {
           const serverMessage = isApiError(error) ? error.message : null;
-          toast.error(actionFailureMessage({ item: ITEM, verb: 'remove', serverMessage }));
+          toast.error(serverMessage || T.templateRemoveFailed);
         }
       })();
     },

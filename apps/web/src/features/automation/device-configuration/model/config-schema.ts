@@ -73,6 +73,9 @@ export function valueHint(spec: OptionSpec): string {
       return T.hintBoolean;
     case 'ipv4':
       return T.hintIpv4;
+    case 'domain':
+      // An example rather than words: the same in every language.
+      return 'example.com';
     case 'enum':
       return spec.values.join(' | ');
     case 'list':

@@ -1,4 +1,4 @@
-import { actionSuccessMessage, hasPermission, type TaskGroupDetail } from '@netfleet/contracts';
+import { hasPermission, type TaskGroupDetail } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
 import { QueryState } from '@/components/query-state';
 import { toast } from '@/components/toasts';
@@ -16,7 +16,7 @@ export function CreateTaskGroup() {
   const { mutateAsync } = useCreateTaskGroup();
   const save = async (values: TaskGroupFormValues) => {
     await mutateAsync(values);
-    toast.success(actionSuccessMessage('task group', 'create'));
+    toast.success(T.groupCreated);
     dialog?.close();
   };
   return (
@@ -45,7 +45,7 @@ function EditForm({ group }: { group: TaskGroupDetail }) {
   // The company stays: a group never moves to another one.
   const save = async ({ name, success_tag_id, failed_tag_id, tasks }: TaskGroupFormValues) => {
     await mutateAsync({ name, success_tag_id, failed_tag_id, tasks });
-    toast.success(actionSuccessMessage('task group', 'update'));
+    toast.success(T.groupUpdated);
     dialog?.close();
   };
   return (

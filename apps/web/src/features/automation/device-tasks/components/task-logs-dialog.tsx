@@ -9,9 +9,6 @@ import { isRunFinished } from '../model/states';
 import { ACTION_LABELS, TASK_TEXTS as T } from '../texts';
 import { TaskLogStatusBadge } from './state-badge';
 
-const OPEN_OUTPUT = 'Open full output';
-const OUTPUT_OF = (step: string) => `Output of ${step}`;
-
 /** Badges and times keep their width; the result column takes what is left and wraps. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -48,8 +45,8 @@ function Result({ log: { message, output, name } }: { log: TaskLog }) {
         </Code>
       )}
       {output && (
-        <Anchor component="button" size="xs" onClick={() => openOutput(output, OUTPUT_OF(name))}>
-          {OPEN_OUTPUT}
+        <Anchor component="button" size="xs" onClick={() => openOutput(output, T.outputOf(name))}>
+          {T.openOutput}
         </Anchor>
       )}
     </Stack>

@@ -1,11 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  actionFailureMessage,
-  actionSuccessMessage,
-  hasPermission,
-  type TaskGroup,
-} from '@netfleet/contracts';
+import { hasPermission, type TaskGroup } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
@@ -47,10 +42,10 @@ export function useTaskGroupActions(): TaskGroupActions {
         if (!confirmed) return;
         try {
           await mutateAsync(group.id);
-          toast.success(actionSuccessMessage('task group', 'remove'));
+          toast.success(T.groupRemoved);
         } catch (error) {
           const serverMessage = isApiError(error) ? error.message : null;
-          toast.error(actionFailureMessage({ item: 'task group', verb: 'remove', serverMessage }));
+          toast.error(serverMessage || T.groupRemoveFailed);
         }
       })();
     },

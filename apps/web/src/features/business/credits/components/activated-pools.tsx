@@ -1,14 +1,10 @@
 import { Anchor, List, Paper, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  creditTypeById,
-  creditTypeTitleFor,
-  hasPermission,
-  type ActivatedPool,
-} from '@netfleet/contracts';
+import { creditTypeById, hasPermission, type ActivatedPool } from '@netfleet/contracts';
 import { useCurrentUser } from '@/lib/current-user';
 import { POOLS_ROUTE } from '../paths';
 import { CREDIT_TEXTS } from '../texts';
+import { creditTypeTitle, localCreditTypeTitle } from './credit-type-title';
 
 /** What the page shows of a pool an activated code made. */
 export type ReceivedPool = Pick<
@@ -19,7 +15,7 @@ export type ReceivedPool = Pick<
 /** The type of a new pool as the user reads it; RMS's own name when the id is unknown. */
 function poolTitle(pool: ReceivedPool, superAdmin: boolean): string {
   const type = creditTypeById(pool.license_type_id);
-  return type ? creditTypeTitleFor(type, superAdmin) : pool.licence_type;
+  return type ? creditTypeTitle(type, superAdmin) : localCreditTypeTitle(pool.licence_type);
 }
 
 /** What an activated code gave the user's company: one line per pool it made. */

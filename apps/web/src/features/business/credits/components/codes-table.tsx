@@ -22,6 +22,7 @@ import { useCompanyScopedState } from './company-scoped-state';
 import { CodeCell } from './code-cell';
 import { CodeStatusBadge } from './code-status-badge';
 import { creditKindTitle } from './credit-type-title';
+import { formatCount } from './format-count';
 import type { CodeActions } from './use-code-actions';
 
 const COMPANY_PARAM = 'company_id';
@@ -43,7 +44,12 @@ const COLUMNS: DataTableColumn<CreditCode>[] = [
     render: (row) => <CodeCell code={row.code} />,
   },
   { key: 'credit_type', header: CREDIT_TEXTS.type, render: kind, csv: kind },
-  { key: 'credits_amount', header: CREDIT_TEXTS.amount, sortable: true },
+  {
+    key: 'credits_amount',
+    header: CREDIT_TEXTS.amount,
+    sortable: true,
+    render: (row) => formatCount(row.credits_amount),
+  },
   {
     key: 'status',
     header: CREDIT_TEXTS.status,

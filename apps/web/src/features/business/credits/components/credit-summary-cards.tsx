@@ -4,17 +4,19 @@ import { formatDateTime } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { useCreditSummary } from '../api/get-credit-summary';
 import { CREDIT_TEXTS } from '../texts';
+import { localCreditTypeTitle } from './credit-type-title';
+import { formatCount } from './format-count';
 
 type LeftEntry = CreditSummary['credits']['left'][number];
 
 function SummaryCard({ entry }: { entry: LeftEntry }) {
   return (
-    <Paper withBorder p="sm" role="group" aria-label={entry.credit_type_name}>
+    <Paper withBorder p="sm" role="group" aria-label={localCreditTypeTitle(entry.credit_type_name)}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {entry.credit_type_name}
+        {localCreditTypeTitle(entry.credit_type_name)}
       </Text>
       <Text size="xl" fw={700}>
-        {entry.credits_left}
+        {formatCount(entry.credits_left)}
       </Text>
     </Paper>
   );

@@ -14,6 +14,7 @@ import {
 import { useCurrentUser } from '@/lib/current-user';
 import { getCompanyDataPurchases, useCompanyDataPurchases } from '../api/get-company-data';
 import { CREDIT_TEXTS } from '../texts';
+import { formatCount, formatDecimal } from './format-count';
 import { useCompanyScopedState } from './company-scoped-state';
 
 export const DATA_COMPANY_PARAM = 'company_id';
@@ -22,7 +23,9 @@ const GIB = 1024 ** 3;
 
 /** Bytes as the GB a purchase bought (a GB is 1024³ bytes; purchases are whole GB). */
 const gigabytes = (row: CompanyDataPurchase) =>
-  CREDIT_TEXTS.gigabytes(Number((row.data / GIB).toFixed(2)));
+  CREDIT_TEXTS.gigabytes(String(Number((row.data / GIB).toFixed(2))));
+const shownGigabytes = (row: CompanyDataPurchase) =>
+  CREDIT_TEXTS.gigabytes(formatDecimal(row.data / GIB));
 const buyer = (row: CompanyDataPurchase) => row.email ?? row.user ?? CREDIT_TEXTS.none;
 const date = (row: CompanyDataPurchase) => formatDateTime(row.created_at);
 
@@ -36,12 +39,17 @@ const COLUMNS: DataTableColumn<CompanyDataPurchase>[] = [
     csv: date,
   },
   { key: 'company', header: CREDIT_TEXTS.company, sortable: true, searchable: true },
-  { key: 'credits_used', header: CREDIT_TEXTS.creditsUsed, sortable: true },
+  {
+    key: 'credits_used',
+    header: CREDIT_TEXTS.creditsUsed,
+    sortable: true,
+    render: (row) => formatCount(row.credits_used),
+  },
   {
     key: 'data',
     header: CREDIT_TEXTS.dataBought,
     sortable: true,
-    render: gigabytes,
+    render: shownGigabytes,
     csv: gigabytes,
   },
   { key: 'email', header: CREDIT_TEXTS.user, searchable: true, render: buyer, csv: buyer },

@@ -15,6 +15,7 @@ import {
 } from '../api/get-credit-history';
 import { CREDIT_TEXTS } from '../texts';
 import { creditKindTitle } from './credit-type-title';
+import { formatCount } from './format-count';
 import { formatSigned, SignedAmount } from './signed-amount';
 
 const COMPANY_PARAM = 'company_id';
@@ -48,7 +49,11 @@ const LEDGER_COLUMNS: DataTableColumn<CreditHistoryEntry>[] = [
     render: (row) => <SignedAmount amount={row.amount} />,
     csv: (row) => formatSigned(row.amount),
   },
-  { key: 'balance_after', header: CREDIT_TEXTS.balance },
+  {
+    key: 'balance_after',
+    header: CREDIT_TEXTS.balance,
+    render: (row) => formatCount(row.balance_after),
+  },
   {
     key: 'counterpart_company',
     header: CREDIT_TEXTS.counterpart,
@@ -68,7 +73,7 @@ const MOVE_COLUMNS: DataTableColumn<CreditMove>[] = [
   { key: 'from_company', header: CREDIT_TEXTS.fromCompany },
   { key: 'to_company', header: CREDIT_TEXTS.toCompany },
   { key: 'credit_type_name', header: CREDIT_TEXTS.type, render: kind, csv: kind },
-  { key: 'count', header: CREDIT_TEXTS.amount },
+  { key: 'count', header: CREDIT_TEXTS.amount, render: (row) => formatCount(row.count) },
   { key: 'user', header: CREDIT_TEXTS.user, render: (row) => orNone(row.user) },
 ];
 

@@ -15,6 +15,8 @@ import { downloadPoolReport } from '../api/download-pool-report';
 import { getCreditPools, useCreditPools } from '../api/get-credit-pools';
 import { CREDIT_TEXTS } from '../texts';
 import { useCompanyScopedState } from './company-scoped-state';
+import { localCreditTypeTitle } from './credit-type-title';
+import { formatCount, formatDecimal } from './format-count';
 import { CreditTypeFilter } from './credit-type-filter';
 
 export const COMPANY_PARAM = 'company_id';
@@ -37,19 +39,38 @@ export const POOL_COLUMNS: DataTableColumn<CreditPool>[] = [
     key: 'credit_type_id',
     header: CREDIT_TEXTS.type,
     sortable: true,
-    render: (row) => row.credit_type_title,
-    csv: (row) => row.credit_type_title,
+    render: (row) => localCreditTypeTitle(row.credit_type_title),
+    csv: (row) => localCreditTypeTitle(row.credit_type_title),
   },
-  { key: 'credit_count', header: CREDIT_TEXTS.count, sortable: true },
-  { key: 'credit_left', header: CREDIT_TEXTS.left, sortable: true },
-  { key: 'credit_reserved', header: CREDIT_TEXTS.reserved },
+  {
+    key: 'credit_count',
+    header: CREDIT_TEXTS.count,
+    sortable: true,
+    render: (row) => formatCount(row.credit_count),
+  },
+  {
+    key: 'credit_left',
+    header: CREDIT_TEXTS.left,
+    sortable: true,
+    render: (row) => formatCount(row.credit_left),
+  },
+  {
+    key: 'credit_reserved',
+    header: CREDIT_TEXTS.reserved,
+    render: (row) => formatCount(row.credit_reserved),
+  },
   {
     key: 'origin',
     header: CREDIT_TEXTS.origin,
     render: (row) => CREDIT_TEXTS.origins[row.origin],
     csv: (row) => CREDIT_TEXTS.origins[row.origin],
   },
-  { key: 'credit_price', header: CREDIT_TEXTS.price, defaultHidden: true },
+  {
+    key: 'credit_price',
+    header: CREDIT_TEXTS.price,
+    defaultHidden: true,
+    render: (row) => formatDecimal(row.credit_price),
+  },
   {
     key: 'pro_form_nr',
     header: CREDIT_TEXTS.proForma,

@@ -6,6 +6,8 @@ import { useBrand } from '@/components/brand';
 import { useCurrentUser } from '@/lib/current-user';
 import { useCreditSummary } from '../api/get-credit-summary';
 import { CREDIT_TEXTS } from '../texts';
+import { localCreditTypeTitle } from './credit-type-title';
+import { formatCount } from './format-count';
 
 /** Company id 0 stands for "no company" (spec §6): it has no resources. */
 const NO_COMPANY_ID = 0;
@@ -37,10 +39,10 @@ function SummaryRows() {
   return left.map((entry) => (
     <Group key={entry.credit_type_id} justify="space-between" gap="xs" wrap="nowrap">
       <Text size="sm" truncate>
-        {entry.credit_type_name}
+        {localCreditTypeTitle(entry.credit_type_name)}
       </Text>
       <Text size="sm" fw={600}>
-        {entry.credits_left}
+        {formatCount(entry.credits_left)}
       </Text>
     </Group>
   ));

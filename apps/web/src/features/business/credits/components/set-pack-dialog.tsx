@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { dataPackChoiceSchema, hasPermission, type DataPackChoice } from '@netfleet/contracts';
+import { hasPermission, type DataPackChoice } from '@netfleet/contracts';
 import { useDialog, type DialogOptions } from '@/components/dialogs';
 import { FormErrorAlert } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
@@ -15,13 +15,14 @@ import { setDataPack } from '../api/set-data-pack';
 import {
   companyOf,
   creditsLeft,
+  packChoiceSchema,
   packErrors,
   packTypesFor,
   type PackDevice,
 } from '../model/set-pack';
 import { CREDIT_TEXTS as T } from '../texts';
 
-const resolver = zodResolver(dataPackChoiceSchema);
+const resolver = zodResolver(packChoiceSchema);
 
 export interface SetPackDialogProps {
   devices: readonly PackDevice[];

@@ -1,4 +1,4 @@
-import { COMPANY_DATA_CREDITS_DIGITS, spendCreditsConfirm } from '@netfleet/contracts';
+import { COMPANY_DATA_CREDITS_DIGITS } from '@netfleet/contracts';
 import type { FormDefinition, FormValues } from '@/components/schema-form';
 import { fetchCurrentUser } from '@/lib/current-user';
 import { COMPANY_DATA_PATH, creditsKeys } from '../api/keys';
@@ -20,6 +20,7 @@ export const addCompanyDataForm: FormDefinition = {
   title: CREDIT_TEXTS.addCompanyData,
   item: 'company data',
   verb: 'add',
+  successMessage: CREDIT_TEXTS.companyDataAdded,
   permission: 'manage_credits',
   method: 'POST',
   url: COMPANY_DATA_PATH,
@@ -45,6 +46,6 @@ export const addCompanyDataForm: FormDefinition = {
     company_id: values.company_id,
     credits: creditsOf(values.credits),
   }),
-  confirm: (values: FormValues) => spendCreditsConfirm(creditsOf(values.credits)),
+  confirm: (values: FormValues) => CREDIT_TEXTS.spendCreditsConfirm(creditsOf(values.credits)),
   invalidate: [creditsKeys.all],
 };

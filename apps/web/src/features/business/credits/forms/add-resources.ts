@@ -56,6 +56,7 @@ export const addResourcesForm: FormDefinition = {
   title: CREDIT_TEXTS.addResources,
   item: 'resources',
   verb: 'add',
+  successMessage: CREDIT_TEXTS.resourcesAdded,
   permission: 'super_admin',
   method: 'POST',
   url: CREDITS_PATH,

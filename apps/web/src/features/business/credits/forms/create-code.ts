@@ -14,6 +14,7 @@ export const createCodeForm: FormDefinition = {
   title: CREDIT_TEXTS.createCode,
   item: 'code',
   verb: 'create',
+  successMessage: CREDIT_TEXTS.codeCreated,
   permission: 'manage_credit_transfer_codes',
   method: 'POST',
   url: CREDIT_CODES_PATH,

@@ -10,6 +10,7 @@ export const editCodeForm: FormDefinition = {
   title: CREDIT_TEXTS.editComment,
   item: 'code',
   verb: 'update',
+  successMessage: CREDIT_TEXTS.codeUpdated,
   permission: 'manage_credit_transfer_codes',
   method: 'PUT',
   url: (_values, id) => `${CREDIT_CODES_PATH}/${id}`,
@@ -24,7 +25,7 @@ export const editCodeForm: FormDefinition = {
   // The codes table passes the row's comment; the form page (/forms/edit-code/{id}) asks for it.
   initialValues: async (id) => {
     const code = id ? await getCreditCode(id) : null;
-    if (!code) throw new Error('Code not found');
+    if (!code) throw new Error(CREDIT_TEXTS.codeNotFound);
     return { comment: code.comment };
   },
   transform: (values: FormValues) => ({

@@ -17,6 +17,7 @@ export const moveDeviceResourcesForm: FormDefinition = {
   title: CREDIT_TEXTS.moveDeviceResources,
   item: 'device resources',
   verb: 'move',
+  successMessage: CREDIT_TEXTS.deviceResourcesMoved,
   permission: 'move_devices_credits',
   method: 'POST',
   url: '/devices/credits/move',

@@ -11,6 +11,7 @@ export const moveResourcesForm: FormDefinition = {
   title: CREDIT_TEXTS.moveResources,
   item: 'resources',
   verb: 'move',
+  successMessage: CREDIT_TEXTS.resourcesMoved,
   permission: 'manage_credits',
   method: 'POST',
   url: `${CREDITS_PATH}/move`,

@@ -1,10 +1,16 @@
-import {
-  CREDIT_TYPES,
-  creditTypeTitleFor,
-  dataPackTypes,
-  type CreditSummary,
-} from '@netfleet/contracts';
+import { z } from 'zod';
+import { CREDIT_TYPES, dataPackTypes, type CreditSummary } from '@netfleet/contracts';
 import { isApiError } from '@/lib/api-client';
+import { creditTypeTitle } from '../components/credit-type-title';
+import { CREDIT_TEXTS } from '../texts';
+
+/** The contract's data pack choice with the shown language's message. */
+export const packChoiceSchema = z.object({
+  credit_type_id: z
+    .number({ error: () => CREDIT_TEXTS.packTypeRequired })
+    .int()
+    .min(1, CREDIT_TEXTS.packTypeRequired),
+});
 
 /** A device the set pack dialog is for: its name for messages, its company for the credits left. */
 export interface PackDevice {
@@ -17,7 +23,7 @@ export interface PackDevice {
 export function packTypesFor(superAdmin: boolean): { id: number; title: string }[] {
   return dataPackTypes(CREDIT_TYPES)
     .filter((type) => superAdmin || type.payment_type === 'paid')
-    .map((type) => ({ id: type.id, title: creditTypeTitleFor(type, superAdmin) }));
+    .map((type) => ({ id: type.id, title: creditTypeTitle(type, superAdmin) }));
 }
 
 /** The company every device belongs to, whose credits are spent; null when they are several. */

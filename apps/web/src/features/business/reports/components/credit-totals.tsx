@@ -1,5 +1,6 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { CreditReport } from '@netfleet/contracts';
+import { formatNumber } from '../model/format-number';
 import { REPORT_TEXTS as T } from '../texts';
 
 const TOTALS = Object.keys(T.totals) as (keyof CreditReport['totals'])[];
@@ -14,7 +15,7 @@ export function CreditTotals({ report }: { report: CreditReport }) {
             {T.totals[key]}
           </Text>
           <Text size="xl" fw={700}>
-            {report.totals[key]}
+            {formatNumber(report.totals[key])}
           </Text>
         </Paper>
       ))}

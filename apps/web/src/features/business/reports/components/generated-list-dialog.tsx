@@ -7,6 +7,7 @@ import { dialogs, useDialog, type DialogOptions } from '@/components/dialogs';
 import { QueryState } from '@/components/query-state';
 import { GENERATED_PAGE_SIZE, useGeneratedReports } from '../api/get-generated-reports';
 import { generatedReportPath } from '../paths';
+import { formatNumber } from '../model/format-number';
 import { REPORT_TEXTS as T } from '../texts';
 import { GeneratedRowMenu } from './generated-row-menu';
 
@@ -31,7 +32,7 @@ function GeneratedRow({ report }: { report: GeneratedReport }) {
       </Table.Td>
       <Table.Td>{coveredRange(report)}</Table.Td>
       <Table.Td>{formatDateTime(report.created_at)}</Table.Td>
-      <Table.Td>{report.devices_count}</Table.Td>
+      <Table.Td>{formatNumber(report.devices_count)}</Table.Td>
       <Table.Td>
         <Badge
           variant="light"

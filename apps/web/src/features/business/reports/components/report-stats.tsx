@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Table, Title } from '@mantine/core';
 import type { ReportData } from '@netfleet/contracts';
+import { formatNumber } from '../model/format-number';
 import { REPORT_TEXTS as T } from '../texts';
 
 type Stat = ReportData['operator_stats'][number];
@@ -19,7 +20,7 @@ function StatTable({ title, stats }: { title: string; stats: readonly Stat[] }) 
           {stats.map((stat) => (
             <Table.Tr key={stat.name}>
               <Table.Td>{stat.name}</Table.Td>
-              <Table.Td>{stat.value}</Table.Td>
+              <Table.Td>{formatNumber(stat.value)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { formatBytes, type ReportData, type ReportExtreme } from '@netfleet/contracts';
 import { formatDbm, formatDeciCelsius, formatUptime } from '@/lib/format';
+import { formatNumber } from '../model/format-number';
 import { REPORT_TEXTS as T } from '../texts';
 
 interface Figure {
@@ -19,9 +20,9 @@ const figure = (label: string, value: number | null, format: (value: number) => 
 /** The report's totals, averages and extremes; what the report does not hold is left out. */
 export function summaryFigures({ all }: ReportData): Figure[] {
   const averages = all.average_values;
-  const count = String;
+  const count = formatNumber;
   return [
-    { label: T.devices, value: String(all.devices) },
+    { label: T.devices, value: formatNumber(all.devices) },
     ...(all.mobile_data
       ? [
           { label: T.received, value: formatBytes(all.mobile_data.received) },
@@ -45,7 +46,7 @@ export function summaryFigures({ all }: ReportData): Figure[] {
       : [
           {
             label: T.totalTasks,
-            value: String(all.tasks),
+            value: formatNumber(all.tasks),
             detail: T.tasksOutcome(all.tasks_succeeded ?? 0, all.tasks_failed ?? 0),
           },
         ]),
@@ -54,7 +55,7 @@ export function summaryFigures({ all }: ReportData): Figure[] {
       : [
           {
             label: T.remoteSessions,
-            value: String(all.remote_sessions),
+            value: formatNumber(all.remote_sessions),
             ...(all.remote_bytes === null ? {} : { detail: formatBytes(all.remote_bytes) }),
           },
         ]),

@@ -10,6 +10,7 @@ export const editReportForm: FormDefinition = {
   title: T.editReport,
   item: 'report',
   verb: 'update',
+  successMessage: T.reportUpdated,
   permission: 'manage_reports',
   method: 'PUT',
   url: (_values, id) => reportPath(id ?? ''),

@@ -93,4 +93,25 @@ describe('new-report', () => {
     expect(input('End date')).toHaveAttribute('aria-invalid', 'true');
     expect(input('Start date')).not.toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('takes the recipients from a pasted list and a CSV file, without duplicates', async () => {
+    const view = renderForm();
+    await fillCustom(view);
+    const recipients = screen.getByLabelText(/^Recipients/, { selector: 'input:not([type=file])' });
+    await view.user.click(recipients);
+    await view.user.paste('ops@acme.test, noc@acme.test');
+    const file = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!file) throw new Error('No CSV input');
+    const csv = new File(['noc@acme.test\r\nboss@acme.test\n\n'], 'team.csv', { type: 'text/csv' });
+    await view.user.upload(file, csv);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove boss@acme.test' })).toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Example CSV' })).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(view.calls('POST /api/reports')).toHaveLength(1));
+    expect(lastBody(view.calls, 'POST /api/reports')).toMatchObject({
+      recipients: ['ops@acme.test', 'noc@acme.test', 'boss@acme.test'],
+    });
+  });
 });

@@ -25,6 +25,7 @@ export const newReportForm: FormDefinition = {
   title: T.newReport,
   item: 'report',
   verb: 'create',
+  successMessage: T.reportCreated,
   permission: 'manage_reports',
   method: 'POST',
   url: REPORTS_PATH,

@@ -10,6 +10,7 @@ export const renameGeneratedReportForm: FormDefinition = {
   title: T.renameReport,
   item: 'report',
   verb: 'update',
+  successMessage: T.reportUpdated,
   permission: 'manage_reports',
   method: 'PUT',
   url: (_values, id) => generatedReportApiPath(id ?? ''),

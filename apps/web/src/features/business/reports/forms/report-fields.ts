@@ -112,7 +112,9 @@ export function reportFields(): FieldDefinition[] {
       key: APPLY_FIELDS[kind].key,
       label: APPLY_FIELDS[kind].label,
       required: true,
-      component: 'ItemSelect',
+      // Devices through the spec's device picker (DeviceSelect: /devices by name), the others
+      // through the generic one.
+      component: kind === 'device' ? 'DeviceSelect' : 'ItemSelect',
       props: {
         endpoint: APPLY_FIELDS[kind].endpoint,
         labelKey: 'name',
@@ -125,7 +127,14 @@ export function reportFields(): FieldDefinition[] {
       key: 'recipients',
       label: T.recipients,
       component: 'ListInput',
-      props: { type: 'email', maxItems: REPORT_RECIPIENTS_MAX, uniqueItems: true },
+      props: {
+        type: 'email',
+        maxItems: REPORT_RECIPIENTS_MAX,
+        uniqueItems: true,
+        // A mailing list kept elsewhere: pasted, or a CSV of one address a line.
+        showCsvUpload: true,
+        csvExample: ['alice@example.com', 'bob@example.com'],
+      },
       subtext: T.recipientsHint,
     },
     {

@@ -1,5 +1,6 @@
 import type { ReportDay } from '@netfleet/contracts';
 import type { ChartData } from '@/components/charts';
+import { REPORT_TEXTS as T } from '../texts';
 
 const NOON_MS = 12 * 60 * 60 * 1000;
 
@@ -18,8 +19,8 @@ export function dataChart(days: readonly ReportDay[]): ChartData {
   return {
     timestamps: shown.map((day) => dayTimestamp(day.date)),
     series: [
-      { label: 'Received', bars: true, values: shown.map((day) => day.received) },
-      { label: 'Sent', bars: true, values: shown.map((day) => day.sent) },
+      { label: T.received, bars: true, values: shown.map((day) => day.received) },
+      { label: T.sent, bars: true, values: shown.map((day) => day.sent) },
     ],
   };
 }
@@ -29,6 +30,6 @@ export function alertsChart(days: readonly ReportDay[]): ChartData {
   const shown = known(days);
   return {
     timestamps: shown.map((day) => dayTimestamp(day.date)),
-    series: [{ label: 'Alerts', bars: true, values: shown.map((day) => day.alerts) }],
+    series: [{ label: T.totalAlerts, bars: true, values: shown.map((day) => day.alerts) }],
   };
 }

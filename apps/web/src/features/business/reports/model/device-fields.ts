@@ -5,6 +5,8 @@ import {
   type ReportParameter,
 } from '@netfleet/contracts';
 import { formatDbm, formatDeciCelsius, formatUptime } from '@/lib/format';
+import { FIELD_LABELS } from '../texts';
+import { formatNumber } from './format-number';
 
 /** The figures parameters add to each device row (the PDF's and CSV's columns). */
 export type ReportField = Exclude<
@@ -15,27 +17,27 @@ export type ReportField = Exclude<
 type Unit = 'bytes' | 'dbm' | 'seconds' | 'deci-celsius' | 'count' | 'text';
 
 const FIELDS: Readonly<Record<ReportField, { label: string; unit: Unit }>> = {
-  router_uptime: { label: 'Router uptime', unit: 'seconds' },
-  max_temperature: { label: 'Max temperature', unit: 'deci-celsius' },
-  min_temperature: { label: 'Min temperature', unit: 'deci-celsius' },
-  connection_uptime: { label: 'Connection uptime', unit: 'seconds' },
-  connection_type: { label: 'Connection type', unit: 'text' },
-  operator: { label: 'Operator', unit: 'text' },
-  received: { label: 'Received', unit: 'bytes' },
-  sent: { label: 'Sent', unit: 'bytes' },
-  received_sim1: { label: 'Received SIM 1', unit: 'bytes' },
-  received_sim2: { label: 'Received SIM 2', unit: 'bytes' },
-  sent_sim1: { label: 'Sent SIM 1', unit: 'bytes' },
-  sent_sim2: { label: 'Sent SIM 2', unit: 'bytes' },
-  max_signal: { label: 'Max signal', unit: 'dbm' },
-  min_signal: { label: 'Min signal', unit: 'dbm' },
-  alerts: { label: 'Alerts', unit: 'count' },
-  tasks: { label: 'Tasks', unit: 'count' },
-  tasks_succeeded: { label: 'Tasks succeeded', unit: 'count' },
-  tasks_failed: { label: 'Tasks failed', unit: 'count' },
-  remote_sessions: { label: 'Remote sessions', unit: 'count' },
-  remote_bytes: { label: 'Remote access data', unit: 'bytes' },
-  credits_used: { label: 'Credits used', unit: 'count' },
+  router_uptime: { label: FIELD_LABELS.router_uptime, unit: 'seconds' },
+  max_temperature: { label: FIELD_LABELS.max_temperature, unit: 'deci-celsius' },
+  min_temperature: { label: FIELD_LABELS.min_temperature, unit: 'deci-celsius' },
+  connection_uptime: { label: FIELD_LABELS.connection_uptime, unit: 'seconds' },
+  connection_type: { label: FIELD_LABELS.connection_type, unit: 'text' },
+  operator: { label: FIELD_LABELS.operator, unit: 'text' },
+  received: { label: FIELD_LABELS.received, unit: 'bytes' },
+  sent: { label: FIELD_LABELS.sent, unit: 'bytes' },
+  received_sim1: { label: FIELD_LABELS.received_sim1, unit: 'bytes' },
+  received_sim2: { label: FIELD_LABELS.received_sim2, unit: 'bytes' },
+  sent_sim1: { label: FIELD_LABELS.sent_sim1, unit: 'bytes' },
+  sent_sim2: { label: FIELD_LABELS.sent_sim2, unit: 'bytes' },
+  max_signal: { label: FIELD_LABELS.max_signal, unit: 'dbm' },
+  min_signal: { label: FIELD_LABELS.min_signal, unit: 'dbm' },
+  alerts: { label: FIELD_LABELS.alerts, unit: 'count' },
+  tasks: { label: FIELD_LABELS.tasks, unit: 'count' },
+  tasks_succeeded: { label: FIELD_LABELS.tasks_succeeded, unit: 'count' },
+  tasks_failed: { label: FIELD_LABELS.tasks_failed, unit: 'count' },
+  remote_sessions: { label: FIELD_LABELS.remote_sessions, unit: 'count' },
+  remote_bytes: { label: FIELD_LABELS.remote_bytes, unit: 'bytes' },
+  credits_used: { label: FIELD_LABELS.credits_used, unit: 'count' },
 };
 
 /** A report figure in its unit; null (not held, or nothing reported) shows as a dash. */
@@ -51,6 +53,8 @@ export function formatFigure(unit: Unit, value: number | string | null): string 
       return formatUptime(value);
     case 'deci-celsius':
       return formatDeciCelsius(value);
+    case 'count':
+      return formatNumber(value);
     default:
       return String(value);
   }

@@ -1,13 +1,10 @@
 import { useCallback } from 'react';
-import { actionFailureMessage, actionSuccessMessage } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { openActionStatusFor } from '@/lib/action-status';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteConfig } from '../api/delete-config';
 import { DATA_COLLECTION_TEXTS as T } from '../texts';
-
-const ITEM = 'data collection config';
 
 /** Deletes a config after a prompt naming it and saying its devices stop collecting it. */
 export function useRemoveConfig() {
@@ -24,13 +21,13 @@ export function useRemoveConfig() {
         if (!confirmed) return;
         try {
           const response = await mutateAsync(config.id);
-          toast.success(actionSuccessMessage(ITEM, 'remove'));
+          toast.success(T.removed);
           // Its devices stop collecting it: their jobs are followed.
           openActionStatusFor(response, { title: T.jobTitle(config.name) });
           onRemoved?.();
         } catch (error) {
           const serverMessage = isApiError(error) ? error.message : null;
-          toast.error(actionFailureMessage({ item: ITEM, verb: 'remove', serverMessage }));
+          toast.error(serverMessage || T.removeFailed);
         }
       })();
     },

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { actionSuccessMessage, hasPermission } from '@netfleet/contracts';
+import { hasPermission } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
 import { toast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
@@ -30,7 +30,7 @@ export function ConfigCreatePage() {
         }
         onSubmit={async (body) => {
           const { id } = await mutateAsync(body);
-          toast.success(actionSuccessMessage('data collection config', 'create'));
+          toast.success(T.created);
           void navigate(configPath(id));
         }}
         onCancel={() => void navigate(DATA_COLLECTION_ROUTE)}

@@ -1,6 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { actionSuccessMessage, type DataCollectConfig } from '@netfleet/contracts';
+import type { DataCollectConfig } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
 import { QueryState } from '@/components/query-state';
 import { toast } from '@/components/toasts';
@@ -22,7 +22,7 @@ function EditForm({ config }: { config: DataCollectConfig }) {
       defaultValues={configFormOf(config)}
       onSubmit={async (body) => {
         const response = await mutateAsync(body);
-        toast.success(actionSuccessMessage('data collection config', 'update'));
+        toast.success(T.updated);
         // The devices collecting it get the new version: their jobs are followed.
         openActionStatusFor(response, { title: T.jobTitle(config.config.name) });
         back();

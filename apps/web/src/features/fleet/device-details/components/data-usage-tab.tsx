@@ -55,7 +55,12 @@ export function DataUsageTab({ device }: DeviceTabProps) {
   else {
     body = (
       <>
-        <TimeChart title={T.dataUsageChart} data={chart} formatValue={formatChartBytes} />
+        <TimeChart
+          title={T.dataUsageChart}
+          data={chart}
+          formatValue={formatChartBytes}
+          expandable
+        />
         <UsageTable rows={usage.data} />
       </>
     );

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PendingUpdate } from '@netfleet/contracts';
+import { registerNamedDialogs } from '@/components/dialogs';
 import { roleUser } from '@/test/fixtures';
 import { errorResponse, ok } from '@/test/mock-api';
 import { device, dialog, lastBody, listOk, renderDevicePage } from '../test-utils';
@@ -97,5 +98,44 @@ describe('DeviceHeader: a pending firmware update', { timeout: 30_000 }, () => {
       await (await summary()).findByText('RUTX_R_00.07.07.bin · Sent to the device'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel update' })).toBeNull();
+  });
+});
+
+describe('DeviceHeader: Dynamic DNS and site blocking', { timeout: 30_000 }, () => {
+  it('offers them where the firmware has them, opening the dialogs by name', async () => {
+    const opened = vi.fn((_: { id: number; name: string }) => ({
+      id: 'services',
+      title: 'Opened',
+      content: null,
+    }));
+    const unregister = registerNamedDialogs({
+      'device-actions.dynamic-dns': opened,
+      'device-actions.site-blocking': opened,
+    });
+    try {
+      const view = renderDevicePage(
+        PAGE,
+        roleUser('admin'),
+        device({ has_ddns: true, has_webfilter: false }),
+      );
+      await view.user.click(await screen.findByRole('button', { name: 'Dynamic DNS' }));
+      expect(opened).toHaveBeenCalledWith({ id: 42, name: 'Depot router' });
+      expect(screen.queryByRole('button', { name: 'Site blocking' })).toBeNull();
+    } finally {
+      unregister();
+    }
+  });
+
+  it('leaves them out for users who may not configure devices', async () => {
+    const admin = roleUser('admin');
+    const user = roleUser('admin', {
+      permissions: admin.permissions.filter(
+        (permission) => permission !== 'create_multi_configuration',
+      ),
+    });
+    renderDevicePage(PAGE, user, device({ has_ddns: true, has_webfilter: true }));
+    expect(await screen.findByRole('button', { name: 'Reboot' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dynamic DNS' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Site blocking' })).toBeNull();
   });
 });

@@ -1,16 +1,17 @@
 import { Anchor, Badge, Box, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
+  IconBan,
   IconPencil,
   IconPower,
   IconRefresh,
   IconTerminal2,
+  IconWorld,
   IconWorldWww,
   IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  deviceStatusLabel,
   hasPermission,
   type Device,
   type DeviceJobState,
@@ -18,6 +19,7 @@ import {
 } from '@netfleet/contracts';
 import { BrandedModel } from '@/components/brand';
 import { useCurrentUser } from '@/lib/current-user';
+import { deviceStatusLabel } from '@/lib/messages';
 import { usePendingUpdate } from '../api/pending-update';
 import { DEVICE_TEXTS as T } from '../texts';
 import { DeviceAlertsButton } from './device-alerts-button';
@@ -118,6 +120,32 @@ function RemoteActions({ actions }: { actions: DeviceActions }) {
   );
 }
 
+/** Dynamic DNS and site blocking, where the firmware has them (create_multi_configuration). */
+function ServiceActions({ actions }: { actions: DeviceActions }) {
+  return (
+    <>
+      {actions.dynamicDnsAllowed && (
+        <ReachableButton
+          actions={actions}
+          variant="default"
+          icon={<IconWorld size={14} aria-hidden />}
+          onClick={actions.dynamicDns}
+          label={T.dynamicDns}
+        />
+      )}
+      {actions.siteBlockingAllowed && (
+        <ReachableButton
+          actions={actions}
+          variant="default"
+          icon={<IconBan size={14} aria-hidden />}
+          onClick={actions.siteBlocking}
+          label={T.siteBlocking}
+        />
+      )}
+    </>
+  );
+}
+
 /** Reboot, refresh data, cancel a pending update and edit (update_devices). */
 function ManageActions({ device, update, actions }: ActionsProps & { actions: DeviceActions }) {
   const cancelUpdate = useCancelUpdateAction(device, update);
@@ -168,11 +196,15 @@ interface ActionsProps {
 
 function Actions({ device, update }: ActionsProps) {
   const actions = useDeviceActions(device);
-  if (!actions.allowed && !actions.remoteAllowed) return <DeviceAlertsButton device={device} />;
+  const services = actions.dynamicDnsAllowed || actions.siteBlockingAllowed;
+  if (!actions.allowed && !actions.remoteAllowed && !services) {
+    return <DeviceAlertsButton device={device} />;
+  }
   return (
     <Group gap="xs">
       <DeviceAlertsButton device={device} />
       {actions.remoteAllowed && <RemoteActions actions={actions} />}
+      {services && <ServiceActions actions={actions} />}
       {actions.allowed && <ManageActions device={device} update={update} actions={actions} />}
     </Group>
   );
@@ -202,7 +234,7 @@ export function DeviceHeader({ device }: { device: Device }) {
         </Stack>
         <Actions device={device} update={update} />
       </Group>
-      <Group gap="xl" aria-label="Device summary" role="group">
+      <Group gap="xl" aria-label={T.deviceSummary} role="group">
         <Fact label={T.status}>
           <StatusDot status={device.status} />
         </Fact>

@@ -42,6 +42,7 @@ export function MetricsTab({ device, sub }: DeviceTabProps) {
             key={chart.key}
             title={chart.title}
             data={chart.data}
+            expandable
             formatValue={formatterFor(chart.format)}
             {...(chart.format.kind === 'level' || chart.format.kind === 'relay'
               ? { range: LEVEL_RANGE }

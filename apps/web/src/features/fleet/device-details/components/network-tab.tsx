@@ -3,6 +3,7 @@ import { dynamicTelemetrySchema, formatBytes, staticTelemetrySchema } from '@net
 import { formatDbm } from '@/lib/format';
 import { useInformationHistory } from '../api/get-information';
 import { DEVICE_TEXTS as T } from '../texts';
+import { EsimSection } from './esim-profiles';
 import { KeyValueTable } from './key-value-table';
 import { Empty, LoadError, Loading } from './states';
 import type { DeviceTabProps } from './tab-props';
@@ -34,7 +35,10 @@ function Interfaces({ items }: { items: readonly Interface[] }) {
   );
 }
 
-/** WAN, LAN and interfaces as the device last reported them; nothing invented for the rest. */
+/**
+ * WAN, LAN and interfaces as the device last reported them (nothing invented for the rest), and
+ * the eSIM of a has_esim device.
+ */
 export function NetworkTab({ device }: DeviceTabProps) {
   const latest = useInformationHistory(device.id, null);
   if (latest.isPending) return <Loading />;
@@ -52,7 +56,9 @@ export function NetworkTab({ device }: DeviceTabProps) {
   ];
   const known = rows.filter(([, value]) => value !== '');
   const interfaces = dynamic.success ? (dynamic.data.interfaces ?? []) : [];
-  if (known.length === 0 && interfaces.length === 0) return <Empty message={T.noNetwork} />;
+  const esim = device.has_esim ? <EsimSection device={device} history={latest.data} /> : null;
+  if (known.length === 0 && interfaces.length === 0 && !esim)
+    return <Empty message={T.noNetwork} />;
   return (
     <Stack gap="lg">
       {known.length > 0 && <KeyValueTable label={T.wan} rows={known} />}
@@ -62,6 +68,7 @@ export function NetworkTab({ device }: DeviceTabProps) {
           <Interfaces items={interfaces} />
         </Stack>
       )}
+      {esim}
     </Stack>
   );
 }

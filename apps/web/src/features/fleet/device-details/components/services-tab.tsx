@@ -1,6 +1,8 @@
-import { Stack, Title } from '@mantine/core';
+import { ActionIcon, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { IconQrcode } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatBytes, TELEMETRY_SCHEMAS, type TelemetryCategory } from '@netfleet/contracts';
+import { openNamedDialog } from '@/components/dialogs';
 import { useInformationHistory } from '../api/get-information';
 import type { InformationHistory } from '../model/readings';
 import { DEVICE_TEXTS as T } from '../texts';
@@ -15,6 +17,26 @@ function latest<C extends TelemetryCategory>(history: InformationHistory, catego
   return parsed.success
     ? (parsed.data as ReturnType<(typeof TELEMETRY_SCHEMAS)[C]['parse']>)
     : null;
+}
+
+/** An SSID with the 'Wi-Fi QR code' dialog of its network (the Wi-Fi feature's, opened by name). */
+function SsidCell({ ssid, deviceName }: { ssid: string; deviceName: string }) {
+  const label = T.wifiQrCode(ssid);
+  return (
+    <Group gap={4} wrap="nowrap">
+      {ssid}
+      <Tooltip label={label} withArrow>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          aria-label={label}
+          onClick={() => void openNamedDialog('wifi.qr-code', { ssid, device_name: deviceName })}
+        >
+          <IconQrcode size={14} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
 }
 
 interface Section {
@@ -48,7 +70,7 @@ export function serviceSections(device: DeviceTabProps['device'], history: Infor
       title: T.wireless,
       headers: [T.ssid, T.band, T.channel, T.clients, T.state],
       rows: wireless.interfaces.map((entry) => [
-        entry.ssid,
+        <SsidCell key="ssid" ssid={entry.ssid} deviceName={device.name} />,
         entry.band,
         entry.channel,
         entry.clients,

@@ -10,7 +10,10 @@ import { PortsTab } from './ports-tab';
 import { ServicesTab } from './services-tab';
 import type { DeviceTabProps } from './tab-props';
 
-/** The panel of each tab of DEVICE_TAB_RULES, by its value. */
+/**
+ * The panel of each tab of DEVICE_TAB_RULES, by its value. Tabs whose content another feature
+ * gives (dashboards) have none here: the app layer passes it as the tab's section (pages.ts).
+ */
 export const TAB_PANELS: Readonly<Record<string, ComponentType<DeviceTabProps>>> = {
   activity: ActivityTab,
   alerts: AlertsTab,

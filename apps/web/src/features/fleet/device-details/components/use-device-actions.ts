@@ -20,12 +20,23 @@ export interface DeviceActions {
   remoteAllowed: boolean;
   webUi: () => void;
   cli: () => void;
+  /** create_multi_configuration and a firmware with Dynamic DNS (has_ddns). */
+  dynamicDnsAllowed: boolean;
+  /** create_multi_configuration and a firmware with site blocking (has_webfilter). */
+  siteBlockingAllowed: boolean;
+  dynamicDns: () => void;
+  siteBlocking: () => void;
 }
 
 // The device actions 'web UI' and 'CLI' are the remote access feature's dialogs, opened by their
 // spec names (the app layer registers them).
-const openRemote = (
-  dialog: 'device-actions.web-ui' | 'device-actions.cli',
+// 'Dynamic DNS' and 'Site blocking' are the device services feature's, opened the same way.
+const openDeviceDialog = (
+  dialog:
+    | 'device-actions.web-ui'
+    | 'device-actions.cli'
+    | 'device-actions.dynamic-dns'
+    | 'device-actions.site-blocking',
   device: Pick<Device, 'id' | 'name'>,
 ) => void openNamedDialog(dialog, device);
 
@@ -60,6 +71,8 @@ export function useDeviceActions(device: Device): DeviceActions {
   }, [name, run]);
 
   const status = device.status;
+  const configures = hasPermission(permissions, 'create_multi_configuration');
+  const { has_ddns: hasDdns, has_webfilter: hasWebfilter } = device;
   return useMemo(
     () => ({
       allowed: hasPermission(permissions, 'update_devices'),
@@ -68,9 +81,13 @@ export function useDeviceActions(device: Device): DeviceActions {
       refresh: () => run('update_metrics_data', DEVICE_TEXTS.refreshStatus(name)),
       edit: () => openFormDialog(editDeviceForm, { id: String(id) }),
       remoteAllowed: hasPermission(permissions, 'manage_device_remote_access'),
-      webUi: () => openRemote('device-actions.web-ui', { id, name }),
-      cli: () => openRemote('device-actions.cli', { id, name }),
+      webUi: () => openDeviceDialog('device-actions.web-ui', { id, name }),
+      cli: () => openDeviceDialog('device-actions.cli', { id, name }),
+      dynamicDnsAllowed: configures && hasDdns,
+      siteBlockingAllowed: configures && hasWebfilter,
+      dynamicDns: () => openDeviceDialog('device-actions.dynamic-dns', { id, name }),
+      siteBlocking: () => openDeviceDialog('device-actions.site-blocking', { id, name }),
     }),
-    [permissions, status, reboot, run, name, id],
+    [permissions, status, reboot, run, name, id, configures, hasDdns, hasWebfilter],
   );
 }

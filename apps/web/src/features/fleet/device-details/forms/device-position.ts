@@ -22,7 +22,7 @@ const coordinate = (key: string, label: string, limit: number): FieldDefinition 
 export const devicePositionForm: FormDefinition = {
   name: 'device-position',
   title: DEVICE_TEXTS.setPosition,
-  item: 'device position',
+  item: DEVICE_TEXTS.items.devicePosition,
   verb: 'update',
   permission: 'update_devices',
   method: 'PUT',

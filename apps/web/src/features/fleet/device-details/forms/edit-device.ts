@@ -8,7 +8,7 @@ import { DEVICE_TEXTS } from '../texts';
 export const editDeviceForm: FormDefinition = {
   name: 'edit-device',
   title: DEVICE_TEXTS.editTitle,
-  item: 'device',
+  item: DEVICE_TEXTS.items.device,
   verb: 'update',
   permission: 'update_devices',
   method: 'PUT',

@@ -16,7 +16,7 @@ export function manageServicesForm(device: Device): FormDefinition {
   return {
     name: 'manage-services',
     title: T.manageServices,
-    item: 'device services',
+    item: T.items.deviceServices,
     verb: 'update',
     permission: 'update_device_credit_status',
     method: 'PUT',

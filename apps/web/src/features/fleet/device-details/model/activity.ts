@@ -1,5 +1,6 @@
-import { connectionLogMessage, type deviceLogSchema } from '@netfleet/contracts';
+import type { deviceLogSchema } from '@netfleet/contracts';
 import type { z } from 'zod';
+import { connectionLogMessage } from '@/lib/messages';
 
 export type ConnectionLogEntry = z.infer<typeof deviceLogSchema>;
 

@@ -1,9 +1,10 @@
 import type { ChartData } from '@/components/charts';
+import { DEVICE_TEXTS } from '../texts';
 import type { DataUsageRow } from './readings';
 
 /** 'Modem 1 · SIM 2': the legend and table name of a modem's SIM. */
 export const usageLabel = (row: Pick<DataUsageRow, 'modem' | 'sim_label'>): string =>
-  `Modem ${row.modem} · ${row.sim_label}`;
+  DEVICE_TEXTS.modemSim(row.modem, row.sim_label);
 
 /** Bytes per day (received + sent) of each modem and SIM, as bars over the days. */
 export function dataUsageChart(rows: readonly DataUsageRow[]): ChartData {

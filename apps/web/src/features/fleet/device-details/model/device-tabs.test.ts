@@ -49,6 +49,19 @@ describe('device tabs', () => {
     ]);
   });
 
+  it('shows the dashboards tab to whoever may view device dashboards', () => {
+    expect(shown({})).not.toContain('dashboards');
+    expect(shown({}, [...ALL, 'view_device_dashboard'])).toEqual([
+      'activity(device-logs,connection-log)',
+      'dashboards',
+      'ports-and-access',
+      'services',
+      'network',
+      'monitoring-parameters-history',
+      'metrics(dynamic)',
+    ]);
+  });
+
   it('shows the location of a device a user placed on the map, even without GPS', () => {
     expect(shown({ user_set_latitude: 54.7, user_set_longitude: 25.3 })).toContain('location');
   });

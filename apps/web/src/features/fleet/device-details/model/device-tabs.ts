@@ -1,6 +1,6 @@
 // Spec §2 tabs of /devices/{id}: which ones a device shows follows its capability flags (spec §3)
-// and the user's permissions. Tabs of later features (dashboards, remote access sessions) are
-// added by those issues.
+// and the user's permissions. Tabs of later features (remote access sessions) are added by those
+// issues; the app layer gives other features' tabs their content (see DeviceTabSections).
 import { hasPermission, type Device, type PermissionRequirement } from '@netfleet/contracts';
 import { DEVICE_TEXTS as T } from '../texts';
 
@@ -36,6 +36,8 @@ export const DEVICE_TAB_RULES: readonly TabRule[] = [
     requires: (device, permissions) =>
       device.has_gps || hasPosition(device) || hasPermission(permissions, 'update_devices'),
   },
+  // Issue 21: the device's dashboards; the sub path is a dashboard's id (dashboards/{id}).
+  { value: 'dashboards', label: T.dashboards, permission: 'view_device_dashboard' },
   { value: 'data-usage', label: T.dataUsage, requires: (device) => device.has_data_usage },
   { value: 'ports-and-access', label: T.portsAndAccess, permission: 'view_device_remote_access' },
   // Every device: its management credit (issue 20), then the services it reports, if any.

@@ -1,7 +1,8 @@
 // A reading's data as parameter rows for the history tab: nested lists and objects become dotted
 // keys (modems.0.signal), values shown in their spec §9 units where the key says which.
-import { formatBytes, ioLevelLabel, MEASUREMENT_UNITS, relayLabel } from '@netfleet/contracts';
+import { formatBytes, MEASUREMENT_UNITS } from '@netfleet/contracts';
 import { celsiusFromDeci, formatMeasurement, formatUptime } from '@/lib/format';
+import { ioLevelLabel, relayLabel } from '@/lib/messages';
 
 const BYTE_KEYS = new Set(['rx', 'tx', 'memory_free']);
 const DBM_KEYS = new Set(['signal', 'rsrp']);

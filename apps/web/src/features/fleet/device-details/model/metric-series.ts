@@ -2,16 +2,18 @@
 // mapping is tested without a canvas; the charts only draw what these return.
 import {
   formatBytes,
-  ioLevelLabel,
   MEASUREMENT_UNITS,
-  relayLabel,
   simLabel,
   TELEMETRY_SCHEMAS,
   type TelemetryCategory,
 } from '@netfleet/contracts';
 import type { ChartData } from '@/components/charts';
+import { ioLevelLabel, relayLabel } from '@/lib/messages';
 import { celsiusFromDeci, formatMeasurement } from '@/lib/format';
+import { DEVICE_TEXTS } from '../texts';
 import type { Reading } from './readings';
+
+const C = DEVICE_TEXTS.charts;
 
 /** How a chart's values read: a unit, bytes, or the spec §4 IO texts. */
 export type ValueFormat =
@@ -78,31 +80,33 @@ const unit = (value: string): ValueFormat => ({ kind: 'unit', unit: value });
 
 /** Modem and SIM of a reading, as the legend names it: 'Modem 1 · SIM 2'. */
 const modemName = (modem: number, sim: number | 'esim') =>
-  `Modem ${modem} · ${sim === 'esim' ? simLabel(3) : simLabel(sim)}`;
+  DEVICE_TEXTS.modemSim(modem, sim === 'esim' ? simLabel(3) : simLabel(sim));
 
 export function dynamicCharts(readings: readonly Reading[]): MetricChart[] {
   return present([
     {
       key: 'temperature',
-      title: 'Temperature',
+      title: C.temperature,
       format: unit(MEASUREMENT_UNITS.temperature),
-      data: collect(readings, 'dynamic', (d) => ({ Temperature: celsiusFromDeci(d.temperature) })),
+      data: collect(readings, 'dynamic', (d) => ({
+        [C.temperature]: celsiusFromDeci(d.temperature),
+      })),
     },
     {
       key: 'load',
-      title: 'System load',
+      title: C.systemLoad,
       format: unit(''),
       data: collect(readings, 'dynamic', (d) => ({
-        '1 min': d.load?.[0],
-        '5 min': d.load?.[1],
-        '15 min': d.load?.[2],
+        [C.loadMinutes(1)]: d.load?.[0],
+        [C.loadMinutes(5)]: d.load?.[1],
+        [C.loadMinutes(15)]: d.load?.[2],
       })),
     },
     {
       key: 'memory',
-      title: 'Free memory',
+      title: C.freeMemory,
       format: { kind: 'bytes' },
-      data: collect(readings, 'dynamic', (d) => ({ 'Free memory': d.memory_free })),
+      data: collect(readings, 'dynamic', (d) => ({ [C.freeMemory]: d.memory_free })),
     },
   ]);
 }
@@ -115,7 +119,7 @@ export function mobileCharts(readings: readonly Reading[]): MetricChart[] {
   return present([
     {
       key: 'signal',
-      title: 'Signal strength',
+      title: C.signalStrength,
       format: unit(MEASUREMENT_UNITS.signal),
       data: perModem((m) => m.signal),
     },
@@ -129,7 +133,7 @@ export function mobileCharts(readings: readonly Reading[]): MetricChart[] {
     { key: 'sinr', title: 'SINR', format: unit('dB'), data: perModem((m) => m.sinr) },
     {
       key: 'traffic',
-      title: 'Mobile data per reading',
+      title: C.mobileDataPerReading,
       format: { kind: 'bytes' },
       data: perModem((m) => m.rx + m.tx),
     },
@@ -153,7 +157,7 @@ export function ioCharts(readings: readonly Reading[]): MetricChart[] {
   return present([
     stepped({
       key: 'inputs',
-      title: 'Digital inputs',
+      title: C.digitalInputs,
       format: { kind: 'level' },
       data: collect(readings, 'io', (d) =>
         Object.fromEntries(d.inputs.map((input) => [input.name, input.level])),
@@ -161,7 +165,7 @@ export function ioCharts(readings: readonly Reading[]): MetricChart[] {
     }),
     stepped({
       key: 'relays',
-      title: 'Relays',
+      title: C.relays,
       format: { kind: 'relay' },
       data: collect(readings, 'io', (d) =>
         Object.fromEntries(d.relays.map((relay) => [relay.name, relay.state])),
@@ -169,13 +173,13 @@ export function ioCharts(readings: readonly Reading[]): MetricChart[] {
     }),
     {
       key: 'voltage',
-      title: 'Analog inputs (voltage)',
+      title: C.analogVoltage,
       format: unit(MEASUREMENT_UNITS.voltage),
       data: analog('V'),
     },
     {
       key: 'current',
-      title: 'Analog inputs (current)',
+      title: C.analogCurrent,
       format: unit(MEASUREMENT_UNITS.current),
       data: analog('mA'),
     },
@@ -186,21 +190,21 @@ export function gpsCharts(readings: readonly Reading[]): MetricChart[] {
   return present([
     {
       key: 'speed',
-      title: 'Speed',
+      title: C.speed,
       format: unit('km/h'),
-      data: collect(readings, 'gps', (d) => ({ Speed: d.speed })),
+      data: collect(readings, 'gps', (d) => ({ [C.speed]: d.speed })),
     },
     {
       key: 'altitude',
-      title: 'Altitude',
+      title: C.altitude,
       format: unit('m'),
-      data: collect(readings, 'gps', (d) => ({ Altitude: d.altitude })),
+      data: collect(readings, 'gps', (d) => ({ [C.altitude]: d.altitude })),
     },
     {
       key: 'satellites',
-      title: 'Satellites',
+      title: C.satellites,
       format: unit(''),
-      data: collect(readings, 'gps', (d) => ({ Satellites: d.satellites })),
+      data: collect(readings, 'gps', (d) => ({ [C.satellites]: d.satellites })),
     },
   ]);
 }

@@ -49,6 +49,7 @@ describe('DevicePage', () => {
       'Alerts',
       // Without GPS: there to place the device on the map (admin has update_devices).
       'Location',
+      'Dashboards',
       'Ports and access',
       // Every device has a management credit.
       'Services',
@@ -78,6 +79,7 @@ describe('DevicePage', () => {
       'Activity',
       'Alerts',
       'Location',
+      'Dashboards',
       'Data usage',
       'Ports and access',
       'Services',

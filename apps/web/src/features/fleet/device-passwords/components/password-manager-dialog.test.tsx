@@ -93,6 +93,34 @@ describe('PasswordManagerDialog', { timeout: 30_000 }, () => {
     expect(manager.queryByRole('button', { name: 'Download passwords (once)' })).toBeNull();
   });
 
+  it('generates a 16-character password into both inputs, shown, and sets it', async () => {
+    const { view, manager } = await openPasswordManager(admin, { [SET]: () => queued([11, 12]) });
+    await view.user.click(manager.getByRole('radio', { name: 'Set' }));
+    await view.user.click(manager.getByRole('button', { name: 'Generate a password' }));
+    const password = manager.getByLabelText(/^Password/, { selector: 'input' });
+    const generated = (password as HTMLInputElement).value;
+    expect(generated).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(generated).toMatch(/[A-Z]/);
+    expect(generated).toMatch(/[a-z]/);
+    expect(generated).toMatch(/\d/);
+    // Shown, with the reminder to note it.
+    expect(password).toHaveAttribute('type', 'text');
+    expect(password).toHaveAccessibleDescription(/note it, or keep it for download/);
+    expect(manager.getByLabelText(/^Confirm password/)).toHaveValue(generated);
+
+    await view.user.click(manager.getByRole('checkbox', { name: /^Keep for download/ }));
+    await view.user.click(manager.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(view.calls(SET)).toHaveLength(1));
+    expect(lastBody(view.calls, SET)).toEqual({
+      data: [11, 12].map((id) => ({
+        id,
+        password: generated,
+        password_confirmation: generated,
+        show_password: true,
+      })),
+    });
+  });
+
   it('lists the devices a 207 left unchanged, by name, and still offers the download', async () => {
     const { view, manager } = await openPasswordManager(admin, {
       [GENERATE]: () =>

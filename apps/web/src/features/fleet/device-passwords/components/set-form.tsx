@@ -1,8 +1,10 @@
-import { Checkbox, PasswordInput, Stack, Text } from '@mantine/core';
+import { Box, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DEVICE_PASSWORD_MAX_LENGTH } from '@netfleet/contracts';
 import { fieldErrorProp } from '@/components/form-errors';
+import { randomPassword } from '@/components/schema-form/random';
 import { setPasswords } from '../api/send-passwords';
 import {
   SET_DEFAULTS,
@@ -25,7 +27,18 @@ const FIELDS = {
 /** One password, typed twice, for every device; kept for the download only when asked. */
 export function SetForm({ devices, onDone }: PasswordFormProps) {
   const form = useForm<SetFormValues>({ resolver, defaultValues: SET_DEFAULTS });
-  const { errors } = form.formState;
+  const { errors, isSubmitted } = form.formState;
+  // A generated password is shown, so the user can note it.
+  const [generated, setGenerated] = useState(false);
+  const [visible, setVisible] = useState(false);
+  const generate = () => {
+    const password = randomPassword();
+    const options = { shouldDirty: true, shouldValidate: isSubmitted };
+    form.setValue('password', password, options);
+    form.setValue('password_confirmation', password, options);
+    setGenerated(true);
+    setVisible(true);
+  };
   const submitter = usePasswordSubmit<SetFormValues>({
     devices,
     request: (values) => setPasswords(toSetBody(devices, values)),
@@ -46,6 +59,19 @@ export function SetForm({ devices, onDone }: PasswordFormProps) {
           required
           maxLength={DEVICE_PASSWORD_MAX_LENGTH}
           autoComplete="new-password"
+          visible={visible}
+          onVisibilityChange={setVisible}
+          description={generated ? T.generatedHint : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          // The button sits beside the input, above its hint and error.
+          inputContainer={(input) => (
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Box flex={1}>{input}</Box>
+              <Button variant="default" onClick={generate}>
+                {T.generateOne}
+              </Button>
+            </Group>
+          )}
           error={fieldErrorProp(errors.password)}
           {...form.register('password')}
         />

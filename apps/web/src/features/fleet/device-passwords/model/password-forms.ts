@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   DEVICE_PASSWORD_MAX_LENGTH,
-  DEVICE_PASSWORD_MESSAGES,
   DEVICE_PASSWORD_MIN_LENGTH,
   devicePasswordSchema,
   type GeneratePasswordsBody,
@@ -52,7 +51,7 @@ export const setFormSchema = z
     show_password: z.boolean(),
   })
   .refine((values) => values.password === values.password_confirmation, {
-    message: DEVICE_PASSWORD_MESSAGES.confirmation,
+    message: T.confirmationMismatch,
     path: ['password_confirmation'],
   });
 export type SetFormValues = z.infer<typeof setFormSchema>;

@@ -1,6 +1,7 @@
 import type { CreatedDevice, NewDevice } from '@netfleet/contracts';
 import { api, ApiError, isApiError } from '@/lib/api-client';
 import { DEVICES_PATH } from './keys';
+import { DEVICE_TEXTS } from '../texts';
 
 /** The server names a single device's fields `data.<field>`; the form's fields are plain. */
 function plainSources(error: unknown): unknown {
@@ -17,7 +18,7 @@ export async function createDevice(device: NewDevice): Promise<CreatedDevice> {
   try {
     const { data } = await api.post<CreatedDevice[]>(DEVICES_PATH, { body: device });
     const [created] = data;
-    if (!created) throw new Error('The server added no device');
+    if (!created) throw new Error(DEVICE_TEXTS.noDeviceAdded);
     return created;
   } catch (error) {
     throw plainSources(error);

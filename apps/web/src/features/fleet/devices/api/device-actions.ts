@@ -1,6 +1,7 @@
 import { api } from '@/lib/api-client';
 import { byDataIndex, itemLabels, runBulk, type BulkOutcome, type DeviceRef } from './bulk-outcome';
 import { DEVICES_PATH } from './keys';
+import { DEVICE_TEXTS } from '../texts';
 
 const ids = (devices: readonly DeviceRef[]) => devices.map((device) => device.id);
 
@@ -9,7 +10,7 @@ export function rebootDevices(devices: readonly DeviceRef[]): Promise<BulkOutcom
   return runBulk(devices, () =>
     api.post<unknown>(`${DEVICES_PATH}/actions`, {
       body: { action: 'reboot', device_id: ids(devices) },
-      actionStatus: { title: 'Reboot', itemLabels: itemLabels(devices) },
+      actionStatus: { title: DEVICE_TEXTS.statusTitles.reboot, itemLabels: itemLabels(devices) },
     }),
   );
 }
@@ -40,7 +41,7 @@ export function updateFirmware(devices: readonly DeviceRef[], fileId: number) {
           keep_settings: true,
         })),
       },
-      actionStatus: { title: 'Firmware update', itemLabels: itemLabels(devices) },
+      actionStatus: { title: DEVICE_TEXTS.statusTitles.firmware, itemLabels: itemLabels(devices) },
     }),
   );
 }
@@ -50,7 +51,10 @@ export function exportBackups(devices: readonly DeviceRef[]): Promise<BulkOutcom
   return runBulk(devices, () =>
     api.post<unknown>(`${DEVICES_PATH}/actions`, {
       body: { action: 'download_backup', device_id: ids(devices) },
-      actionStatus: { title: 'Export backup', itemLabels: itemLabels(devices) },
+      actionStatus: {
+        title: DEVICE_TEXTS.statusTitles.exportBackup,
+        itemLabels: itemLabels(devices),
+      },
     }),
   );
 }
@@ -67,7 +71,10 @@ export function uploadBackup(devices: readonly DeviceRef[], fileId: number) {
           offline: true,
         })),
       },
-      actionStatus: { title: 'Upload backup', itemLabels: itemLabels(devices) },
+      actionStatus: {
+        title: DEVICE_TEXTS.statusTitles.uploadBackup,
+        itemLabels: itemLabels(devices),
+      },
     }),
   );
 }

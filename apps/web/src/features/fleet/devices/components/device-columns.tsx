@@ -1,9 +1,10 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { DEVICE_SEARCH_FIELDS, DEVICE_SORT_FIELDS, deviceStatusLabel } from '@netfleet/contracts';
+import { DEVICE_SEARCH_FIELDS, DEVICE_SORT_FIELDS } from '@netfleet/contracts';
 import { BrandedModel } from '@/components/brand';
 import { formatDateTime, type DataTableColumn } from '@/components/data-table';
 import { formatDbm, formatDeciCelsius, formatUptime } from '@/lib/format';
+import { deviceStatusLabel } from '@/lib/messages';
 import type { DeviceRow } from '../api/get-devices';
 import { devicePath } from '../paths';
 import { DEVICE_TEXTS } from '../texts';

@@ -1,14 +1,10 @@
 import { Select } from '@mantine/core';
 import { useState } from 'react';
-import {
-  DEVICE_STATUSES,
-  type DEVICE_STATUS_FILTERS,
-  deviceStatusLabel,
-  hasPermission,
-} from '@netfleet/contracts';
+import { DEVICE_STATUSES, type DEVICE_STATUS_FILTERS, hasPermission } from '@netfleet/contracts';
 import { CompanySelect } from '@/components/company-select';
 import type { TableQueryState } from '@/components/data-table';
 import { useCurrentUser } from '@/lib/current-user';
+import { deviceStatusLabel } from '@/lib/messages';
 import { useFilterValues, type ValueFilter } from '../api/get-filter-values';
 import { DEVICE_TEXTS } from '../texts';
 import { RemoteSelect } from './remote-select';

@@ -1,4 +1,5 @@
-import { DEVICE_STATUSES, deviceStatusLabel } from '@netfleet/contracts';
+import { DEVICE_STATUSES } from '@netfleet/contracts';
+import { deviceStatusLabel } from '@/lib/messages';
 
 const STATUS_COLORS: Readonly<Record<number, string>> = {
   [DEVICE_STATUSES.online]: 'var(--mantine-color-green-6)',

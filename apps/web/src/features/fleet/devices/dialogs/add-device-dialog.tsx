@@ -1,10 +1,11 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState, type ChangeEvent } from 'react';
+import { Controller, useForm, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import {
+  applyMask,
   DEVICE_MESSAGES,
   DEVICE_SERIES,
   identityOf,
@@ -39,6 +40,26 @@ const SERIES_OPTIONS = DEVICE_SERIES.map((series) => ({
 }));
 /** An empty optional input is no value, not an invalid one. */
 const optional = { setValueAs: (value: string) => (value.trim() === '' ? undefined : value) };
+
+/**
+ * Spec §5 masks: a MAC is six pairs of hex digits, upper-cased, the colons put in while typing
+ * (a pasted 001e42abcdef or 00-1e-42-ab-cd-ef becomes 00:1E:42:AB:CD:EF); an IMEI keeps at
+ * most 15 digits (`#` also lets a space through: the contract then asks for 15 digits).
+ */
+const MAC_MASK = 'FF:FF:FF:FF:FF:FF';
+const IMEI_MASK = '#'.repeat(15);
+
+/** The identity input registered with its mask applied to every change. */
+function maskedInput(register: UseFormRegister<Input>, name: 'mac' | 'imei', mask: string) {
+  const field = register(name, optional);
+  return {
+    ...field,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      event.currentTarget.value = applyMask(mask, event.currentTarget.value);
+      return field.onChange(event);
+    },
+  };
+}
 
 /** Adds one device (create_devices); on success shows its claim secret once. */
 export function AddDeviceDialog({ companyId }: { companyId: number }) {
@@ -113,15 +134,16 @@ export function AddDeviceDialog({ companyId }: { companyId: number }) {
             required
             placeholder="00:1E:42:AB:CD:EF"
             error={fieldError('mac')}
-            {...register('mac', optional)}
+            {...maskedInput(register, 'mac', MAC_MASK)}
           />
         ) : (
           <TextInput
             key="imei"
             label={DEVICE_TEXTS.imei}
             required
+            inputMode="numeric"
             error={fieldError('imei')}
-            {...register('imei', optional)}
+            {...maskedInput(register, 'imei', IMEI_MASK)}
           />
         )}
         <TextInput

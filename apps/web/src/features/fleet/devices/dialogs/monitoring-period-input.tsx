@@ -43,7 +43,7 @@ export function MonitoringPeriodInput({
       />
       {value.mode === 'every' && (
         <NumberInput
-          aria-label={`${entry.label} period in seconds`}
+          aria-label={DEVICE_TEXTS.periodSeconds(entry.label)}
           min={entry.min}
           max={entry.max}
           allowDecimal={false}

@@ -209,6 +209,24 @@ describe('DevicesPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText('ABCDEFGHJKLMNPQRSTUVWXYZ')).toBeNull());
   });
 
+  it('masks the MAC address and the IMEI as they are typed (spec §5 masks)', async () => {
+    const view = renderDevices(admin, { 'GET /api/devices': () => listOk(rows) });
+    await table();
+    await view.user.click(screen.getByRole('button', { name: 'Add device' }));
+    const form = await dialog('Add device');
+    // F: hex digits only, upper-cased, the colons put in.
+    const mac = form.getByRole('textbox', { name: /^MAC address/ });
+    await view.user.type(mac, '001e42-ab:cdefgg99');
+    expect(mac).toHaveValue('00:1E:42:AB:CD:EF');
+
+    // #: the IMEI of a TRB keeps its digits, at most 15.
+    await view.user.click(form.getByRole('combobox', { name: /^Series/ }));
+    await view.user.click(await screen.findByRole('option', { name: 'TRB' }));
+    const imei = form.getByRole('textbox', { name: /^IMEI/ });
+    await view.user.type(imei, '35-209900-176148-1x234');
+    expect(imei).toHaveValue('352099001761481');
+  });
+
   it('puts a server error on the field it names', async () => {
     const view = renderDevices(admin, {
       'GET /api/devices': () => listOk(rows),

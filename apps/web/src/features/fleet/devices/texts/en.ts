@@ -1,6 +1,8 @@
 // English texts of the devices list, its dialogs and their tests.
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count} ${count === 1 ? one : many}`;
+import { plural } from '@/lib/i18n';
+
+const devices = (count: number) =>
+  plural(count, { one: '{{count}} device', other: '{{count}} devices' });
 
 export const en = {
   devices: 'Devices',
@@ -74,17 +76,22 @@ export const en = {
     delete: 'Delete',
   },
   rebootTitle: 'Reboot devices',
-  rebootConfirm: (count: number) => `Reboot ${plural(count, 'device')}?`,
+  rebootConfirm: (count: number) => `Reboot ${devices(count)}?`,
   cancelUpdatesTitle: 'Cancel pending updates',
   cancelUpdatesConfirm: (count: number) =>
-    `Cancel the pending firmware updates and backup restores of ${plural(count, 'device')}? What a device has already started installing goes on.`,
+    `Cancel the pending firmware updates and backup restores of ${devices(count)}? What a device has already started installing goes on.`,
   keepUpdates: 'Keep updates',
   exportBackupTitle: 'Export backup',
   exportBackupConfirm: (count: number) =>
-    `Each of ${plural(count, 'device')} uploads its configuration backup to Files. Offline devices upload it when they reconnect, within a day.`,
+    `Each of ${devices(count)} uploads its configuration backup to Files. Offline devices upload it when they reconnect, within a day.`,
+  statusTitles: {
+    reboot: 'Reboot',
+    firmware: 'Firmware update',
+    exportBackup: 'Export backup',
+    uploadBackup: 'Upload backup',
+  },
   deleteTitle: 'Delete devices',
-  deleteConfirm: (count: number) =>
-    `Delete ${plural(count, 'device')}? Their history is removed with them.`,
+  deleteConfirm: (count: number) => `Delete ${devices(count)}? Their history is removed with them.`,
   done: {
     reboot: 'Reboot sent successfully',
     tags: 'Device tags updated successfully',
@@ -97,7 +104,7 @@ export const en = {
     delete: 'Devices removed successfully',
   },
   partialTitle: 'Some devices were not changed',
-  partial: (done: number, total: number) => `${done} of ${plural(total, 'device')} done.`,
+  partial: (done: number, total: number) => `${done} of ${devices(total)} done.`,
   notDone: 'Not done:',
   tagMode: 'Change',
   tagModes: { add: 'Add tags', remove: 'Remove tags', overwrite: 'Replace all tags' },
@@ -117,11 +124,12 @@ export const en = {
   keep: 'Keep',
   off: 'Off',
   every: 'Every (seconds)',
+  periodSeconds: (label: string) => `${label} period in seconds`,
   periodRange: (min: number, max: number) => `Period must be ${min} to ${max} seconds`,
   nothingToChange: 'Choose a template or change at least one period',
   apply: 'Apply',
   cancel: 'Cancel',
-  selected: (count: number) => `${plural(count, 'device')} selected`,
+  selected: (count: number) => `${devices(count)} selected`,
   series: 'Series',
   serial: 'Serial number',
   mac: 'MAC address',
@@ -130,6 +138,7 @@ export const en = {
   nameHint: 'Optional; the serial number is used when empty',
   add: 'Add',
   added: 'Device added successfully',
+  noDeviceAdded: 'The server added no device',
   claimSecret: 'Claim secret',
   claimSecretOnce:
     'Copy this secret now and give it to the device. You will not see it again: it is stored only as a hash.',
@@ -141,7 +150,8 @@ export const en = {
   tagOptional: 'Tag (optional)',
   import: 'Import',
   importResults: 'Import results',
-  importSummary: (ok: number, total: number) => `${ok} of ${plural(total, 'row')} imported.`,
+  importSummary: (ok: number, total: number) =>
+    `${ok} of ${plural(total, { one: '{{count}} row', other: '{{count}} rows' })} imported.`,
   row: 'Row',
   result: 'Result',
   imported: 'Imported',

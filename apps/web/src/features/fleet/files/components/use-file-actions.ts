@@ -1,11 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import {
-  actionFailureMessage,
-  actionSuccessMessage,
-  GLOBAL_FIRMWARE_PERMISSION,
-  hasPermission,
-  type FileInfo,
-} from '@netfleet/contracts';
+import { GLOBAL_FIRMWARE_PERMISSION, hasPermission, type FileInfo } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
@@ -13,7 +7,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { useDeleteFile } from '../api/delete-file';
 import { downloadFile } from '../api/download-file';
 import { downloadZip } from '../api/download-zip';
-import { FILES_TEXTS as T, ITEM } from '../texts';
+import { FILES_TEXTS as T } from '../texts';
 import { openDescriptionDialog, openUploadDialog } from './file-dialogs';
 
 export interface FileActions {
@@ -47,10 +41,10 @@ export function useFileActions(): FileActions {
         if (!confirmed) return;
         try {
           await mutateAsync(file.id);
-          toast.success(actionSuccessMessage(ITEM, 'remove'));
+          toast.success(T.removed);
         } catch (error) {
           const serverMessage = isApiError(error) ? error.message : null;
-          toast.error(actionFailureMessage({ item: ITEM, verb: 'remove', serverMessage }));
+          toast.error(serverMessage || T.removeFailed);
         }
       })();
     },

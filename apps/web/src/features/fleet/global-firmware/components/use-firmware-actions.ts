@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from 'react';
-import { actionFailureMessage, actionSuccessMessage, type FileInfo } from '@netfleet/contracts';
+import type { FileInfo } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteGlobalFirmware } from '../api/delete-global-firmware';
 import { downloadGlobalFirmware } from '../api/download-global-firmware';
-import { GLOBAL_FIRMWARE_TEXTS as T, ITEM } from '../texts';
+import { GLOBAL_FIRMWARE_TEXTS as T } from '../texts';
 import { openDescriptionDialog, openUploadDialog } from './firmware-dialogs';
 
 export interface FirmwareActions {
@@ -32,10 +32,10 @@ export function useFirmwareActions(): FirmwareActions {
         if (!confirmed) return;
         try {
           await mutateAsync(file.id);
-          toast.success(actionSuccessMessage(ITEM, 'remove'));
+          toast.success(T.removed);
         } catch (error) {
           const serverMessage = isApiError(error) ? error.message : null;
-          toast.error(actionFailureMessage({ item: ITEM, verb: 'remove', serverMessage }));
+          toast.error(serverMessage || T.removeFailed);
         }
       })();
     },

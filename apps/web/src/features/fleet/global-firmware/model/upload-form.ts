@@ -1,5 +1,21 @@
 import { z } from 'zod';
-import { FILE_MESSAGES, fileUploadFieldsSchema, validateFile } from '@netfleet/contracts';
+import {
+  fileUploadFieldsSchema,
+  formatBytes,
+  MAX_FILE_SIZE,
+  MESSAGES,
+  validateFile,
+} from '@netfleet/contracts';
+import { GLOBAL_FIRMWARE_TEXTS as T } from '../texts';
+
+/** The spec's file rules (80 MB, forbidden symbols) with the shown language's messages. */
+function fileRuleMessage(file: File): string | null {
+  const message = validateFile(file);
+  if (message === null) return null;
+  if (message === MESSAGES.fileNameForbidden) return T.fileNameForbidden;
+  if (file.size > MAX_FILE_SIZE) return T.fileTooLarge(formatBytes(MAX_FILE_SIZE));
+  return message;
+}
 
 /**
  * The upload dialog's fields: the firmware, checked by the spec's file rules (size, name) before
@@ -8,10 +24,10 @@ import { FILE_MESSAGES, fileUploadFieldsSchema, validateFile } from '@netfleet/c
 export const uploadFormSchema = z.object({
   file: z.custom<File | null>().transform((file, ctx) => {
     if (!file) {
-      ctx.addIssue({ code: 'custom', message: FILE_MESSAGES.fileRequired });
+      ctx.addIssue({ code: 'custom', message: T.fileRequired });
       return z.NEVER;
     }
-    const message = validateFile(file);
+    const message = fileRuleMessage(file);
     if (message) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;

@@ -1,10 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import {
-  actionFailureMessage,
-  actionSuccessMessage,
-  hasPermission,
-  type ImageInfo,
-} from '@netfleet/contracts';
+import { hasPermission, type ImageInfo } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
@@ -12,7 +7,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { downloadFile } from '@/lib/download';
 import { useDeleteImage } from '../api/delete-image';
 import { IMAGES_PATH } from '../api/keys';
-import { IMAGES_TEXTS as T, ITEM } from '../texts';
+import { IMAGES_TEXTS as T } from '../texts';
 import { openDescriptionDialog, openPreviewDialog, openUploadDialog } from './image-dialogs';
 
 export interface ImageActions {
@@ -44,10 +39,10 @@ export function useImageActions(): ImageActions {
         if (!confirmed) return;
         try {
           await mutateAsync(image.id);
-          toast.success(actionSuccessMessage(ITEM, 'remove'));
+          toast.success(T.removed);
         } catch (error) {
           const serverMessage = isApiError(error) ? error.message : null;
-          toast.error(actionFailureMessage({ item: ITEM, verb: 'remove', serverMessage }));
+          toast.error(serverMessage || T.removeFailed);
         }
       })();
     },

@@ -1,5 +1,23 @@
 import { z } from 'zod';
-import { IMAGE_MESSAGES, imageUploadFieldsSchema, validateImageFile } from '@netfleet/contracts';
+import {
+  IMAGE_MESSAGES,
+  imageUploadFieldsSchema,
+  MESSAGES,
+  validateImageFile,
+} from '@netfleet/contracts';
+import { IMAGES_TEXTS as T } from '../texts';
+
+/** The contract's picture rules' messages in the shown language. */
+const RULE_TEXTS = new Map<string, string>([
+  [IMAGE_MESSAGES.tooLarge, T.tooLarge],
+  [IMAGE_MESSAGES.notAnImage, T.notAnImage],
+  [MESSAGES.fileNameForbidden, T.fileNameForbidden],
+]);
+
+function imageRuleMessage(file: File): string | null {
+  const message = validateImageFile(file);
+  return message === null ? null : (RULE_TEXTS.get(message) ?? message);
+}
 
 /**
  * The upload dialog's fields: the picture, checked by what the browser knows (size, name, type)
@@ -7,16 +25,14 @@ import { IMAGE_MESSAGES, imageUploadFieldsSchema, validateImageFile } from '@net
  */
 export const uploadFormSchema = z.object({
   image: z.custom<File | null>().transform((file, ctx) => {
-    const message = file ? validateImageFile(file) : IMAGE_MESSAGES.imageRequired;
+    const message = file ? imageRuleMessage(file) : T.imageRequired;
     if (message || !file) {
-      ctx.addIssue({ code: 'custom', message: message ?? IMAGE_MESSAGES.imageRequired });
+      ctx.addIssue({ code: 'custom', message: message ?? T.imageRequired });
       return z.NEVER;
     }
     return file;
   }),
-  company_id: z
-    .string({ error: IMAGE_MESSAGES.companyRequired })
-    .min(1, IMAGE_MESSAGES.companyRequired),
+  company_id: z.string({ error: T.companyRequired }).min(1, T.companyRequired),
   description: imageUploadFieldsSchema.shape.description,
 });
 export type UploadFormInput = z.input<typeof uploadFormSchema>;

@@ -8,7 +8,7 @@ import {
   type MonitoringParameter,
 } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
-import { entryOf, humanPeriod, messageBytes, parameterBytesPerDay } from '../parameters';
+import { humanPeriod, parameterLabel, messageBytes, parameterBytesPerDay } from '../parameters';
 import type { TemplateFormInput } from '../template-form-schema';
 import { TEMPLATE_TEXTS } from '../texts';
 
@@ -36,7 +36,7 @@ function Cost({ bytes }: { bytes: number | null }) {
 /** One parameter: on/off (turning off asks first), period with its human form, byte costs. */
 export function ParameterRow({ index, control, onRemove }: ParameterRowProps) {
   const parameter = useWatch({ control, name: `parameters.${index}` }) as MonitoringParameter;
-  const label = entryOf(parameter.key)?.label ?? parameter.key;
+  const label = parameterLabel(parameter.key);
   const bytes = messageBytes(parameter.key);
   const perDay = parameterBytesPerDay(parameter);
 

@@ -1,7 +1,7 @@
 import { Badge, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useFieldArray, useWatch, type Control } from 'react-hook-form';
 import { formatBytes, MAX_ACTIVE_MONITORING_PARAMETERS, MONITORING } from '@netfleet/contracts';
-import { activeCount, bytesPerDay, entryOf } from '../parameters';
+import { activeCount, bytesPerDay, entryOf, parameterLabel } from '../parameters';
 import type { TemplateFormInput } from '../template-form-schema';
 import { TEMPLATE_TEXTS } from '../texts';
 import { ParameterRow } from './parameter-row';
@@ -82,7 +82,7 @@ export function ParametersTable({ control, error }: ParametersTableProps) {
         <Select
           label={TEMPLATE_TEXTS.addParameter}
           placeholder={TEMPLATE_TEXTS.addParameter}
-          data={missing.map((entry) => ({ value: entry.key, label: entry.label }))}
+          data={missing.map((entry) => ({ value: entry.key, label: parameterLabel(entry.key) }))}
           value={null}
           onChange={add}
           w={260}

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { actionFailureMessage, actionSuccessMessage } from '@netfleet/contracts';
+import { actionFailureMessage } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
@@ -21,13 +21,14 @@ export function useRemoveTemplate() {
         if (!confirmed) return;
         try {
           await mutateAsync(template.id);
-          toast.success(actionSuccessMessage('monitoring template', 'remove'));
+          toast.success(TEMPLATE_TEXTS.removed);
         } catch (error) {
           toast.error(
             actionFailureMessage({
               item: 'monitoring template',
               verb: 'remove',
               serverMessage: isApiError(error) ? error.message : null,
+              fallback: TEMPLATE_TEXTS.removeFailed,
             }),
           );
         }

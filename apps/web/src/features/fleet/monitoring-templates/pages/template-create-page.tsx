@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { actionSuccessMessage, hasPermission } from '@netfleet/contracts';
+import { hasPermission } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
 import { toast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
@@ -20,7 +20,7 @@ export function TemplateCreatePage() {
 
   const save = async (values: TemplateFormValues) => {
     await mutateAsync(values);
-    toast.success(actionSuccessMessage('monitoring template', 'create'));
+    toast.success(TEMPLATE_TEXTS.created);
     void navigate(TEMPLATES_ROUTE);
   };
 

@@ -1,6 +1,6 @@
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { actionSuccessMessage, type MonitoringTemplate } from '@netfleet/contracts';
+import type { MonitoringTemplate } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
@@ -19,7 +19,7 @@ function EditForm({ template }: { template: MonitoringTemplate }) {
 
   const save = async ({ name, description, parameters }: TemplateFormValues) => {
     await mutateAsync({ name, description, parameters });
-    toast.success(actionSuccessMessage('monitoring template', 'update'));
+    toast.success(TEMPLATE_TEXTS.updated);
     void navigate(TEMPLATES_ROUTE);
   };
 
@@ -46,7 +46,7 @@ function TemplateEditor({ id }: { id: number }) {
   if (query.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={TEMPLATE_TEXTS.loading} />
       </Center>
     );
   }

@@ -1,7 +1,7 @@
 import { Anchor, Badge } from '@mantine/core';
 import { Link } from 'react-router';
-import { DEVICE_STATUS_LABELS, deviceStatusLabel } from '@netfleet/contracts';
 import type { DataTableColumn, FilterOption } from '@/components/data-table';
+import { DEVICE_STATUS_LABELS, deviceStatusLabel } from '@/lib/messages';
 import { companyPath, devicePath } from '../paths';
 import { WIRELESS_TEXTS } from '../texts';
 

@@ -1,9 +1,11 @@
 import { WIRELESS_BANDS, WIRELESS_SORT_FIELDS, type WirelessInterface } from '@netfleet/contracts';
-import { formatDateTime, type DataTableColumn } from '@/components/data-table';
+import { IconQrcode } from '@tabler/icons-react';
+import { formatDateTime, RowMenu, type DataTableColumn } from '@/components/data-table';
 import { getWireless, useWireless } from '../api/get-wireless';
-import { WIRELESS_TEXTS } from '../texts';
+import { WIFI_QR_TEXTS, WIRELESS_TEXTS } from '../texts';
 import { deviceColumns } from './device-columns';
 import { DeviceRowsTable } from './device-rows-table';
+import { openWifiQrDialog } from './wifi-qr-dialog';
 
 const BAND_OPTIONS = WIRELESS_BANDS.map((band) => ({ value: band, label: band }));
 
@@ -42,6 +44,26 @@ function wifiColumns(companyLinks: boolean): DataTableColumn<WirelessInterface>[
       sortable: true,
       render: (row) => formatDateTime(row.updated_at),
       csv: (row) => formatDateTime(row.updated_at),
+    },
+    {
+      key: 'actions',
+      pinned: 'right',
+      header: WIRELESS_TEXTS.actions,
+      hideable: false,
+      csv: false,
+      width: 60,
+      render: (row) => (
+        <RowMenu
+          label={WIFI_QR_TEXTS.rowActions(row.ssid, row.device_name)}
+          items={[
+            {
+              label: WIFI_QR_TEXTS.open,
+              icon: <IconQrcode size={14} aria-hidden />,
+              onClick: () => openWifiQrDialog(row),
+            },
+          ]}
+        />
+      ),
     },
   ];
 }

@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { actionSuccessMessage } from '@netfleet/contracts';
 import { useCreateToken } from '../api/create-token';
-import { ACCOUNT_TEXTS } from '../texts';
+import { ACCOUNT_ITEMS, ACCOUNT_TEXTS } from '../texts';
 import { CreatedTokenView } from './created-token';
 import { CreateTokenForm } from './create-token-form';
 import { SecretOnceModal } from './secret-once-modal';
+import { actionSuccessMessage } from '@/lib/messages';
 
 interface CreateTokenModalProps {
   opened: boolean;
@@ -30,7 +30,7 @@ export function CreateTokenModal({ opened, onClose }: CreateTokenModalProps) {
             create.mutateAsync(body).then(() =>
               notifications.show({
                 color: 'green',
-                message: actionSuccessMessage('personal access token', 'create'),
+                message: actionSuccessMessage(ACCOUNT_ITEMS.personalAccessToken, 'create'),
               }),
             )
           }

@@ -10,7 +10,7 @@ import {
   type WebhookEvent,
 } from '@netfleet/contracts';
 import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEXTS } from '../webhooks-texts';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEXTS } from '../texts';
 
 const SERVER_FIELDS = ['url', 'events', 'enabled'] as const;
 const EVENT_OPTIONS = WEBHOOK_EVENTS.map((event) => ({

@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { actionSuccessMessage } from '@netfleet/contracts';
 import { useCreateWebhook } from '../api/create-webhook';
-import { WEBHOOK_TEXTS } from '../webhooks-texts';
+import { ACCOUNT_ITEMS, WEBHOOK_TEXTS } from '../texts';
 import { CreatedWebhookView } from './created-webhook';
 import { CreateWebhookForm } from './create-webhook-form';
 import { SecretOnceModal } from './secret-once-modal';
+import { actionSuccessMessage } from '@/lib/messages';
 
 interface CreateWebhookModalProps {
   opened: boolean;
@@ -32,7 +32,7 @@ export function CreateWebhookModal({ opened, onClose }: CreateWebhookModalProps)
             create.mutateAsync(body).then(() =>
               notifications.show({
                 color: 'green',
-                message: actionSuccessMessage('webhook', 'create'),
+                message: actionSuccessMessage(ACCOUNT_ITEMS.webhook, 'create'),
               }),
             )
           }

@@ -1,5 +1,5 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { WEBHOOK_TEXTS } from '../webhooks-texts';
+import { WEBHOOK_TEXTS } from '../texts';
 
 interface CreatedWebhookViewProps {
   url: string;

@@ -5,7 +5,7 @@ import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { startEmailMfa } from '../api/start-email-mfa';
 import { verifyEmailMfa } from '../api/verify-email-mfa';
-import { MFA_SECTION_TEXTS, MFA_SETUP_TEXTS } from '../mfa-texts';
+import { MFA_SECTION_TEXTS, MFA_SETUP_TEXTS } from '../texts';
 import { MfaCodeForm } from './mfa-code-form';
 import { RecoveryCodesView } from './recovery-codes-view';
 

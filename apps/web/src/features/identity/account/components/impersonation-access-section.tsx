@@ -5,7 +5,7 @@ import { hasImpersonationAccess, type CurrentUser } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
 import { failureText } from '@/lib/failure-text';
 import { useRevokeImpersonationAccess } from '../api/revoke-impersonation-access';
-import { ACCOUNT_TEXTS } from '../texts';
+import { ACCOUNT_ITEMS, ACCOUNT_TEXTS } from '../texts';
 import { GrantAccessForm } from './grant-access-form';
 
 /** Grant support staff access to sign in as this user until a date, or take it back (spec §4). */
@@ -28,7 +28,7 @@ export function ImpersonationAccessSection({ user }: { user: CurrentUser }) {
           onError: (error) =>
             notifications.show({
               color: 'red',
-              message: failureText(error, 'impersonation access', 'revoke'),
+              message: failureText(error, ACCOUNT_ITEMS.impersonationAccess, 'revoke'),
             }),
         }),
     });

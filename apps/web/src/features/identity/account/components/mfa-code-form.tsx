@@ -10,7 +10,7 @@ import { useFormSubmit } from '@/components/form-submit';
 import type { ApiResponse } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';
 import { mfaStatusKey } from '../api/get-mfa-status';
-import { MFA_SETUP_TEXTS } from '../mfa-texts';
+import { MFA_SETUP_TEXTS } from '../texts';
 
 const codeFormSchema = z.object({ code: mfaCodeSchema });
 type CodeForm = z.infer<typeof codeFormSchema>;

@@ -1,14 +1,14 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { actionFailureMessage } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { useDisableMfa } from '../api/disable-mfa';
 import { useMfaStatus } from '../api/get-mfa-status';
-import { MFA_METHOD_LABELS, MFA_NOT_ENABLED, MFA_SECTION_TEXTS } from '../mfa-texts';
+import { ACCOUNT_ITEMS, MFA_METHOD_LABELS, MFA_NOT_ENABLED, MFA_SECTION_TEXTS } from '../texts';
 import { startMfaSetup, type MfaMethodChoice } from './mfa-setup';
 import { QuerySectionBody } from './query-section-body';
+import { actionFailureMessage } from '@/lib/messages';
 
 /** The caller's second factor: which one, set up another, or turn it off (spec §6 MFA types). */
 export function MfaSection() {
@@ -35,7 +35,7 @@ export function MfaSection() {
       onError: (error) =>
         toast.error(
           actionFailureMessage({
-            item: 'two-factor authentication',
+            item: ACCOUNT_ITEMS.twoFactor,
             verb: 'remove',
             serverMessage: isApiError(error) ? error.errors[0]?.message : null,
             fallback: MFA_SECTION_TEXTS.turnOffFailed,

@@ -7,7 +7,7 @@ import { toast } from '@/components/toasts';
 import { isAbortError, isApiError } from '@/lib/api-client';
 import { startEmailMfa } from '../api/start-email-mfa';
 import { startTotp } from '../api/start-totp';
-import { MFA_SECTION_TEXTS, MFA_SETUP_TEXTS } from '../mfa-texts';
+import { MFA_SECTION_TEXTS, MFA_SETUP_TEXTS } from '../texts';
 import { EmailEnrolmentView } from './email-enrolment-view';
 import { TotpEnrolmentView } from './totp-enrolment-view';
 

@@ -3,11 +3,7 @@ import type { ReactNode } from 'react';
 import type { CurrentUser } from '@netfleet/contracts';
 import { ACCOUNT_TEXTS } from '../texts';
 
-const MFA_LABELS: Record<NonNullable<CurrentUser['mfa_type']>, string> = {
-  email: 'E-mail code',
-  teltonika_id: 'ID-based',
-  totp: 'Authenticator app (TOTP)',
-};
+const MFA_LABELS: Record<NonNullable<CurrentUser['mfa_type']>, string> = ACCOUNT_TEXTS.profileMfa;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useDialog } from '@/components/dialogs';
 import { saveBlob } from '@/lib/download';
-import { MFA_SETUP_TEXTS } from '../mfa-texts';
+import { MFA_SETUP_TEXTS } from '../texts';
 
 /** The recovery codes of a just-enabled MFA; the server never shows them again. */
 export function RecoveryCodesView({ codes }: { codes: readonly string[] }) {

@@ -2,14 +2,15 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { actionFailureMessage, type PersonalAccessToken } from '@netfleet/contracts';
+import type { PersonalAccessToken } from '@netfleet/contracts';
 import { isApiError } from '@/lib/api-client';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
-import { ACCOUNT_TEXTS } from '../texts';
+import { ACCOUNT_ITEMS, ACCOUNT_TEXTS } from '../texts';
 import { CreateTokenModal } from './create-token-modal';
 import { QuerySectionBody } from './query-section-body';
 import { TokensTable } from './tokens-table';
+import { actionFailureMessage } from '@/lib/messages';
 
 export function TokensSection() {
   const [creating, setCreating] = useState(false);
@@ -25,12 +26,12 @@ export function TokensSection() {
       onConfirm: () =>
         revoke.mutate(token.id, {
           onSuccess: () =>
-            notifications.show({ color: 'green', message: `Token "${token.name}" revoked` }),
+            notifications.show({ color: 'green', message: ACCOUNT_TEXTS.tokenRevoked(token.name) }),
           onError: (error) =>
             notifications.show({
               color: 'red',
               message: actionFailureMessage({
-                item: 'token',
+                item: ACCOUNT_ITEMS.token,
                 verb: 'remove',
                 serverMessage: isApiError(error) ? error.errors[0]?.message : null,
                 statusText: isApiError(error) ? error.statusText : null,

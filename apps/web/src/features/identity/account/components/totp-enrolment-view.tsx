@@ -2,7 +2,7 @@ import { Button, Center, Code, CopyButton, Group, Image, Stack, Text } from '@ma
 import { useState } from 'react';
 import type { TotpEnrolment } from '@netfleet/contracts';
 import { verifyTotp } from '../api/verify-totp';
-import { MFA_SETUP_TEXTS } from '../mfa-texts';
+import { MFA_SETUP_TEXTS } from '../texts';
 import { MfaCodeForm } from './mfa-code-form';
 import { RecoveryCodesView } from './recovery-codes-view';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Webhook, WebhookDelivery } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
 import { DELIVERIES_PAGE_SIZE, useWebhookDeliveries } from '../api/get-webhook-deliveries';
-import { DELIVERY_STATUS_LABELS, WEBHOOK_TEXTS } from '../webhooks-texts';
+import { DELIVERY_STATUS_LABELS, WEBHOOK_TEXTS } from '../texts';
 import { QuerySectionBody } from './query-section-body';
 
 const STATUS_COLORS: Record<WebhookDelivery['status'], string> = {

@@ -2,26 +2,22 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import {
-  actionFailureMessage,
-  actionSuccessMessage,
-  type ActionVerb,
-  type Webhook,
-} from '@netfleet/contracts';
+import type { ActionVerb, Webhook } from '@netfleet/contracts';
 import { openActionStatus } from '@/lib/action-status';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/get-webhooks';
 import { useTestWebhook } from '../api/test-webhook';
 import { useSetWebhookEnabled } from '../api/update-webhook';
-import { WEBHOOK_TEXTS } from '../webhooks-texts';
+import { ACCOUNT_ITEMS, WEBHOOK_TEXTS } from '../texts';
 import { CreateWebhookModal } from './create-webhook-modal';
 import { QuerySectionBody } from './query-section-body';
 import { WebhookDeliveriesDrawer } from './webhook-deliveries-drawer';
 import { WebhooksTable, type WebhookRowActions } from './webhooks-table';
+import { actionFailureMessage, actionSuccessMessage } from '@/lib/messages';
 
 const failureToast =
-  (verb: ActionVerb, item = 'webhook') =>
+  (verb: ActionVerb, item: string = ACCOUNT_ITEMS.webhook) =>
   (error: unknown) =>
     notifications.show({
       color: 'red',
@@ -56,7 +52,7 @@ export function WebhooksSection() {
           onSuccess: () =>
             notifications.show({
               color: 'green',
-              message: actionSuccessMessage('webhook', 'update'),
+              message: actionSuccessMessage(ACCOUNT_ITEMS.webhook, 'update'),
             }),
           onError: failureToast('update'),
         },
@@ -73,7 +69,7 @@ export function WebhooksSection() {
           if (!opened)
             notifications.show({ color: 'blue', title, message: WEBHOOK_TEXTS.testStarted });
         },
-        onError: failureToast('send', 'test delivery'),
+        onError: failureToast('send', ACCOUNT_ITEMS.testDelivery),
       }),
     onDelete: (webhook) =>
       modals.openConfirmModal({
@@ -86,7 +82,7 @@ export function WebhooksSection() {
             onSuccess: () =>
               notifications.show({
                 color: 'green',
-                message: actionSuccessMessage('webhook', 'remove'),
+                message: actionSuccessMessage(ACCOUNT_ITEMS.webhook, 'remove'),
               }),
             onError: failureToast('remove'),
           }),

@@ -11,7 +11,7 @@ import {
 import { IconList, IconSend, IconTrash } from '@tabler/icons-react';
 import type { Webhook } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
-import { WEBHOOK_TEXTS } from '../webhooks-texts';
+import { WEBHOOK_TEXTS } from '../texts';
 
 export interface WebhookRowActions {
   onToggle: (webhook: Webhook) => void;

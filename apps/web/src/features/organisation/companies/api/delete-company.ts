@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyTreeNode } from '@netfleet/contracts';
 import { api } from '@/lib/api-client';
+import { COMPANY_TEXTS } from '../texts';
 import { COMPANIES_PATH, companiesKeys } from './keys';
 
 export interface CompanyRef {
@@ -18,7 +19,7 @@ export async function deleteCompany(
 ): Promise<void> {
   await api.delete<unknown>(`${COMPANIES_PATH}/${company.id}`, {
     actionStatus: {
-      title: `Delete ${company.name}`,
+      title: COMPANY_TEXTS.deleteStatusTitle(company.name),
       itemLabels: { ...knownNames, [String(company.id)]: company.name },
     },
   });

@@ -52,16 +52,21 @@ export function CompanyInfoTab({ company }: CompanyTabProps) {
     [COMPANY_TEXTS.paymentType, COMPANY_TEXTS.paymentTypes[company.payment_type]],
     [COMPANY_TEXTS.showPayment, yesNo(company.show_payment)],
     [COMPANY_TEXTS.mfaEnforced, yesNo(company.mfa_enforced)],
-    ['Users', company.users_count],
-    ['Devices', company.devices_count],
-    ['Subsidiaries', company.child_count],
+    [COMPANY_TEXTS.users, company.users_count],
+    [COMPANY_TEXTS.devices, company.devices_count],
+    [COMPANY_TEXTS.subsidiaries, company.child_count],
     ...(showCompanyData ? companyData(company) : []),
     [COMPANY_TEXTS.createdAt, formatDateTime(company.created_at)],
   ];
   return (
     <Stack gap="md">
       <CompanyActionsBar company={company} />
-      <Table variant="vertical" withTableBorder maw={640} aria-label="Company information">
+      <Table
+        variant="vertical"
+        withTableBorder
+        maw={640}
+        aria-label={COMPANY_TEXTS.companyInformation}
+      >
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>

@@ -2,8 +2,6 @@ import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import {
-  actionFailureMessage,
-  actionSuccessMessage,
   hasPermission,
   INVITATION_SORT_FIELDS,
   INVITATION_STATUSES,
@@ -22,12 +20,9 @@ import { useCurrentUser } from '@/lib/current-user';
 import { useCompanyInvitations } from '../api/get-company-invitations';
 import { useDeleteInvitation, useResendInvitation } from '../api/invitation-actions';
 import { COMPANY_TEXTS } from '../texts';
+import { actionFailureMessage, actionSuccessMessage } from '@/lib/messages';
 
-const STATUS_LABELS: Record<InvitationStatus, string> = {
-  pending: 'Pending',
-  expired: 'Expired',
-  accepted: 'Accepted',
-};
+const STATUS_LABELS: Record<InvitationStatus, string> = COMPANY_TEXTS.invitationStatus;
 const STATUS_COLORS: Record<InvitationStatus, string> = {
   pending: 'blue',
   expired: 'gray',
@@ -36,10 +31,10 @@ const STATUS_COLORS: Record<InvitationStatus, string> = {
 
 const baseColumns: DataTableColumn<Invitation>[] = [
   { key: 'email', header: COMPANY_TEXTS.email, sortable: true, hideable: false },
-  { key: 'role_title', header: 'Role', sortable: true },
+  { key: 'role_title', header: COMPANY_TEXTS.role, sortable: true },
   {
     key: 'status',
-    header: 'Status',
+    header: COMPANY_TEXTS.status,
     sortable: true,
     filter: {
       type: 'select',
@@ -53,7 +48,7 @@ const baseColumns: DataTableColumn<Invitation>[] = [
   },
   {
     key: 'invited_by_email',
-    header: 'Invited by',
+    header: COMPANY_TEXTS.invitedBy,
     render: (row) => row.invited_by_email ?? COMPANY_TEXTS.none,
   },
   {
@@ -64,7 +59,7 @@ const baseColumns: DataTableColumn<Invitation>[] = [
   },
   {
     key: 'expires_at',
-    header: 'Expires',
+    header: COMPANY_TEXTS.expires,
     sortable: true,
     render: (row) => formatDateTime(row.expires_at),
   },
@@ -83,8 +78,11 @@ function InvitationActions({ invitation }: { invitation: Invitation }) {
     });
     if (!confirmed) return;
     remove.mutate(invitation.id, {
-      onSuccess: () => toast.success(actionSuccessMessage('invitation', 'remove')),
-      onError: failureToast(actionFailureMessage({ item: 'invitation', verb: 'remove' })),
+      onSuccess: () =>
+        toast.success(actionSuccessMessage(COMPANY_TEXTS.items.invitation, 'remove')),
+      onError: failureToast(
+        actionFailureMessage({ item: COMPANY_TEXTS.items.invitation, verb: 'remove' }),
+      ),
     });
   };
   return (
@@ -97,8 +95,11 @@ function InvitationActions({ invitation }: { invitation: Invitation }) {
             loading={resend.isPending}
             onClick={() =>
               resend.mutate(invitation.id, {
-                onSuccess: () => toast.success(actionSuccessMessage('invitation', 'send')),
-                onError: failureToast(actionFailureMessage({ item: 'invitation', verb: 'send' })),
+                onSuccess: () =>
+                  toast.success(actionSuccessMessage(COMPANY_TEXTS.items.invitation, 'send')),
+                onError: failureToast(
+                  actionFailureMessage({ item: COMPANY_TEXTS.items.invitation, verb: 'send' }),
+                ),
               })
             }
           >

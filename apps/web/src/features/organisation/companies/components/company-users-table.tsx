@@ -11,16 +11,16 @@ import { COMPANY_TEXTS } from '../texts';
 
 const columns: DataTableColumn<User>[] = [
   { key: 'email', header: COMPANY_TEXTS.email, sortable: true, searchable: true, hideable: false },
-  { key: 'username', header: 'Username', sortable: true, searchable: true },
-  { key: 'role_title', header: 'Role', sortable: true },
+  { key: 'username', header: COMPANY_TEXTS.username, sortable: true, searchable: true },
+  { key: 'role_title', header: COMPANY_TEXTS.role, sortable: true },
   {
     key: 'mfa_type',
-    header: 'MFA',
+    header: COMPANY_TEXTS.mfa,
     render: (row) => row.mfa_type ?? COMPANY_TEXTS.none,
   },
   {
     key: 'email_verified',
-    header: 'E-mail verified',
+    header: COMPANY_TEXTS.emailVerified,
     render: (row) => (
       <Badge variant="light" color={row.email_verified ? 'green' : 'gray'}>
         {row.email_verified ? COMPANY_TEXTS.yes : COMPANY_TEXTS.no}

@@ -1,5 +1,4 @@
 import { List, Stack, Text } from '@mantine/core';
-import { actionSuccessMessage } from '@netfleet/contracts';
 import { alertDialog, dialogs, type DialogOptions } from '@/components/dialogs';
 import { SchemaForm, type FormDefinition } from '@/components/schema-form';
 import { toast } from '@/components/toasts';
@@ -7,6 +6,7 @@ import type { ApiResponse } from '@/lib/api-client';
 import { moveUsersOutcome, userEmails } from '../api/move-users-outcome';
 import { moveUsersForm } from '../forms/move-users';
 import { COMPANY_TEXTS } from '../texts';
+import { actionSuccessMessage } from '@/lib/messages';
 
 // The dialog reports the outcome itself: a 207 moved only some users.
 const moveUsersInDialog: FormDefinition = { ...moveUsersForm, successMessage: false };
@@ -17,7 +17,7 @@ const userLabel = (emails: Record<string, string>, id: string | null): string =>
 export async function reportMoveOutcome(response: ApiResponse<unknown>): Promise<void> {
   const { moved, refused } = moveUsersOutcome(response);
   if (refused.length === 0) {
-    toast.success(actionSuccessMessage('users', 'move'));
+    toast.success(actionSuccessMessage(COMPANY_TEXTS.items.users, 'move'));
     return;
   }
   toast.warning(COMPANY_TEXTS.movePartial(moved, moved + refused.length));

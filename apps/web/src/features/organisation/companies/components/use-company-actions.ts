@@ -1,4 +1,4 @@
-import { actionFailureMessage, hasPermission } from '@netfleet/contracts';
+import { hasPermission } from '@netfleet/contracts';
 import { useCallback, useMemo } from 'react';
 import { confirmDialog } from '@/components/dialogs';
 import { openFormDialog } from '@/components/schema-form';
@@ -9,6 +9,7 @@ import { companyFlagsForm } from '../forms/company-flags';
 import { editCompanyForm } from '../forms/edit-company';
 import { moveCompanyForm } from '../forms/move-company';
 import { COMPANY_TEXTS } from '../texts';
+import { actionFailureMessage } from '@/lib/messages';
 
 export interface CompanyActions {
   /** manage_companies: without it no action is offered. */
@@ -40,7 +41,9 @@ export function useCompanyActions(): CompanyActions {
           await mutateAsync(company);
           onStarted?.();
         } catch (error) {
-          failureToast(actionFailureMessage({ item: 'company', verb: 'remove' }))(error);
+          failureToast(actionFailureMessage({ item: COMPANY_TEXTS.items.company, verb: 'remove' }))(
+            error,
+          );
         }
       })();
     },

@@ -8,7 +8,7 @@ import { loadCompany } from './edit-company';
 export const companyFlagsForm: FormDefinition = {
   name: 'company-flags',
   title: COMPANY_TEXTS.companyFlags,
-  item: 'company',
+  item: COMPANY_TEXTS.items.company,
   verb: 'update',
   permission: 'manage_companies',
   method: 'PUT',
@@ -18,7 +18,7 @@ export const companyFlagsForm: FormDefinition = {
       key: 'mfa_enforced',
       label: COMPANY_TEXTS.mfaEnforced,
       type: 'checkbox',
-      subtext: 'Users of this company must set up multi-factor authentication',
+      subtext: COMPANY_TEXTS.mfaEnforcedHelp,
     },
     {
       key: 'show_payment',

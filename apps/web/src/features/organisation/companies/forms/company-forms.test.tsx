@@ -82,6 +82,10 @@ describe('move-company form', () => {
     await view.user.click(await screen.findByRole('button', { name: 'Move' }));
     const form = await dialog('Move company');
     await waitFor(() => expect(pickerInput(form, 'Company')).toHaveValue('Acme'));
+    // Spec BaseAlert: what the move changes, said before it is done (and never sent).
+    expect(form.getByRole('alert')).toHaveTextContent(
+      'users of the old parent company lose access to them',
+    );
     await view.user.click(pickerInput(form, 'New parent company'));
     await view.user.click(await screen.findByRole('option', { name: 'Holding' }));
     await view.user.click(form.getByRole('button', { name: 'Submit' }));

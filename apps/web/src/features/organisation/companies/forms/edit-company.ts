@@ -23,7 +23,7 @@ export async function loadCompany(id: string | undefined) {
 export const editCompanyForm: FormDefinition = {
   name: 'edit-company',
   title: COMPANY_TEXTS.editCompany,
-  item: 'company',
+  item: COMPANY_TEXTS.items.company,
   verb: 'update',
   permission: 'manage_companies',
   method: 'PUT',

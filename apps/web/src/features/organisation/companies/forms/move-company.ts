@@ -8,23 +8,32 @@ const companyPicker = { endpoint: COMPANIES_PATH, labelKey: 'name', valueKey: 'i
 export const moveCompanyForm: FormDefinition = {
   name: 'move-company',
   title: COMPANY_TEXTS.moveCompany,
-  item: 'company',
+  item: COMPANY_TEXTS.items.company,
   verb: 'move',
   permission: 'manage_companies',
   method: 'POST',
   url: `${COMPANIES_PATH}/move`,
   fields: [
     {
+      key: 'warning',
+      component: 'BaseAlert',
+      props: {
+        color: 'yellow',
+        title: COMPANY_TEXTS.warning,
+        message: COMPANY_TEXTS.moveCompanyWarning,
+      },
+    },
+    {
       key: 'source',
-      label: 'Company',
+      label: COMPANY_TEXTS.company,
       required: true,
       component: 'ItemSelect',
       props: companyPicker,
-      subtext: 'Its subsidiaries move with it',
+      subtext: COMPANY_TEXTS.subsidiariesMove,
     },
     {
       key: 'target',
-      label: 'New parent company',
+      label: COMPANY_TEXTS.newParent,
       required: true,
       component: 'ItemSelect',
       props: companyPicker,

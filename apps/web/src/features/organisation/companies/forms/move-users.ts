@@ -10,7 +10,7 @@ import { COMPANY_TEXTS } from '../texts';
 export const moveUsersForm: FormDefinition = {
   name: 'move-users',
   title: COMPANY_TEXTS.moveUsers,
-  item: 'users',
+  item: COMPANY_TEXTS.items.users,
   verb: 'move',
   permission: 'manage_users',
   method: 'POST',
@@ -18,7 +18,7 @@ export const moveUsersForm: FormDefinition = {
   fields: [
     {
       key: 'source_company_id',
-      label: 'From company',
+      label: COMPANY_TEXTS.fromCompany,
       required: true,
       component: 'ItemSelect',
       props: { endpoint: COMPANIES_PATH, labelKey: 'name', valueKey: 'id' },
@@ -26,7 +26,7 @@ export const moveUsersForm: FormDefinition = {
     },
     {
       key: 'user_id',
-      label: 'Users',
+      label: COMPANY_TEXTS.users,
       required: true,
       component: 'ItemSelect',
       props: {
@@ -41,7 +41,7 @@ export const moveUsersForm: FormDefinition = {
     },
     {
       key: 'company_id',
-      label: 'Move to company',
+      label: COMPANY_TEXTS.moveToCompany,
       required: true,
       component: 'ItemSelect',
       props: { endpoint: COMPANIES_PATH, labelKey: 'name', valueKey: 'id' },

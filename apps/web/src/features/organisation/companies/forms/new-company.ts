@@ -1,6 +1,5 @@
 import {
   COMPANY_PARENT_LEVELS,
-  COMPANY_MESSAGES,
   COMPANY_NAME_MAX_LENGTH,
   COMPANY_NAME_MIN_LENGTH,
 } from '@netfleet/contracts';
@@ -13,7 +12,7 @@ import { companyNameProblem } from './company-name';
 export const newCompanyForm: FormDefinition = {
   name: 'new-company',
   title: COMPANY_TEXTS.newCompany,
-  item: 'company',
+  item: COMPANY_TEXTS.items.company,
   verb: 'create',
   permission: 'manage_companies',
   method: 'POST',
@@ -38,7 +37,7 @@ export const newCompanyForm: FormDefinition = {
         valueKey: 'id',
         query: { sort: 'name', level: COMPANY_PARENT_LEVELS.join(',') },
       },
-      subtext: COMPANY_MESSAGES.parentLevel,
+      subtext: COMPANY_TEXTS.parentLevelHelp,
     },
   ],
   beforeSubmit: (values) => companyNameProblem(values.name),

@@ -57,9 +57,9 @@ function companyColumns(ownCompanyId: number): DataTableColumn<Company>[] {
           ? (row.parent_name ?? COMPANY_TEXTS.none)
           : companyLink(row.parent_id, row.parent_name),
     },
-    { key: 'users_count', header: 'Users' },
-    { key: 'devices_count', header: 'Devices' },
-    { key: 'child_count', header: 'Subsidiaries' },
+    { key: 'users_count', header: COMPANY_TEXTS.users },
+    { key: 'devices_count', header: COMPANY_TEXTS.devices },
+    { key: 'child_count', header: COMPANY_TEXTS.subsidiaries },
     { key: 'email', header: COMPANY_TEXTS.email, searchable: true },
     {
       key: 'created_at',

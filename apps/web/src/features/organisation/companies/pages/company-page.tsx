@@ -86,7 +86,7 @@ function CompanyView({ id, tabs }: { id: number; tabs: readonly CompanyTab[] }) 
   if (query.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={COMPANY_TEXTS.loading} />
       </Center>
     );
   }

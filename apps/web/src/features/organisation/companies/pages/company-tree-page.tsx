@@ -46,7 +46,7 @@ export function CompanyTreePage() {
   if (query.isPending) {
     body = (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={COMPANY_TEXTS.loading} />
       </Center>
     );
   } else if (query.isError) {

@@ -33,7 +33,7 @@ export function registrationSchema(newCompany: boolean) {
     })
     .refine((values) => values.password === values.password_confirmation, {
       path: ['password_confirmation'],
-      message: 'Passwords do not match',
+      message: TEXTS.passwordMismatch,
     });
 }
 

@@ -11,21 +11,24 @@ import { INVITATIONS_TEXTS as TEXTS } from '../texts';
 
 const isNotFound = (error: unknown) => isApiError(error) && error.status === 404;
 
+/** A text's {{placeholders}} replaced by the given nodes (shown in bold), in the text's order. */
+function withBold(text: string, values: Record<string, string>): ReactNode[] {
+  return text.split(/(\{\{\w+\}\})/).map((part, index) => {
+    const key = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
+    return key !== undefined && key in values ? <strong key={index}>{values[key]}</strong> : part;
+  });
+}
+
 /** 'You are invited to join Acme as Administrator by ada@example.com' (inviter if still known). */
 function InvitationSummary({ invitation }: { invitation: InvitationDetails }) {
   const inviter = invitation.inviter_email;
+  const values = { company: invitation.company_name, role: invitation.role_title };
   return (
     <Stack gap={4}>
       <Text data-testid="invitation-summary">
-        You are invited to join <strong>{invitation.company_name}</strong> as{' '}
-        <strong>{invitation.role_title}</strong>
-        {inviter === null ? null : (
-          <>
-            {' '}
-            by <strong>{inviter}</strong>
-          </>
-        )}
-        .
+        {inviter === null
+          ? withBold(TEXTS.invited, values)
+          : withBold(TEXTS.invitedBy, { ...values, inviter })}
       </Text>
       {invitation.new_company && (
         <Text size="sm" c="dimmed">

@@ -1,12 +1,13 @@
 import { truncateRoleName, type Role } from '@netfleet/contracts';
 import { dialogs, type DialogOptions } from '@/components/dialogs';
+import { ROLE_TEXTS } from '../texts';
 import { RoleEditor } from './role-editor';
 
 /** 'New role' without a role, 'Edit role' with a custom one. */
 export function roleEditorDialog(role?: Role): DialogOptions {
   return {
     id: 'roles.editor',
-    title: role ? `Edit role ${truncateRoleName(role.title)}` : 'New role',
+    title: role ? ROLE_TEXTS.editRole(truncateRoleName(role.title)) : ROLE_TEXTS.newRole,
     size: 'xl',
     maximizable: true,
     main: true,

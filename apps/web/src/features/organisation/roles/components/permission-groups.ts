@@ -1,11 +1,11 @@
 import {
-  PERMISSION_CATALOGUE,
   PERMISSION_CATEGORIES,
   PERMISSION_CATEGORY_NAMES,
   PERMISSIONS,
   type Permission,
   type PermissionCategory,
 } from '@netfleet/contracts';
+import { PERMISSION_CATEGORY_LABELS, PERMISSION_DESCRIPTIONS } from '../texts';
 
 export interface PermissionRow {
   name: Permission;
@@ -14,6 +14,8 @@ export interface PermissionRow {
 
 export interface PermissionGroup {
   category: PermissionCategory;
+  /** The category's name in the shown language. */
+  label: string;
   rows: PermissionRow[];
 }
 
@@ -21,9 +23,10 @@ export interface PermissionGroup {
 export const PERMISSION_GROUPS: readonly PermissionGroup[] = PERMISSION_CATEGORY_NAMES.map(
   (category) => ({
     category,
+    label: PERMISSION_CATEGORY_LABELS[category],
     rows: PERMISSION_CATEGORIES[category].map((name) => ({
       name,
-      description: PERMISSION_CATALOGUE[name],
+      description: PERMISSION_DESCRIPTIONS[name],
     })),
   }),
 );
@@ -39,6 +42,7 @@ export function filterGroups(
   const term = search.trim().toLowerCase();
   return PERMISSION_GROUPS.map((group) => ({
     category: group.category,
+    label: group.label,
     rows: group.rows.filter((row) => keep(row) && (term === '' || matches(row, term))),
   })).filter((group) => group.rows.length > 0);
 }

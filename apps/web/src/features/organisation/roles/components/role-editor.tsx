@@ -29,6 +29,7 @@ import {
   type RoleFormInput,
   type RoleFormValues,
 } from './role-form-schema';
+import { ROLE_TEXTS } from '../texts';
 import { RolePermissionTable } from './role-permission-table';
 
 interface RoleFormProps {
@@ -64,7 +65,7 @@ function RoleForm({ role, permissions }: RoleFormProps) {
             company_id: companyId ?? me.company_id,
             permission_id: granted,
           }),
-    item: 'role',
+    item: ROLE_TEXTS.items.role,
     verb: creating ? 'create' : 'update',
     invalidate: [rolesKeys.all],
     fields: creating ? ROLE_FORM_FIELDS : ROLE_FORM_FIELDS.filter((f) => f !== 'company_id'),
@@ -78,7 +79,7 @@ function RoleForm({ role, permissions }: RoleFormProps) {
     <form noValidate onSubmit={(event) => void form.handleSubmit(submitter.submit)(event)}>
       <Stack gap="md">
         <TextInput
-          label="Title"
+          label={ROLE_TEXTS.titleLabel}
           required
           maxLength={ROLE_NAME_MAX_LENGTH}
           data-autofocus
@@ -86,7 +87,7 @@ function RoleForm({ role, permissions }: RoleFormProps) {
           {...form.register('title')}
         />
         <Textarea
-          label="Description"
+          label={ROLE_TEXTS.descriptionLabel}
           rows={3}
           error={fieldErrorProp(errors.description)}
           {...form.register('description')}
@@ -97,7 +98,7 @@ function RoleForm({ role, permissions }: RoleFormProps) {
             name="company_id"
             render={({ field, fieldState }) => (
               <CompanySelect
-                label="Company"
+                label={ROLE_TEXTS.companyLabel}
                 required
                 value={field.value === undefined ? null : String(field.value)}
                 onChange={(id) => field.onChange(id === null ? undefined : Number(id))}
@@ -112,7 +113,10 @@ function RoleForm({ role, permissions }: RoleFormProps) {
           control={form.control}
           name="permission_id"
           render={({ field, fieldState }) => (
-            <Input.Wrapper label="Permissions" error={fieldErrorProp(fieldState.error)}>
+            <Input.Wrapper
+              label={ROLE_TEXTS.permissionsLabel}
+              error={fieldErrorProp(fieldState.error)}
+            >
               <RolePermissionTable
                 value={field.value}
                 onChange={field.onChange}
@@ -125,11 +129,11 @@ function RoleForm({ role, permissions }: RoleFormProps) {
         <Group justify="flex-end">
           {dialog && (
             <Button variant="default" onClick={dialog.close}>
-              Cancel
+              {ROLE_TEXTS.cancel}
             </Button>
           )}
           <Button type="submit" loading={submitter.state === 'waiting'}>
-            {creating ? 'Create role' : 'Save'}
+            {creating ? ROLE_TEXTS.createRole : ROLE_TEXTS.save}
           </Button>
         </Group>
       </Stack>
@@ -143,7 +147,7 @@ function EditRoleForm({ role }: { role: Role }) {
   if (permissions.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading permissions" />
+        <Loader aria-label={ROLE_TEXTS.loadingPermissions} />
       </Center>
     );
   }
@@ -151,7 +155,7 @@ function EditRoleForm({ role }: { role: Role }) {
     const { error } = permissions;
     return (
       <Alert color="red" variant="light" role="alert">
-        {isApiError(error) ? error.message : 'Failed to load the permissions'}
+        {isApiError(error) ? error.message : ROLE_TEXTS.loadFailed}
       </Alert>
     );
   }

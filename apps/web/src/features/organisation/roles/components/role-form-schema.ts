@@ -4,6 +4,7 @@ import {
   permissionNameSchema,
   ROLE_DESCRIPTION_MAX_LENGTH,
 } from '@netfleet/contracts';
+import { ROLE_TEXTS } from '../texts';
 
 /** What the role dialog edits; a new role also needs its company. */
 export const roleFormSchema = (creating: boolean) =>
@@ -16,7 +17,7 @@ export const roleFormSchema = (creating: boolean) =>
     })
     .refine((values) => !creating || values.company_id !== undefined, {
       path: ['company_id'],
-      message: 'Company is required',
+      message: ROLE_TEXTS.companyRequired,
     });
 
 export type RoleFormInput = z.input<ReturnType<typeof roleFormSchema>>;

@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconMinus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { ROLE_TEXTS as T } from '../texts';
 import { filterGroups, switchPermissions, type PermissionGroup } from './permission-groups';
 
 export interface RolePermissionTableProps {
@@ -48,7 +49,7 @@ function CategoryRows({ group, granted, editable, canGrant, onSwitch }: GroupPro
           <Table.Th w={40}>
             <Checkbox
               size="xs"
-              aria-label={`Select all ${group.category}`}
+              aria-label={T.selectAll(group.label)}
               checked={allOn}
               indeterminate={someOn && !allOn}
               disabled={changeable.length === 0}
@@ -59,7 +60,7 @@ function CategoryRows({ group, granted, editable, canGrant, onSwitch }: GroupPro
         <Table.Th colSpan={editable ? 2 : 3}>
           <Group justify="space-between" gap="xs">
             <Text fw={600} size="sm">
-              {group.category}
+              {group.label}
             </Text>
             <Text size="xs" c="dimmed">
               {grantedCount} / {group.rows.length}
@@ -85,14 +86,14 @@ function CategoryRows({ group, granted, editable, canGrant, onSwitch }: GroupPro
                   size={16}
                   color="var(--mantine-color-green-6)"
                   role="img"
-                  aria-label="Granted"
+                  aria-label={T.granted}
                 />
               ) : (
                 <IconMinus
                   size={16}
                   color="var(--mantine-color-dimmed)"
                   role="img"
-                  aria-label="Not granted"
+                  aria-label={T.notGranted}
                 />
               )}
             </Table.Td>
@@ -132,8 +133,8 @@ export function RolePermissionTable({ value, onChange, grantable }: RolePermissi
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
         <TextInput
-          aria-label="Search permissions"
-          placeholder="Search permissions"
+          aria-label={T.searchPermissions}
+          placeholder={T.searchPermissions}
           leftSection={<IconSearch size={14} />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
@@ -141,30 +142,30 @@ export function RolePermissionTable({ value, onChange, grantable }: RolePermissi
         />
         {!editable && (
           <SegmentedControl
-            aria-label="Permissions shown"
+            aria-label={T.permissionsShown}
             value={shown}
             onChange={(next) => setShown(next as Shown)}
             data={[
-              { value: 'granted', label: 'Granted' },
-              { value: 'all', label: 'All' },
+              { value: 'granted', label: T.shownGranted },
+              { value: 'all', label: T.shownAll },
             ]}
           />
         )}
       </Group>
       {groups.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">
-          {search.trim() ? 'No permissions match the search' : 'No permissions granted'}
+          {search.trim() ? T.noMatch : T.noneGranted}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={480}>
-          <Table aria-label="Permissions" verticalSpacing={4}>
+          <Table aria-label={T.permissionsTable} verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>
-                  <VisuallyHidden>{editable ? 'Granted' : 'Status'}</VisuallyHidden>
+                  <VisuallyHidden>{editable ? T.granted : T.status}</VisuallyHidden>
                 </Table.Th>
-                <Table.Th>Permission</Table.Th>
-                <Table.Th>Description</Table.Th>
+                <Table.Th>{T.permission}</Table.Th>
+                <Table.Th>{T.description}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             {groups.map((group) => (

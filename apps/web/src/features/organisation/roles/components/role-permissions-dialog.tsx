@@ -3,6 +3,7 @@ import { truncateRoleName, type Role } from '@netfleet/contracts';
 import { dialogs, type DialogOptions } from '@/components/dialogs';
 import { isApiError } from '@/lib/api-client';
 import { useRolePermissions } from '../api/get-role-permissions';
+import { ROLE_TEXTS } from '../texts';
 import { RolePermissionTable } from './role-permission-table';
 
 /** The read-only permission table of a role, loaded from GET /roles/{id}/permissions. */
@@ -11,7 +12,7 @@ export function RolePermissionsView({ roleId }: { roleId: number }) {
   if (permissions.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading permissions" />
+        <Loader aria-label={ROLE_TEXTS.loadingPermissions} />
       </Center>
     );
   }
@@ -20,10 +21,10 @@ export function RolePermissionsView({ roleId }: { roleId: number }) {
     return (
       <Stack gap="sm" align="flex-start">
         <Alert color="red" variant="light" role="alert">
-          {isApiError(error) ? error.message : 'Failed to load the permissions'}
+          {isApiError(error) ? error.message : ROLE_TEXTS.loadFailed}
         </Alert>
         <Button variant="light" size="xs" onClick={() => void permissions.refetch()}>
-          Retry
+          {ROLE_TEXTS.retry}
         </Button>
       </Stack>
     );
@@ -36,7 +37,7 @@ export function rolePermissionsDialog(role: Pick<Role, 'id' | 'title'>): DialogO
   return {
     id: 'roles.permissions',
     title: truncateRoleName(role.title),
-    subtitle: 'Permissions',
+    subtitle: ROLE_TEXTS.permissionsLabel,
     size: 'lg',
     maximizable: true,
     content: <RolePermissionsView roleId={role.id} />,

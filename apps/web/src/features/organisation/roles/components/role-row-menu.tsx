@@ -1,17 +1,14 @@
 import { IconEdit, IconListCheck, IconTrash } from '@tabler/icons-react';
-import {
-  actionSuccessMessage,
-  hasPermission,
-  truncateRoleName,
-  type Role,
-} from '@netfleet/contracts';
+import { hasPermission, truncateRoleName, type Role } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast, useFailureToast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
 import { useDeleteRole } from '../api/delete-role';
+import { ROLE_TEXTS } from '../texts';
 import { openRoleEditor } from './open-role-editor';
 import { openRolePermissionsDialog } from './role-permissions-dialog';
 import { RowMenu, type RowMenuItem } from '@/components/data-table';
+import { actionSuccessMessage } from '@/lib/messages';
 
 /** Permissions for everyone allowed to see them; default roles are never edited or removed. */
 export function RoleRowMenu({ role }: { role: Role }) {
@@ -21,31 +18,31 @@ export function RoleRowMenu({ role }: { role: Role }) {
   const items: RowMenuItem[] = [];
   if (hasPermission(permissions, 'view_permissions')) {
     items.push({
-      label: 'Permissions',
+      label: ROLE_TEXTS.menuPermissions,
       icon: <IconListCheck size={16} />,
       onClick: () => openRolePermissionsDialog(role),
     });
   }
   if (hasPermission(permissions, 'manage_roles') && !role.is_default) {
     items.push(
-      { label: 'Edit', icon: <IconEdit size={16} />, onClick: () => openRoleEditor(role) },
+      { label: ROLE_TEXTS.edit, icon: <IconEdit size={16} />, onClick: () => openRoleEditor(role) },
       {
-        label: 'Delete',
+        label: ROLE_TEXTS.delete,
         icon: <IconTrash size={16} />,
         color: 'red',
         onClick: () => {
           void confirmDialog({
-            title: 'Delete role',
-            message: `Delete role ${truncateRoleName(role.title)}?`,
-            confirmText: 'Delete',
+            title: ROLE_TEXTS.deleteTitle,
+            message: ROLE_TEXTS.deleteConfirm(truncateRoleName(role.title)),
+            confirmText: ROLE_TEXTS.delete,
             danger: true,
           }).then((confirmed) => {
             if (!confirmed) return;
             // A role someone still has answers 409 'Role is assigned to N user(s)'.
             remove
               .mutateAsync(role.id)
-              .then(() => toast.success(actionSuccessMessage('role', 'remove')))
-              .catch(failureToast('Failed to remove role'));
+              .then(() => toast.success(actionSuccessMessage(ROLE_TEXTS.items.role, 'remove')))
+              .catch(failureToast(ROLE_TEXTS.removeFailed));
           });
         },
       },

@@ -15,13 +15,14 @@ import { useRoles } from '../api/get-roles';
 import { openRoleEditor } from '../components/open-role-editor';
 import { openRolePermissionsDialog } from '../components/role-permissions-dialog';
 import { RoleRowMenu } from '../components/role-row-menu';
+import { ROLE_TEXTS } from '../texts';
 
 const TYPE_OPTIONS = [
-  { value: 'default', label: 'Default' },
-  { value: 'custom', label: 'Custom' },
+  { value: 'default', label: ROLE_TEXTS.types.default },
+  { value: 'custom', label: ROLE_TEXTS.types.custom },
 ];
 
-const TITLE = 'Roles & Permissions';
+const TITLE = ROLE_TEXTS.title;
 
 function RoleTitle({ role }: { role: Role }) {
   const title = truncateRoleName(role.title);
@@ -38,32 +39,32 @@ function RoleTitle({ role }: { role: Role }) {
 const columns: DataTableColumn<Role>[] = [
   {
     key: 'title',
-    header: 'Title',
+    header: ROLE_TEXTS.columns.title,
     sortable: true,
     searchable: true,
     hideable: false,
     render: (row) => <RoleTitle role={row} />,
   },
-  { key: 'name', header: 'Name', sortable: true, searchable: true },
+  { key: 'name', header: ROLE_TEXTS.columns.name, sortable: true, searchable: true },
   {
     key: 'company_name',
-    header: 'Company',
+    header: ROLE_TEXTS.columns.company,
     sortable: true,
     filter: { type: 'select', options: TYPE_OPTIONS, param: 'type' },
     render: (row) =>
       row.is_default ? (
         <Badge variant="light" color="gray">
-          Default
+          {ROLE_TEXTS.types.default}
         </Badge>
       ) : (
         row.company_name
       ),
-    csv: (row) => row.company_name ?? 'Default',
+    csv: (row) => row.company_name ?? ROLE_TEXTS.types.default,
   },
-  { key: 'permissions_count', header: 'Permissions' },
+  { key: 'permissions_count', header: ROLE_TEXTS.columns.permissions },
   {
     key: 'description',
-    header: 'Description',
+    header: ROLE_TEXTS.columns.description,
     searchable: true,
     render: (row) => (
       <Text size="sm" lineClamp={2}>
@@ -74,7 +75,7 @@ const columns: DataTableColumn<Role>[] = [
   {
     key: 'actions',
     pinned: 'right',
-    header: 'Actions',
+    header: ROLE_TEXTS.columns.actions,
     render: (row) => <RoleRowMenu role={row} />,
     csv: false,
     hideable: false,
@@ -92,8 +93,8 @@ export function RolesPage() {
       <Stack gap={4}>
         <PageBreadcrumbs
           items={[
-            { label: 'Administration' },
-            { label: 'Users', to: pathForRouteName('users.list') },
+            { label: ROLE_TEXTS.administration },
+            { label: ROLE_TEXTS.users, to: pathForRouteName('users.list') },
             { label: TITLE },
           ]}
         />
@@ -101,19 +102,19 @@ export function RolesPage() {
           <Title order={2}>{TITLE}</Title>
           {hasPermission(permissions, 'manage_roles') && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => openRoleEditor()}>
-              New role
+              {ROLE_TEXTS.newRole}
             </Button>
           )}
         </Group>
       </Stack>
       <DataTable
-        label="Roles"
+        label={ROLE_TEXTS.rolesLabel}
         tableId="roles"
         columns={columns}
         state={state}
         result={result}
-        emptyMessage="No roles found"
-        searchPlaceholder="Search by title, name or description"
+        emptyMessage={ROLE_TEXTS.empty}
+        searchPlaceholder={ROLE_TEXTS.searchPlaceholder}
         onRowClick={canViewPermissions ? openRolePermissionsDialog : undefined}
       />
     </Stack>

@@ -1,4 +1,4 @@
-import { actionSuccessMessage, hasPermission, type Tag } from '@netfleet/contracts';
+import { hasPermission, type Tag } from '@netfleet/contracts';
 import { useCallback, useMemo } from 'react';
 import { confirmDialog } from '@/components/dialogs';
 import { openFormDialog } from '@/components/schema-form';
@@ -9,6 +9,7 @@ import { useDeleteTags } from '../api/delete-tags';
 import { editTagForm } from '../forms/edit-tag';
 import { newTagForm } from '../forms/new-tag';
 import { TAG_TEXTS } from '../texts';
+import { actionSuccessMessage } from '@/lib/messages';
 
 type TagRef = Pick<Tag, 'id' | 'name'>;
 
@@ -21,7 +22,8 @@ export interface TagActions {
   remove: (tags: readonly TagRef[], onRemoved?: () => void) => void;
 }
 
-const failureText = (reason: unknown): string => buildFailureText(reason, 'tag', 'remove');
+const failureText = (reason: unknown): string =>
+  buildFailureText(reason, TAG_TEXTS.items.tag, 'remove');
 
 /** New, edit and delete (one or several) tags, shared by the tag pages and the company tab. */
 export function useTagActions(): TagActions {
@@ -43,7 +45,9 @@ export function useTagActions(): TagActions {
         if (!confirmed) return;
         const { removed, failures } = await mutateAsync(tags.map((tag) => tag.id));
         if (failures.length === 0) {
-          toast.success(actionSuccessMessage(single ? 'tag' : 'tags', 'remove'));
+          toast.success(
+            actionSuccessMessage(single ? TAG_TEXTS.items.tag : TAG_TEXTS.items.tags, 'remove'),
+          );
           onRemoved?.();
         } else if (removed === 0) {
           toast.error(failureText(failures[0]));

@@ -8,7 +8,7 @@ import { TAG_FIELDS, tagBody } from './tag-fields';
 export const editTagForm: FormDefinition = {
   name: 'edit-tag',
   title: TAG_TEXTS.editTag,
-  item: 'tag',
+  item: TAG_TEXTS.items.tag,
   verb: 'update',
   permission: 'manage_tags',
   method: 'PUT',

@@ -8,7 +8,7 @@ import { TAG_FIELDS, tagBody } from './tag-fields';
 export const newTagForm: FormDefinition = {
   name: 'new-tag',
   title: TAG_TEXTS.newTag,
-  item: 'tag',
+  item: TAG_TEXTS.items.tag,
   verb: 'create',
   permission: 'manage_tags',
   method: 'POST',

@@ -18,7 +18,7 @@ export const TAG_FIELDS: FieldDefinition[] = [
     placeholder: '#1a2b3c',
     // The API's rule (tagColorSchema): six hex digits.
     pattern: '#[0-9a-fA-F]{6}',
-    subtext: 'Leave empty for the default colour',
+    subtext: TAG_TEXTS.colorHelp,
   },
 ];
 

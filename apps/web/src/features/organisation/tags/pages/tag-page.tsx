@@ -69,7 +69,7 @@ function TagDetails({ tag }: { tag: Tag }) {
           </Button>
         </Group>
       )}
-      <Table variant="vertical" withTableBorder maw={640} aria-label="Tag details">
+      <Table variant="vertical" withTableBorder maw={640} aria-label={TAG_TEXTS.details}>
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
@@ -90,7 +90,7 @@ function TagView({ id }: { id: number }) {
   if (query.isPending) {
     body = (
       <Center py="xl">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={TAG_TEXTS.loading} />
       </Center>
     );
   } else if (query.isError) {

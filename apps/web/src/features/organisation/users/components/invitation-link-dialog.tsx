@@ -1,22 +1,15 @@
 import { Alert, Button, CopyButton, Group, Stack, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { actionSuccessMessage, sentInvitationSchema } from '@netfleet/contracts';
+import { sentInvitationSchema } from '@netfleet/contracts';
 import type { z } from 'zod';
 import { dialogs, useDialog } from '@/components/dialogs';
 import { formatDateTime } from '@/components/data-table';
 import { toast } from '@/components/toasts';
 import type { ApiResponse } from '@/lib/api-client';
+import { USERS_TEXTS as T } from '../texts';
+import { actionSuccessMessage } from '@/lib/messages';
 
-export const INVITATION_LINK_TEXTS = {
-  title: 'Invitation link',
-  noMail: (email: string, expires: string) =>
-    `No mail server is configured, so netfleet did not send an e-mail. Hand this one-time link to ${email}; it expires ${expires}.`,
-  once: 'The link is shown only now. Sending the invitation again makes a new link and stops this one.',
-  link: 'One-time registration link',
-  copy: 'Copy link',
-  copied: 'Copied',
-  done: 'Done',
-};
+export const INVITATION_LINK_TEXTS = T.invitationLink;
 
 // What the dialog needs of the answer; the rest of the invitation is the table's business.
 const linkedSchema = sentInvitationSchema.pick({
@@ -71,7 +64,7 @@ export function announceInvitation(data: unknown): void {
   const parsed = linkedSchema.safeParse(data);
   const invitation = parsed.success ? parsed.data : null;
   if (!invitation?.invitation_link) {
-    toast.success(actionSuccessMessage('invitation', 'send'));
+    toast.success(actionSuccessMessage(T.items.invitation, 'send'));
     return;
   }
   const linked: LinkedInvitation = { ...invitation, invitation_link: invitation.invitation_link };

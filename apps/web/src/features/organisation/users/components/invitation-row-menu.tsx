@@ -1,5 +1,5 @@
 import { IconMailForward, IconTrash } from '@tabler/icons-react';
-import { actionSuccessMessage, hasPermission, type Invitation } from '@netfleet/contracts';
+import { hasPermission, type Invitation } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast, useFailureToast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
@@ -7,6 +7,8 @@ import { useDeleteInvitation } from '../api/delete-invitation';
 import { useResendInvitation } from '../api/resend-invitation';
 import { announceInvitation } from './invitation-link-dialog';
 import { RowMenu, type RowMenuItem } from '@/components/data-table';
+import { USERS_TEXTS as T } from '../texts';
+import { actionSuccessMessage } from '@/lib/messages';
 
 /** Resend (not once accepted) and delete, with invite_users. */
 export function InvitationRowMenu({ invitation }: { invitation: Invitation }) {
@@ -18,31 +20,31 @@ export function InvitationRowMenu({ invitation }: { invitation: Invitation }) {
   if (hasPermission(permissions, 'invite_users')) {
     if (invitation.status !== 'accepted') {
       items.push({
-        label: 'Resend',
+        label: T.invitationMenu.resend,
         icon: <IconMailForward size={16} />,
         onClick: () =>
           resend
             .mutateAsync(invitation.id)
             .then((response) => announceInvitation(response.data))
-            .catch(failureToast('Failed to send invitation')),
+            .catch(failureToast(T.invitationMenu.sendFailed)),
       });
     }
     items.push({
-      label: 'Delete',
+      label: T.invitationMenu.delete,
       icon: <IconTrash size={16} />,
       color: 'red',
       onClick: () => {
         void confirmDialog({
-          title: 'Delete invitation',
-          message: `Delete the invitation of ${invitation.email}? Its link stops working.`,
-          confirmText: 'Delete',
+          title: T.invitationMenu.deleteTitle,
+          message: T.invitationMenu.deleteConfirm(invitation.email),
+          confirmText: T.invitationMenu.delete,
           danger: true,
         }).then((confirmed) => {
           if (!confirmed) return;
           remove
             .mutateAsync(invitation.id)
-            .then(() => toast.success(actionSuccessMessage('invitation', 'remove')))
-            .catch(failureToast('Failed to remove invitation'));
+            .then(() => toast.success(actionSuccessMessage(T.items.invitation, 'remove')))
+            .catch(failureToast(T.invitationMenu.removeFailed));
         });
       },
     });

@@ -1,11 +1,8 @@
 import { Badge } from '@mantine/core';
 import type { InvitationStatus } from '@netfleet/contracts';
+import { USERS_TEXTS as T } from '../texts';
 
-export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
-  pending: 'Pending',
-  expired: 'Expired',
-  accepted: 'Accepted',
-};
+export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = T.invitationStatus;
 
 const COLORS: Record<InvitationStatus, string> = {
   pending: 'blue',

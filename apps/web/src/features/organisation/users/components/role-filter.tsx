@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { useRoleOptions } from '../api/get-role-options';
+import { USERS_TEXTS as T } from '../texts';
 
 interface RoleFilterProps {
   value: string | undefined;
@@ -11,14 +12,14 @@ export function RoleFilter({ value, onChange }: RoleFilterProps) {
   const roles = useRoleOptions(true);
   return (
     <Select
-      aria-label="Filter by role"
-      placeholder={roles.isError ? 'Roles failed to load' : 'All roles'}
+      aria-label={T.roleFilter.label}
+      placeholder={roles.isError ? T.roleFilter.failed : T.roleFilter.all}
       data={roles.data ?? []}
       value={value ?? null}
       onChange={onChange}
       searchable
       clearable
-      nothingFoundMessage="No roles found"
+      nothingFoundMessage={T.roleFilter.none}
       w={220}
     />
   );

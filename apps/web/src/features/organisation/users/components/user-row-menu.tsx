@@ -4,7 +4,7 @@ import {
   IconUserQuestion,
   IconUserShield,
 } from '@tabler/icons-react';
-import { actionSuccessMessage, hasPermission, type User } from '@netfleet/contracts';
+import { hasPermission, type User } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { openFormDialog } from '@/components/schema-form';
 import { toast, useFailureToast } from '@/components/toasts';
@@ -14,6 +14,8 @@ import { useRequestImpersonationAccess } from '../api/request-impersonation-acce
 import { changeRoleForm } from '../forms/change-role';
 import { openMoveUsersDialog } from './open-move-users-dialog';
 import { RowMenu, type RowMenuItem } from '@/components/data-table';
+import { USERS_TEXTS as T } from '../texts';
+import { actionSuccessMessage } from '@/lib/messages';
 
 /** Change role, move, request impersonation access and delete, each under its permission. */
 export function UserRowMenu({ user }: { user: User }) {
@@ -29,16 +31,20 @@ export function UserRowMenu({ user }: { user: User }) {
   if (can('manage_users')) {
     items.push(
       {
-        label: 'Change role',
+        label: T.userMenu.changeRole,
         icon: <IconUserShield size={16} />,
         onClick: () =>
           openFormDialog(changeRoleForm, {
             id: String(user.id),
-            initialValues: { company_id: user.company_id, role_id: user.role_id },
+            initialValues: {
+              company_id: user.company_id,
+              email: user.email,
+              role_id: user.role_id,
+            },
           }),
       },
       {
-        label: 'Move to company',
+        label: T.userMenu.moveToCompany,
         icon: <IconArrowsExchange size={16} />,
         onClick: () => openMoveUsersDialog([user]),
       },
@@ -46,32 +52,32 @@ export function UserRowMenu({ user }: { user: User }) {
   }
   if (can('impersonate_users') && !self) {
     items.push({
-      label: 'Request impersonation access',
+      label: T.userMenu.requestImpersonation,
       icon: <IconUserQuestion size={16} />,
       onClick: () =>
         requestAccess
           .mutateAsync(user.id)
-          .then(() => toast.success(actionSuccessMessage('impersonation access request', 'send')))
-          .catch(failureToast('Failed to send impersonation access request')),
+          .then(() => toast.success(actionSuccessMessage(T.items.impersonationRequest, 'send')))
+          .catch(failureToast(T.userMenu.requestFailed)),
     });
   }
   if (can('manage_users') && !self) {
     items.push({
-      label: 'Delete',
+      label: T.userMenu.delete,
       icon: <IconTrash size={16} />,
       color: 'red',
       onClick: () => {
         void confirmDialog({
-          title: 'Delete user',
-          message: `Delete user ${user.email}? This cannot be undone.`,
-          confirmText: 'Delete',
+          title: T.userMenu.deleteTitle,
+          message: T.userMenu.deleteConfirm(user.email),
+          confirmText: T.userMenu.delete,
           danger: true,
         }).then((confirmed) => {
           if (!confirmed) return;
           remove
             .mutateAsync(user.id)
-            .then(() => toast.success(actionSuccessMessage('user', 'remove')))
-            .catch(failureToast('Failed to remove user'));
+            .then(() => toast.success(actionSuccessMessage(T.items.user, 'remove')))
+            .catch(failureToast(T.userMenu.removeFailed));
         });
       },
     });

@@ -109,9 +109,14 @@ describe('change-role', () => {
       <SchemaForm
         definition={changeRoleForm}
         id="10"
-        initialValues={{ company_id: 4, role_id: 40 }}
+        initialValues={{ company_id: 4, email: 'field@example.com', role_id: 40 }}
       />,
     );
+    // The e-mail names the user and cannot be edited; it is not sent.
+    const email = input('Email');
+    expect(email).toHaveValue('field@example.com');
+    expect(email).toBeDisabled();
+    expect(screen.getByText('The user’s e-mail address cannot be changed here.')).toBeVisible();
     await waitFor(() =>
       expect(decoded(api.calls('GET /api/roles'))).toContain(
         '/api/roles?inviteable=true&company_id=4&limit=100',
@@ -193,5 +198,23 @@ describe.each(emailForms)('$name', ({ form, method, path, body, toast }) => {
     await waitFor(() => expect(api.calls(key)).toHaveLength(1));
     expect(jsonBody(api.calls(key)[0])).toEqual(body);
     expect(await screen.findByText(toast)).toBeInTheDocument();
+  });
+});
+
+// Spec BaseAlert: the forms whose action cannot be taken back warn inside the form; the alert
+// has no value and is never sent.
+describe.each([
+  { name: 'delete-user', form: deleteUserForm, warning: 'This cannot be undone.' },
+  { name: 'remove-mfa', form: removeMfaForm, warning: 'signs in with the password alone' },
+])('$name warning', ({ form, warning }) => {
+  it('shows a red warning above the e-mail', async () => {
+    mockApi({});
+    renderSignedIn(<SchemaForm definition={form} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Warning');
+    expect(alert).toHaveTextContent(warning);
+    expect(
+      alert.compareDocumentPosition(input('Email')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 });

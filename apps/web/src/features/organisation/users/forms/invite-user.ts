@@ -2,6 +2,7 @@ import type { FieldDefinition, FormDefinition } from '@/components/schema-form';
 import { fetchCurrentUser } from '@/lib/current-user';
 import { announceInvitationResponse } from '../components/invitation-link-dialog';
 import { emailField } from './email-field';
+import { USERS_TEXTS as T } from '../texts';
 
 /**
  * `?company_id=N` of the page: the companies feature links to /forms/invite-user?company_id=N, and
@@ -15,7 +16,7 @@ function companyIdFromLocation(): number | undefined {
 /** Roles the caller may give a user of the chosen company (the server applies spec §6). */
 export const inviteableRoleField = (key: string): FieldDefinition => ({
   key,
-  label: 'Role',
+  label: T.forms.role,
   component: 'ItemSelect',
   required: true,
   props: {
@@ -29,20 +30,20 @@ export const inviteableRoleField = (key: string): FieldDefinition => ({
 /** Spec §5 Invite user: changing the company clears the role and reloads the roles. */
 export const inviteUserForm: FormDefinition = {
   name: 'invite-user',
-  title: 'Invite user',
-  item: 'invitation',
+  title: T.forms.inviteUser,
+  item: T.items.invitation,
   verb: 'send',
   permission: 'invite_users',
   method: 'POST',
   url: '/users/invite',
-  submitLabel: 'Send invitation',
+  submitLabel: T.forms.sendInvitation,
   // Without a mail server the answer carries the link: a dialog shows it instead of the toast.
   successMessage: false,
   onSuccess: announceInvitationResponse,
   fields: [
     {
       key: 'company_id',
-      label: 'Company',
+      label: T.forms.company,
       component: 'ItemSelect',
       required: true,
       resets: ['role'],

@@ -1,5 +1,6 @@
 import type { User } from '@netfleet/contracts';
 import type { FormDefinition } from '@/components/schema-form';
+import { USERS_TEXTS as T } from '../texts';
 
 /**
  * POST /users/move: each user keeps its role, so the role must be assignable in the target
@@ -7,26 +8,26 @@ import type { FormDefinition } from '@/components/schema-form';
  */
 export const moveUsersForm: FormDefinition = {
   name: 'move-users',
-  title: 'Move users',
-  item: 'users',
+  title: T.forms.moveUsers,
+  item: T.items.users,
   verb: 'move',
   permission: 'manage_users',
   method: 'POST',
   url: '/users/move',
-  submitLabel: 'Move',
+  submitLabel: T.forms.move,
   // A 207 names each user that stayed by id.
-  describeSource: (id) => `User ${id}`,
+  describeSource: (id) => T.forms.userNumber(id),
   fields: [
     {
       key: 'user_id',
-      label: 'Users',
+      label: T.forms.users,
       component: 'ItemSelect',
       required: true,
       props: { endpoint: '/users', labelKey: 'email', multiple: true },
     },
     {
       key: 'company_id',
-      label: 'Target company',
+      label: T.forms.targetCompany,
       component: 'ItemSelect',
       required: true,
       props: { endpoint: '/companies', labelKey: 'name' },
@@ -42,7 +43,8 @@ export function moveUsersFormFor(users: readonly Pick<User, 'id' | 'email'>[]): 
   const userIds = users.map((user) => user.id);
   return {
     ...moveUsersForm,
-    describeSource: (id) => users.find((user) => String(user.id) === id)?.email ?? `User ${id}`,
+    describeSource: (id) =>
+      users.find((user) => String(user.id) === id)?.email ?? T.forms.userNumber(id),
     fields: moveUsersForm.fields.map((field) =>
       field.key === 'user_id'
         ? { ...field, props: { ...field.props, query: { id: userIds.join(',') } } }

@@ -1,15 +1,16 @@
 import type { FormDefinition } from '@/components/schema-form';
-import { emailField } from './email-field';
+import { emailField, warningField } from './email-field';
+import { USERS_TEXTS as T } from '../texts';
 
 /** The user signs in with the password alone afterwards; the server asks for your password. */
 export const removeMfaForm: FormDefinition = {
   name: 'remove-mfa',
-  title: 'Remove MFA',
-  item: 'MFA',
+  title: T.forms.removeMfa,
+  item: T.items.mfa,
   verb: 'remove',
   permission: 'manage_users',
   method: 'DELETE',
   url: '/admin/users/mfa',
-  submitLabel: 'Remove MFA',
-  fields: [emailField],
+  submitLabel: T.forms.removeMfa,
+  fields: [warningField(T.forms.removeMfaWarning), emailField],
 };

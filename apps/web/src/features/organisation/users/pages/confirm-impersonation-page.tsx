@@ -5,8 +5,9 @@ import { IMPERSONATION_REQUEST_GRANT_DAYS, pathForRouteName } from '@netfleet/co
 import { formatDateTime } from '@/components/data-table';
 import { isApiError } from '@/lib/api-client';
 import { useConfirmImpersonationAccess } from '../api/confirm-impersonation-access';
+import { USERS_TEXTS } from '../texts';
 
-const FAILED = 'Failed to confirm impersonation access';
+const T = USERS_TEXTS.confirmImpersonation;
 
 /**
  * The page of the mailed link: the signed-in user allows support to sign in as them for a week.
@@ -25,17 +26,14 @@ export function ConfirmImpersonationPage() {
           <Stack gap="sm" align="flex-start">
             <Group gap="xs">
               <IconCircleCheck color="var(--mantine-color-green-6)" />
-              <Title order={3}>Impersonation access granted</Title>
+              <Title order={3}>{T.granted}</Title>
             </Group>
             <Text>
-              {until
-                ? `Support can sign in as you until ${formatDateTime(until)}.`
-                : 'Support can sign in as you.'}{' '}
-              You can withdraw this access at any time from the account menu.
+              {until ? T.until(formatDateTime(until)) : T.noLimit} {T.withdraw}
             </Text>
             {accountPath && (
               <Anchor component={Link} to={accountPath}>
-                Go to your account
+                {T.toAccount}
               </Anchor>
             )}
           </Stack>
@@ -47,18 +45,14 @@ export function ConfirmImpersonationPage() {
   const error = confirm.isError
     ? isApiError(confirm.error)
       ? confirm.error.message
-      : FAILED
+      : T.failed
     : null;
   return (
     <Container size="sm" py="md">
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={3}>Confirm impersonation access</Title>
-          <Text>
-            A support user asked to sign in as you for {IMPERSONATION_REQUEST_GRANT_DAYS} days, to
-            help you with your account. They will see and can change what you can. Confirm only if
-            you expect this help.
-          </Text>
+          <Title order={3}>{T.title}</Title>
+          <Text>{T.request(IMPERSONATION_REQUEST_GRANT_DAYS)}</Text>
           {error && (
             <Alert color="red" variant="light" role="alert">
               {error}
@@ -70,7 +64,7 @@ export function ConfirmImpersonationPage() {
               loading={confirm.isPending}
               disabled={token === ''}
             >
-              Confirm
+              {T.confirm}
             </Button>
           </Group>
         </Stack>

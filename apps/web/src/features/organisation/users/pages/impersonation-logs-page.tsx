@@ -9,33 +9,36 @@ import {
 import { useImpersonationLogs } from '../api/get-impersonation-logs';
 import { USERS_CHILD_PARENTS } from '../components/breadcrumbs';
 import { PageHeader } from '../components/page-header';
+import { USERS_TEXTS } from '../texts';
+
+const T = USERS_TEXTS.impersonationLogs;
 
 const SORT_FIELDS = ['started_at', 'ended_at'] as const;
 
 const columns: DataTableColumn<ImpersonationLog>[] = [
   {
     key: 'started_at',
-    header: 'Started',
+    header: T.started,
     sortable: true,
     render: (row) => formatDateTime(row.started_at),
   },
-  { key: 'impersonator_email', header: 'Impersonator' },
-  { key: 'user_email', header: 'Impersonated user' },
-  { key: 'company_name', header: 'Company' },
+  { key: 'impersonator_email', header: T.impersonator },
+  { key: 'user_email', header: T.impersonatedUser },
+  { key: 'company_name', header: T.company },
   {
     key: 'ended_at',
-    header: 'Ended',
+    header: T.ended,
     sortable: true,
     render: (row) =>
       row.ended_at === null ? (
         <Badge color="green" variant="light">
-          Active
+          {T.active}
         </Badge>
       ) : (
         formatDateTime(row.ended_at)
       ),
   },
-  { key: 'ip', header: 'IP address' },
+  { key: 'ip', header: T.ip },
 ];
 
 export function ImpersonationLogsPage() {
@@ -43,14 +46,14 @@ export function ImpersonationLogsPage() {
   const result = useImpersonationLogs(state.query);
   return (
     <Stack gap="md">
-      <PageHeader title="Impersonation logs" parents={USERS_CHILD_PARENTS} />
+      <PageHeader title={T.title} parents={USERS_CHILD_PARENTS} />
       <DataTable
-        label="Impersonation logs"
+        label={T.tableLabel}
         columns={columns}
         state={state}
         result={result}
-        emptyMessage="No impersonation logs found"
-        searchPlaceholder="Search by e-mail or company"
+        emptyMessage={T.empty}
+        searchPlaceholder={T.searchPlaceholder}
       />
     </Stack>
   );

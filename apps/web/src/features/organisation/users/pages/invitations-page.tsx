@@ -26,6 +26,9 @@ import { PageHeader } from '../components/page-header';
 import { RoleFilter } from '../components/role-filter';
 import { inviteNewCompanyForm } from '../forms/invite-new-company';
 import { inviteUserForm } from '../forms/invite-user';
+import { USERS_TEXTS } from '../texts';
+
+const T = USERS_TEXTS.invitationsPage;
 
 const STATUS_OPTIONS = INVITATION_STATUSES.map((status) => ({
   value: status,
@@ -35,38 +38,38 @@ const STATUS_OPTIONS = INVITATION_STATUSES.map((status) => ({
 const FILTERS = { role: 'text' } as const;
 
 const columns: DataTableColumn<Invitation>[] = [
-  { key: 'email', header: 'Email', sortable: true, searchable: true, hideable: false },
-  { key: 'company_name', header: 'Company', sortable: true, searchable: true },
+  { key: 'email', header: T.columns.email, sortable: true, searchable: true, hideable: false },
+  { key: 'company_name', header: T.columns.company, sortable: true, searchable: true },
   {
     key: 'role_title',
-    header: 'Role',
+    header: T.columns.role,
     sortable: true,
     render: (row) => truncateRoleName(row.role_title),
   },
-  { key: 'invited_by_email', header: 'Invited by' },
+  { key: 'invited_by_email', header: T.columns.invitedBy },
   {
     key: 'status',
-    header: 'Status',
+    header: T.columns.status,
     sortable: true,
     filter: { type: 'select', options: STATUS_OPTIONS },
     render: (row) => <InvitationStatusBadge status={row.status} />,
   },
   {
     key: 'created_at',
-    header: 'Created',
+    header: T.columns.created,
     sortable: true,
     render: (row) => formatDateTime(row.created_at),
   },
   {
     key: 'expires_at',
-    header: 'Expires',
+    header: T.columns.expires,
     sortable: true,
     render: (row) => formatDateTime(row.expires_at),
   },
   {
     key: 'actions',
     pinned: 'right',
-    header: 'Actions',
+    header: T.columns.actions,
     render: (row) => <InvitationRowMenu invitation={row} />,
     csv: false,
     hideable: false,
@@ -88,7 +91,7 @@ export function InvitationsPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Invitations"
+        title={T.title}
         parents={USERS_CHILD_PARENTS}
         actions={
           <>
@@ -101,7 +104,7 @@ export function InvitationsPage() {
                   })
                 }
               >
-                Invite user
+                {T.inviteUser}
               </Button>
             )}
             {can('invite_users') && can('manage_companies') && (
@@ -110,20 +113,20 @@ export function InvitationsPage() {
                 leftSection={<IconBuildingPlus size={16} />}
                 onClick={() => openFormDialog(inviteNewCompanyForm)}
               >
-                Invite new company
+                {T.inviteNewCompany}
               </Button>
             )}
           </>
         }
       />
       <DataTable
-        label="Invitations"
+        label={T.tableLabel}
         tableId="invitations"
         columns={columns}
         state={state}
         result={result}
-        emptyMessage="No invitations found"
-        searchPlaceholder="Search by e-mail or company"
+        emptyMessage={T.empty}
+        searchPlaceholder={T.searchPlaceholder}
         filters={
           can('view_roles') && (
             <RoleFilter

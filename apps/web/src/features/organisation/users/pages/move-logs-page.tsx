@@ -9,18 +9,21 @@ import {
 import { useMoveLogs } from '../api/get-move-logs';
 import { USERS_CHILD_PARENTS } from '../components/breadcrumbs';
 import { PageHeader } from '../components/page-header';
+import { USERS_TEXTS } from '../texts';
+
+const T = USERS_TEXTS.moveLogs;
 
 const columns: DataTableColumn<UserMoveLog>[] = [
   {
     key: 'created_at',
-    header: 'Date',
+    header: T.date,
     sortable: true,
     render: (row) => formatDateTime(row.created_at),
   },
-  { key: 'user_email', header: 'User', sortable: true, searchable: true },
-  { key: 'from_company_name', header: 'From company', sortable: true, searchable: true },
-  { key: 'to_company_name', header: 'To company', sortable: true, searchable: true },
-  { key: 'moved_by_email', header: 'Moved by' },
+  { key: 'user_email', header: T.user, sortable: true, searchable: true },
+  { key: 'from_company_name', header: T.fromCompany, sortable: true, searchable: true },
+  { key: 'to_company_name', header: T.toCompany, sortable: true, searchable: true },
+  { key: 'moved_by_email', header: T.movedBy },
 ];
 
 export function MoveLogsPage() {
@@ -32,14 +35,14 @@ export function MoveLogsPage() {
   const result = useMoveLogs(state.query);
   return (
     <Stack gap="md">
-      <PageHeader title="User move logs" parents={USERS_CHILD_PARENTS} />
+      <PageHeader title={T.title} parents={USERS_CHILD_PARENTS} />
       <DataTable
-        label="User move logs"
+        label={T.tableLabel}
         columns={columns}
         state={state}
         result={result}
-        emptyMessage="No user moves found"
-        searchPlaceholder="Search by user or company"
+        emptyMessage={T.empty}
+        searchPlaceholder={T.searchPlaceholder}
       />
     </Stack>
   );

@@ -24,33 +24,32 @@ import { PageHeader } from '../components/page-header';
 import { RoleFilter } from '../components/role-filter';
 import { UserRowMenu } from '../components/user-row-menu';
 import { inviteUserForm } from '../forms/invite-user';
+import { USERS_TEXTS } from '../texts';
 
-const MFA_LABELS: Record<NonNullable<User['mfa_type']>, string> = {
-  email: 'E-mail code',
-  teltonika_id: 'ID-based',
-  totp: 'Authenticator app',
-};
+const T = USERS_TEXTS.usersPage;
 
-const mfaLabel = (user: User) => (user.mfa_type ? MFA_LABELS[user.mfa_type] : 'Off');
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const MFA_LABELS: Record<NonNullable<User['mfa_type']>, string> = T.mfaTypes;
+
+const mfaLabel = (user: User) => (user.mfa_type ? MFA_LABELS[user.mfa_type] : T.mfaOff);
+const yesNo = (value: boolean) => (value ? T.yes : T.no);
 
 // Role and company are filtered through the toolbar (their options come from the server).
 const FILTERS = { role: 'text', company_id: 'text' } as const;
 
 const columns: DataTableColumn<User>[] = [
-  { key: 'email', header: 'Email', sortable: true, searchable: true, hideable: false },
-  { key: 'username', header: 'Username', sortable: true, searchable: true },
-  { key: 'company_name', header: 'Company', sortable: true },
+  { key: 'email', header: T.columns.email, sortable: true, searchable: true, hideable: false },
+  { key: 'username', header: T.columns.username, sortable: true, searchable: true },
+  { key: 'company_name', header: T.columns.company, sortable: true },
   {
     key: 'role_title',
-    header: 'Role',
+    header: T.columns.role,
     sortable: true,
     render: (row) => truncateRoleName(row.role_title),
   },
-  { key: 'mfa_type', header: 'MFA', render: mfaLabel, csv: mfaLabel },
+  { key: 'mfa_type', header: T.columns.mfa, render: mfaLabel, csv: mfaLabel },
   {
     key: 'email_verified',
-    header: 'Email verified',
+    header: T.columns.emailVerified,
     render: (row) => (
       <Badge color={row.email_verified ? 'green' : 'gray'} variant="light">
         {yesNo(row.email_verified)}
@@ -60,25 +59,25 @@ const columns: DataTableColumn<User>[] = [
   },
   {
     key: 'sso_admin',
-    header: 'SSO administrator',
+    header: T.columns.ssoAdministrator,
     render: (row) =>
       row.sso_admin ? (
         <Badge color="violet" variant="light">
-          SSO admin
+          {T.ssoAdmin}
         </Badge>
       ) : null,
     csv: (row) => yesNo(row.sso_admin),
   },
   {
     key: 'created_at',
-    header: 'Created',
+    header: T.columns.created,
     sortable: true,
     render: (row) => formatDateTime(row.created_at),
   },
   {
     key: 'actions',
     pinned: 'right',
-    header: 'Actions',
+    header: T.columns.actions,
     render: (row) => <UserRowMenu user={row} />,
     csv: false,
     hideable: false,
@@ -87,7 +86,7 @@ const columns: DataTableColumn<User>[] = [
 
 function bulkActionsFor(user: CurrentUser): BulkAction<User>[] | undefined {
   if (!hasPermission(user.permissions, 'manage_users')) return undefined;
-  return [{ label: 'Move to company', onClick: (rows) => openMoveUsersDialog(rows) }];
+  return [{ label: T.moveToCompany, onClick: (rows) => openMoveUsersDialog(rows) }];
 }
 
 export function UsersPage() {
@@ -109,7 +108,7 @@ export function UsersPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Users"
+        title={T.title}
         parents={USERS_PARENTS}
         actions={
           canInvite && (
@@ -119,19 +118,19 @@ export function UsersPage() {
                 openFormDialog(inviteUserForm, { initialValues: { company_id: inviteInto } })
               }
             >
-              Invite user
+              {T.inviteUser}
             </Button>
           )
         }
       />
       <DataTable
-        label="Users"
+        label={T.tableLabel}
         tableId="users"
         columns={columns}
         state={state}
         result={result}
-        emptyMessage="No users found"
-        searchPlaceholder="Search by e-mail or username"
+        emptyMessage={T.empty}
+        searchPlaceholder={T.searchPlaceholder}
         bulkActions={bulkActionsFor(user)}
         exportCsv={{ filename: 'users.csv', endpoint: '/users' }}
         filters={

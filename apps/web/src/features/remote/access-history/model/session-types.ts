@@ -1,14 +1,7 @@
 import { SESSION_TYPES, type SessionType } from '@netfleet/contracts';
+import { ACCESS_HISTORY_TEXTS as T } from '../texts';
 
-const LABELS: Readonly<Record<SessionType, string>> = {
-  webui: 'Web UI',
-  'lan-webui': 'LAN web UI',
-  cli: 'CLI',
-  ssh: 'SSH',
-  telnet: 'Telnet',
-  sftp: 'SFTP',
-  vnc: 'VNC',
-};
+const LABELS: Readonly<Record<SessionType, string>> = T.sessionTypes;
 
 export const sessionTypeLabel = (type: SessionType): string => LABELS[type];
 

@@ -1,5 +1,6 @@
 // Remote paths are POSIX paths on the device, whatever the browser's platform.
 import type { SftpEntry } from '@netfleet/contracts';
+import { uiLocale } from '@/lib/i18n';
 
 const ROOT_PATH = '/';
 
@@ -24,7 +25,7 @@ export function pathCrumbs(path: string): PathCrumb[] {
 /** Where a session starts: root's home on a router, else the file system's root. */
 export const startPath = (username: string) => (username === 'root' ? '/root' : ROOT_PATH);
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+const collator = new Intl.Collator(uiLocale(), { numeric: true, sensitivity: 'base' });
 
 /** Folders first, then by name as people read it ('file2' before 'file10'). */
 export function sortEntries(entries: readonly SftpEntry[]): SftpEntry[] {

@@ -70,7 +70,7 @@ export function AccessRuleForm({ rule, device }: AccessRuleFormProps) {
   });
   const submitter = useFormSubmit<AccessRuleFormValues>({
     request: (values) => (rule ? updateAccessRule(rule.id, values) : createAccessRule(values)),
-    item: 'remote access',
+    item: T.item,
     verb: rule ? 'update' : 'create',
     invalidate: [remoteAccessKeys.all],
     fields: SERVER_FIELDS,

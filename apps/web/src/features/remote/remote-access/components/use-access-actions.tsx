@@ -1,14 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import {
-  actionFailureMessage,
-  actionSuccessMessage,
-  hasPermission,
-  type AccessRule,
-} from '@netfleet/contracts';
+import { hasPermission, type AccessRule } from '@netfleet/contracts';
 import { confirmDialog } from '@/components/dialogs';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
+import { actionFailureMessage, actionSuccessMessage } from '@/lib/messages';
 import { useDeleteAccessRules } from '../api/delete-access-rules';
 import { REMOTE_ACCESS_TEXTS as T } from '../texts';
 import { openAddAccessRule, openEditAccessRule } from './access-rule-dialogs';
@@ -44,13 +40,11 @@ export function useAccessActions(): AccessActions {
         if (!confirmed) return;
         try {
           await mutateAsync(rules.map((rule) => rule.id));
-          toast.success(actionSuccessMessage('remote access', 'remove'));
+          toast.success(actionSuccessMessage(T.item, 'remove'));
           onRemoved?.();
         } catch (error) {
           const serverMessage = isApiError(error) ? error.message : null;
-          toast.error(
-            actionFailureMessage({ item: 'remote access', verb: 'remove', serverMessage }),
-          );
+          toast.error(actionFailureMessage({ item: T.item, verb: 'remove', serverMessage }));
         }
       })();
     },

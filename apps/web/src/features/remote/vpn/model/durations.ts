@@ -1,17 +1,16 @@
 import { VPN_PROFILE_DEFAULT_SECONDS } from '@netfleet/contracts';
+import { DURATION_TEXTS as T } from '../texts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-
 /** 3600 → '1 hour', 86400 → '1 day', 604800 → '1 week'. */
 export function durationLabel(seconds: number): string {
-  if (seconds >= 7 * DAY && seconds % (7 * DAY) === 0) return plural(seconds / (7 * DAY), 'week');
-  if (seconds >= DAY && seconds % DAY === 0) return plural(seconds / DAY, 'day');
-  if (seconds >= HOUR && seconds % HOUR === 0) return plural(seconds / HOUR, 'hour');
-  return plural(Math.round(seconds / MINUTE), 'minute');
+  if (seconds >= 7 * DAY && seconds % (7 * DAY) === 0) return T.weeks(seconds / (7 * DAY));
+  if (seconds >= DAY && seconds % DAY === 0) return T.days(seconds / DAY);
+  if (seconds >= HOUR && seconds % HOUR === 0) return T.hours(seconds / HOUR);
+  return T.minutes(Math.round(seconds / MINUTE));
 }
 
 const options = (values: readonly number[]) =>

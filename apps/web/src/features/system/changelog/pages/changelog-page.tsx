@@ -3,6 +3,7 @@ import { Fragment, useMemo } from 'react';
 import { APP_VERSION } from '@netfleet/contracts';
 import { CHANGELOG_MARKDOWN } from '../changelog-source';
 import { parseChangelog, splitInlineCode, type ChangelogBlock } from '../parse-changelog';
+import { CHANGELOG_TEXTS as T } from '../texts';
 
 function Inline({ text }: { text: string }) {
   return splitInlineCode(text).map((part, index) =>
@@ -40,9 +41,9 @@ export function ChangelogPage({ markdown = CHANGELOG_MARKDOWN }: { markdown?: st
   return (
     <Stack gap="sm" maw={900}>
       <Title order={1} size="h2">
-        Changelog
+        {T.title}
       </Title>
-      <Text c="dimmed">Version {APP_VERSION}</Text>
+      <Text c="dimmed">{T.version(APP_VERSION)}</Text>
       {blocks.map((block, index) => (
         <Block key={index} block={block} />
       ))}

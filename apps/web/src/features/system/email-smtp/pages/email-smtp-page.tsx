@@ -1,11 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import {
-  actionFailureMessage,
-  actionSuccessMessage,
-  EMAIL_CONFIGURATION_SORT_FIELDS,
-  type EmailConfiguration,
-} from '@netfleet/contracts';
+import { EMAIL_CONFIGURATION_SORT_FIELDS, type EmailConfiguration } from '@netfleet/contracts';
 import { PageBreadcrumbs } from '@/components/breadcrumbs';
 import { DataTable, useTableQueryState } from '@/components/data-table';
 import { alertDialog, confirmDialog, promptDialog } from '@/components/dialogs';
@@ -13,6 +8,7 @@ import { openFormDialog } from '@/components/schema-form';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
+import { actionFailureMessage, actionSuccessMessage } from '@/lib/messages';
 import { useDeleteEmailConfiguration } from '../api/delete-email-configuration';
 import { useEmailConfigurations } from '../api/get-email-configurations';
 import { useTestEmailConfiguration } from '../api/test-email-configuration';

@@ -1,6 +1,7 @@
 import { Code, Group, Modal, Stack, Text } from '@mantine/core';
 import type { MailLog } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
+import { MAIL_LOGS_TEXTS as T } from '../texts';
 import { MailLogStatusBadge } from './mail-log-status-badge';
 
 interface MailLogModalProps {
@@ -15,7 +16,7 @@ export function MailLogModal({ log, onClose }: MailLogModalProps) {
         <Stack gap="sm">
           <Group gap="xs">
             <MailLogStatusBadge status={log.status} />
-            <Text size="sm">To: {log.to}</Text>
+            <Text size="sm">{T.recipient(log.to)}</Text>
             <Text size="sm" c="dimmed">
               {formatDateTime(log.created_at)}
             </Text>

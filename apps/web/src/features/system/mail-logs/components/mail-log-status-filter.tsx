@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { MAIL_LOG_STATUSES } from '@netfleet/contracts';
+import { MAIL_LOGS_TEXTS as T } from '../texts';
 import { MAIL_LOG_STATUS_LABELS } from './mail-log-status-badge';
 
 const OPTIONS = MAIL_LOG_STATUSES.map((status) => ({
@@ -15,8 +16,8 @@ interface MailLogStatusFilterProps {
 export function MailLogStatusFilter({ value, onChange }: MailLogStatusFilterProps) {
   return (
     <Select
-      aria-label="Filter by status"
-      placeholder="All statuses"
+      aria-label={T.statusFilter}
+      placeholder={T.allStatuses}
       data={OPTIONS}
       value={value ?? null}
       onChange={onChange}

@@ -8,6 +8,7 @@ import {
   type DataTableColumn,
 } from '@/components/data-table';
 import { useMailLogs } from '../api/get-mail-logs';
+import { MAIL_LOGS_TEXTS as T } from '../texts';
 import { MailLogModal } from './mail-log-modal';
 import { MailLogStatusBadge } from './mail-log-status-badge';
 import { MailLogStatusFilter } from './mail-log-status-filter';
@@ -17,21 +18,21 @@ const FILTERS = { status: MAIL_LOG_STATUSES };
 const columns: DataTableColumn<MailLog>[] = [
   {
     key: 'created_at',
-    header: 'Date',
+    header: T.date,
     sortable: true,
     render: (row) => formatDateTime(row.created_at),
   },
-  { key: 'to', header: 'To', sortable: true },
-  { key: 'subject', header: 'Subject', sortable: true },
+  { key: 'to', header: T.to, sortable: true },
+  { key: 'subject', header: T.subject, sortable: true },
   {
     key: 'status',
-    header: 'Status',
+    header: T.status,
     sortable: true,
     render: (row) => <MailLogStatusBadge status={row.status} />,
   },
   {
     key: 'error',
-    header: 'Error',
+    header: T.error,
     render: (row) => (
       <Text size="sm" c="red" lineClamp={2}>
         {row.error}
@@ -52,12 +53,12 @@ export function MailLogTable() {
   return (
     <>
       <DataTable
-        label="Mail logs"
+        label={T.title}
         columns={columns}
         state={state}
         result={result}
-        emptyMessage="No mail logs found"
-        searchPlaceholder="Search by recipient or subject"
+        emptyMessage={T.emptyLogs}
+        searchPlaceholder={T.search}
         filters={
           <MailLogStatusFilter
             value={state.query.filters.status}

@@ -1,6 +1,7 @@
 import { Anchor, Button, Code, CopyButton, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { OutboxMail } from '@netfleet/contracts';
 import { formatDateTime } from '@/components/data-table';
+import { MAIL_LOGS_TEXTS as T } from '../texts';
 
 // http(s) only: whatever else a body holds stays text, so no other scheme becomes a link.
 const LINK = /https?:\/\/[^\s<>"']+/g;
@@ -20,7 +21,7 @@ export function OutboxMailModal({ mail, onClose }: OutboxMailModalProps) {
       {mail ? (
         <Stack gap="sm">
           <Group gap="xs">
-            <Text size="sm">To: {mail.to}</Text>
+            <Text size="sm">{T.recipient(mail.to)}</Text>
             <Text size="sm" c="dimmed">
               {formatDateTime(mail.created_at)}
             </Text>
@@ -31,7 +32,7 @@ export function OutboxMailModal({ mail, onClose }: OutboxMailModalProps) {
           </Code>
           {links.length > 0 ? (
             <Stack gap="xs">
-              <Title order={5}>Links</Title>
+              <Title order={5}>{T.links}</Title>
               {links.map((link) => (
                 <Group key={link} gap="xs" wrap="nowrap">
                   <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" truncate>
@@ -44,9 +45,9 @@ export function OutboxMailModal({ mail, onClose }: OutboxMailModalProps) {
                         variant="light"
                         color={copied ? 'green' : undefined}
                         onClick={copy}
-                        aria-label={`Copy ${link}`}
+                        aria-label={T.copyLink(link)}
                       >
-                        {copied ? 'Copied' : 'Copy'}
+                        {copied ? T.copied : T.copy}
                       </Button>
                     )}
                   </CopyButton>

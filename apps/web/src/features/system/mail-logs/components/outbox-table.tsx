@@ -13,22 +13,20 @@ import {
   type DataTableColumn,
 } from '@/components/data-table';
 import { useOutbox } from '../api/get-outbox';
+import { MAIL_LOGS_TEXTS as T } from '../texts';
 import { OutboxMailModal } from './outbox-mail-modal';
 
-export const OUTBOX_NOTE =
-  'Mail netfleet did not send because no mail server (SMTP_URL) is configured, in full with its ' +
-  'links and codes, for you to hand on. Only super admins see it; it keeps the last ' +
-  `${OUTBOX_RETENTION_DAYS} days, at most ${OUTBOX_MAX_MESSAGES} messages.`;
+export const OUTBOX_NOTE = T.outboxNote(OUTBOX_RETENTION_DAYS, OUTBOX_MAX_MESSAGES);
 
 const columns: DataTableColumn<OutboxMail>[] = [
   {
     key: 'created_at',
-    header: 'Date',
+    header: T.date,
     sortable: true,
     render: (row) => formatDateTime(row.created_at),
   },
-  { key: 'to', header: 'To', sortable: true },
-  { key: 'subject', header: 'Subject', sortable: true },
+  { key: 'to', header: T.to, sortable: true },
+  { key: 'subject', header: T.subject, sortable: true },
 ];
 
 export function OutboxTable() {
@@ -41,12 +39,12 @@ export function OutboxTable() {
         {OUTBOX_NOTE}
       </Alert>
       <DataTable
-        label="Outbox"
+        label={T.outboxTab}
         columns={columns}
         state={state}
         result={result}
-        emptyMessage="No unsent mail"
-        searchPlaceholder="Search by recipient or subject"
+        emptyMessage={T.emptyOutbox}
+        searchPlaceholder={T.search}
         onRowClick={setOpened}
       />
       <OutboxMailModal mail={opened} onClose={() => setOpened(null)} />

@@ -4,6 +4,7 @@ import { RoutedTabs, type RoutedTab } from '@/components/routed-tabs';
 import { useCurrentUser } from '@/lib/current-user';
 import { MailLogTable } from '../components/mail-log-table';
 import { OutboxTable } from '../components/outbox-table';
+import { MAIL_LOGS_TEXTS as T } from '../texts';
 
 type MailLogsTab = 'log' | 'outbox';
 
@@ -11,17 +12,17 @@ type MailLogsTab = 'log' | 'outbox';
 export function MailLogsPage() {
   const { permissions } = useCurrentUser();
   const tabs: RoutedTab<MailLogsTab>[] = [
-    { value: 'log', label: 'Log', render: () => <MailLogTable /> },
+    { value: 'log', label: T.logTab, render: () => <MailLogTable /> },
     {
       value: 'outbox',
-      label: 'Outbox',
+      label: T.outboxTab,
       hidden: !hasPermission(permissions, 'super_admin'),
       render: () => <OutboxTable />,
     },
   ];
   return (
     <Stack gap="md">
-      <Title order={2}>Mail logs</Title>
+      <Title order={2}>{T.title}</Title>
       {tabs.some((tab) => tab.hidden) ? (
         <MailLogTable />
       ) : (

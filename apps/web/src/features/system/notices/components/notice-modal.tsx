@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { actionSuccessMessage, type Notice, type NoticeBody } from '@netfleet/contracts';
+import type { Notice, NoticeBody } from '@netfleet/contracts';
+import { actionSuccessMessage } from '@/lib/messages';
 import { useSaveNotice } from '../api/save-notice';
 import { NOTICES_TEXTS } from '../texts';
 import { NoticeForm } from './notice-form';
@@ -49,7 +50,7 @@ export function NoticeModal({
             save.mutateAsync({ id: editing?.id, body }).then(() => {
               notifications.show({
                 color: 'green',
-                message: actionSuccessMessage('notice', editing ? 'update' : 'create'),
+                message: actionSuccessMessage(NOTICES_TEXTS.item, editing ? 'update' : 'create'),
               });
               close();
             })

@@ -3,9 +3,9 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { actionFailureMessage, actionSuccessMessage } from '@netfleet/contracts';
 import { DataTable, useTableQueryState } from '@/components/data-table';
 import { isApiError } from '@/lib/api-client';
+import { actionFailureMessage, actionSuccessMessage } from '@/lib/messages';
 import { NOTICE_SORT_FIELDS, useAdminNotices } from '../api/get-admin-notices';
 import { useDeleteNotice } from '../api/delete-notice';
 import { useSaveNotice } from '../api/save-notice';
@@ -20,7 +20,7 @@ function failureToast(verb: Verb) {
     notifications.show({
       color: 'red',
       message: actionFailureMessage({
-        item: 'notice',
+        item: NOTICES_TEXTS.item,
         verb,
         serverMessage: isApiError(error) ? error.errors[0]?.message : null,
         statusText: isApiError(error) ? error.statusText : null,
@@ -49,7 +49,7 @@ export function NoticesAdminPage() {
           onSuccess: () =>
             notifications.show({
               color: 'green',
-              message: actionSuccessMessage('notice', 'update'),
+              message: actionSuccessMessage(NOTICES_TEXTS.item, 'update'),
             }),
           onError: failureToast('update'),
         },
@@ -65,7 +65,7 @@ export function NoticesAdminPage() {
             onSuccess: () =>
               notifications.show({
                 color: 'green',
-                message: actionSuccessMessage('notice', 'remove'),
+                message: actionSuccessMessage(NOTICES_TEXTS.item, 'remove'),
               }),
             onError: failureToast('remove'),
           }),

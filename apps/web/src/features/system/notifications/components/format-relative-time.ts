@@ -1,3 +1,5 @@
+import { uiLocale } from '@/lib/i18n';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -7,12 +9,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
 /** '5 minutes ago', 'yesterday'; under a minute 'now'. */
 export function formatRelativeTime(value: string, now = Date.now()): string {
   const time = new Date(value).getTime();
   if (Number.isNaN(time)) return value;
+  const format = new Intl.RelativeTimeFormat(uiLocale(), { numeric: 'auto' });
   const seconds = Math.round((time - now) / 1000);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);

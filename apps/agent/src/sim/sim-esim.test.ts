@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ESIM_MESSAGES,
+  staticTelemetrySchema,
+  type CommandMessage,
+  type TelemetryCategory,
+} from '@netfleet/contracts';
+import type { CommandContext } from '../types.ts';
+import { SIM_MODELS } from './catalogue.ts';
+import { runSimCommand } from './sim-commands.ts';
+import { SimDevice } from './sim-device.ts';
+import { simReading } from './sim-readings.ts';
+
+const NOW = 1_750_000_000_000;
+const sent: TelemetryCategory[] = [];
+const context: CommandContext = {
+  progress: async () => undefined,
+  sendAllTelemetry: () => undefined,
+  sendReading: (category) => sent.push(category),
+  restart: async () => undefined,
+  collect: () => undefined,
+};
+
+let jobId = 0;
+const esim = (args: Record<string, unknown>): CommandMessage => ({
+  id: ++jobId,
+  type: 'esim_profile',
+  args,
+  expires_at: NOW + 60_000,
+});
+
+const deviceWith = (hasEsim: boolean) => {
+  for (let index = 0; index < SIM_MODELS.length * 8; index += 1) {
+    const device = new SimDevice(index, 3, () => NOW);
+    if (device.capabilities.has_esim === hasEsim) return device;
+  }
+  throw new Error('no such device in the fleet');
+};
+
+const run = (device: SimDevice, args: Record<string, unknown>) =>
+  runSimCommand(device, esim(args), context, { rebootMs: 0 });
+
+const profilesOf = (device: SimDevice) =>
+  staticTelemetrySchema.parse(simReading(device, 'static')).esim_profiles;
+
+describe('simulated eSIM profiles', () => {
+  it('reports one enabled profile on has_esim models, none elsewhere', () => {
+    const device = deviceWith(true);
+    const profiles = profilesOf(device);
+    expect(profiles).toHaveLength(1);
+    expect(profiles?.[0]?.state).toBe('enabled');
+    // The same ICCID as the eSIM slot of the reading.
+    const reading = staticTelemetrySchema.parse(simReading(device, 'static'));
+    expect(reading.sims.find((sim) => sim.slot === 'esim')?.iccid).toBe(profiles?.[0]?.iccid);
+    expect(profilesOf(deviceWith(false))).toBeUndefined();
+  });
+
+  it('adds a profile from an activation code, enables, disables and deletes it', async () => {
+    const device = deviceWith(true);
+    const first = profilesOf(device)?.[0]?.iccid;
+    sent.length = 0;
+    const add = await run(device, {
+      action: 'add',
+      activation_code: 'LPA:1$smdp.operator.example$ABC-123',
+    });
+    expect(add.status).toBe('completed');
+    expect(sent).toEqual(['static']);
+    const added = profilesOf(device)?.[1];
+    expect(added).toMatchObject({ state: 'disabled', operator: 'operator.example' });
+    expect(added?.iccid).toMatch(/^\d{19}$/);
+    // The same code again: the eUICC already holds it.
+    expect(
+      await run(device, { action: 'add', activation_code: 'LPA:1$smdp.operator.example$ABC-123' }),
+    ).toEqual({ status: 'failed', message: ESIM_MESSAGES.profileExists });
+
+    expect((await run(device, { action: 'enable', iccid: added?.iccid })).status).toBe('completed');
+    expect(profilesOf(device)?.map((profile) => profile.state)).toEqual(['disabled', 'enabled']);
+    expect(await run(device, { action: 'delete', iccid: added?.iccid })).toEqual({
+      status: 'failed',
+      message: ESIM_MESSAGES.deleteEnabled,
+    });
+    expect((await run(device, { action: 'disable', iccid: added?.iccid })).status).toBe(
+      'completed',
+    );
+    expect((await run(device, { action: 'delete', iccid: added?.iccid })).status).toBe('completed');
+    expect(profilesOf(device)?.map((profile) => profile.iccid)).toEqual([first]);
+  });
+
+  it('refuses bad args, unknown profiles and devices without an eSIM', async () => {
+    const device = deviceWith(true);
+    expect((await run(device, { action: 'add', activation_code: 'LPA:2$x$y' })).status).toBe(
+      'rejected',
+    );
+    expect(await run(device, { action: 'enable', iccid: '8937000000000000000' })).toEqual({
+      status: 'failed',
+      message: ESIM_MESSAGES.profileNotFound,
+    });
+    expect(
+      await run(deviceWith(false), { action: 'disable', iccid: '8937000000000000000' }),
+    ).toEqual({ status: 'rejected', message: ESIM_MESSAGES.notSupported });
+  });
+});

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
+import { esimRoutes } from './esim.routes';
+import { createEsimService } from './esim.service';
+
+interface EsimModuleOptions {
+  jobsRepository: Pick<DeviceJobsRepository, 'visibleDevices'>;
+  jobs: Pick<DeviceJobsService, 'createJobs'>;
+}
+
+/** eSIM profiles: device commands, so registered once the device jobs exist (fleet.area.ts). */
+export const esimModule: FastifyPluginAsyncZod<EsimModuleOptions> = async (app, options) => {
+  await app.register(esimRoutes, { esimService: createEsimService(options) });
+};

@@ -1,0 +1,122 @@
+import { expect, test, type Page } from '@playwright/test';
+import { acceptAgreementIfAsked, logIn } from './helpers';
+import { startSimulator, type Simulator } from './simulator';
+import { SUPER_ADMIN } from './users';
+
+// Issue 21: a device's dashboards (tab, widgets, the standalone mobile page) and its Dynamic DNS
+// and site blocking actions, against the real server and simulated routers.
+const FLEET_SIZE = 4;
+let fleet: Simulator;
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const seed = 2 * (Date.now() % 4000) + 9001;
+  fleet = startSimulator({ baseURL: baseURL ?? '', user: SUPER_ADMIN, devices: FLEET_SIZE, seed });
+  await expect
+    .poll(() => fleet.output.some((line) => line.includes(`connected=${FLEET_SIZE}/`)), {
+      timeout: 90_000,
+    })
+    .toBe(true);
+});
+
+test.afterAll(async () => {
+  await fleet?.stop();
+});
+
+async function signIn(page: Page) {
+  await logIn(page, SUPER_ADMIN);
+  await acceptAgreementIfAsked(page);
+}
+
+test('a dashboard is made for a device, given widgets and opened on a phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const [device] = fleet.devices();
+  if (!device) throw new Error('the simulator enrolled no device');
+  await page.goto(`/devices/${device.id}`);
+  await page.getByRole('tab', { name: 'Dashboards' }).click();
+  await expect(page.getByText('This device has no dashboards yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New dashboard' }).first().click();
+  const create = page.getByRole('dialog', { name: 'New dashboard' });
+  await create.getByRole('textbox', { name: 'Name' }).fill('Uplink');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${device.id}/dashboards/\\d+$`));
+  const dashboardId = /dashboards\/(\d+)$/.exec(page.url())?.[1];
+
+  await page.getByRole('button', { name: 'Add widget' }).click();
+  const widget = page.getByRole('dialog', { name: 'Add widget' });
+  await widget.getByRole('combobox', { name: 'Widget' }).click();
+  await page.getByRole('option', { name: 'Current value' }).click();
+  await widget.getByRole('combobox', { name: 'Metric' }).click();
+  await page.getByRole('option', { name: 'Temperature' }).click();
+  await widget.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(widget).toBeHidden();
+  await page.getByRole('button', { name: 'Add widget' }).click();
+  await widget.getByRole('combobox', { name: 'Widget' }).click();
+  await page.getByRole('option', { name: 'Key facts' }).click();
+  await widget.getByRole('button', { name: 'Add', exact: true }).click();
+  const temperature = page.getByRole('region', { name: 'Temperature' });
+  await expect(temperature).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Key facts' })).toContainText(device.serial);
+  await page.screenshot({ path: 'test-results/device-dashboard.png', fullPage: true });
+
+  // The standalone mobile page: the same widgets, no console around them.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/device/${device.id}/dashboard/${dashboardId}`);
+  await expect(page.getByRole('region', { name: 'Temperature' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Key facts' })).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/device-dashboard-mobile.png', fullPage: true });
+});
+
+/** A simulated device whose firmware has Dynamic DNS and the web filter. */
+async function capableDevice(page: Page): Promise<number> {
+  for (const { id } of fleet.devices()) {
+    const response = await page.request.get(`/api/devices/${id}`);
+    const { data } = (await response.json()) as {
+      data: { has_ddns: boolean; has_webfilter: boolean };
+    };
+    if (data.has_ddns && data.has_webfilter) return id;
+  }
+  throw new Error('no simulated device has both Dynamic DNS and site blocking');
+}
+
+test('Dynamic DNS and site blocking are set on a device from its page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const id = await capableDevice(page);
+  await page.goto(`/devices/${id}`);
+
+  await page.getByRole('button', { name: 'Dynamic DNS' }).click();
+  const ddns = page.getByRole('dialog', { name: 'Dynamic DNS' });
+  // The factory service the simulated router ships with, read from the device.
+  await expect(ddns.getByText(/\.dyndns\.org/)).toBeVisible({ timeout: 30_000 });
+  await ddns.getByRole('button', { name: 'Add service' }).click();
+  await ddns.getByRole('textbox', { name: 'Domain' }).fill('bad_domain');
+  await ddns.getByRole('button', { name: 'Save and apply' }).click();
+  await expect(ddns.getByText('Enter a domain name such as example.com')).toBeVisible();
+  await ddns.getByRole('textbox', { name: 'Domain' }).fill('edge-e2e.duckdns.org');
+  await ddns.getByRole('textbox', { name: 'Username' }).fill('e2e');
+  await ddns.getByLabel('Password or token').fill('token-e2e');
+  await ddns.getByRole('button', { name: 'Save and apply' }).click();
+  await expect(ddns.getByText('edge-e2e.duckdns.org').first()).toBeVisible({ timeout: 45_000 });
+  // The change list names the token's option but never shows the token.
+  await expect(ddns.getByText(/token-e2e/)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/device-ddns.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(ddns).toBeHidden();
+
+  await page.getByRole('button', { name: 'Site blocking' }).click();
+  const blocking = page.getByRole('dialog', { name: 'Site blocking' });
+  const domains = blocking.getByRole('textbox', { name: 'Domains' });
+  await expect(domains).toBeVisible({ timeout: 30_000 });
+  await blocking.getByRole('switch', { name: 'Site blocking on' }).check();
+  await domains.fill('example.com\nnot a domain');
+  await blocking.getByRole('button', { name: 'Apply' }).click();
+  await expect(blocking.getByText(/Line 2: .not a domain. is not a domain name/)).toBeVisible();
+  await domains.fill('example.com\nads.example.net');
+  await blocking.getByRole('button', { name: 'Apply' }).click();
+  await expect(blocking.getByText('ads.example.net').first()).toBeVisible({ timeout: 45_000 });
+  await page.screenshot({ path: 'test-results/device-site-blocking.png', fullPage: true });
+});

@@ -1,0 +1,33 @@
+// English texts of the shared data table (toolbar, header, rows, pagination, CSV export).
+export const en = {
+  retry: 'Retry',
+  selectRow: (id: string) => `Select row ${id}`,
+  selectedRows: 'Selected rows',
+  selected: (count: number) => `${count} selected`,
+  clearSelection: 'Clear selection',
+  columns: 'Columns',
+  filterColumn: (label: string) => `Filter ${label}`,
+  all: 'All',
+  selectAllOnPage: 'Select all rows on this page',
+  showing: (first: number, last: number, total: number | string) =>
+    `Showing ${first}–${last} of ${total}`,
+  rowsPerPage: 'Rows per page',
+  page: (page: number) => `Page ${page}`,
+  pageControls: {
+    first: 'first page',
+    previous: 'previous page',
+    next: 'next page',
+    last: 'last page',
+  },
+  searchIn: 'Search in',
+  search: 'Search',
+  clearSearch: 'Clear search',
+  actionsFor: (label: string) => `Actions for ${label}`,
+  exportCsv: 'Export CSV',
+  exporting: 'Exporting…',
+  exportingProgress: (done: number, total: number) => `Exporting ${done} of ${total}`,
+  exportFailed: 'Failed to export CSV',
+  noRecords: 'No records found',
+  loadFailed: 'Failed to load data',
+  saveColumnsFailed: 'Failed to save the column choice',
+} as const;

@@ -1,0 +1,9 @@
+import type { Translation } from '@/lib/i18n';
+import type { en } from './en';
+
+export const no: Translation<typeof en> = {
+  title: 'Bekreft passordet ditt',
+  password: 'Passord',
+  confirm: 'Bekreft',
+  cancel: 'Avbryt',
+};

@@ -1,0 +1,9 @@
+import type { Translation } from '@/lib/i18n';
+import type { en } from './en';
+
+export const uk: Translation<typeof en> = {
+  title: 'Підтвердьте свій пароль',
+  password: 'Пароль',
+  confirm: 'Підтвердити',
+  cancel: 'Скасувати',
+};

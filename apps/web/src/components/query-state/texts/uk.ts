@@ -1,0 +1,8 @@
+import type { Translation } from '@/lib/i18n';
+import type { en } from './en';
+
+export const uk: Translation<typeof en> = {
+  loading: 'Завантаження',
+  retry: 'Повторити',
+  empty: 'Немає даних',
+};

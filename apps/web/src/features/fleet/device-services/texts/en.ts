@@ -1,0 +1,88 @@
+// Dynamic DNS and site blocking, the device actions of the device page (English source).
+export const en = {
+  texts: {
+    // Shared
+    cancel: 'Cancel',
+    close: 'Close',
+    retry: 'Try again',
+    reading: 'Reading the configuration from the device…',
+    readFailed: 'The configuration could not be read from the device',
+    readTimeout: 'The device did not answer in time; it may be offline',
+    sendFailed: 'The configuration could not be sent',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    // Progress of a configure action
+    applying: 'Applying the configuration',
+    sentTo: (device: string) => `Sent to ${device}`,
+    noChanges: 'The device changed nothing',
+    changesTitle: 'Changes',
+    removedValue: '(removed)',
+    back: 'Back',
+    // Dynamic DNS
+    ddnsTitle: 'Dynamic DNS',
+    ddnsIntro: 'Keep a domain name pointed at the device’s changing public address.',
+    ddnsServices: 'Dynamic DNS services',
+    noServices: 'No Dynamic DNS services yet',
+    addService: 'Add service',
+    newService: 'New service',
+    removeService: (domain: string) => `Remove ${domain}`,
+    editService: (domain: string) => `Edit ${domain}`,
+    domain: 'Domain',
+    domainHint: 'The name to keep up to date, e.g. myrouter.duckdns.org',
+    provider: 'Provider',
+    customProvider: 'Custom',
+    updateUrl: 'Update URL',
+    updateUrlHint:
+      'The provider’s update address; [USERNAME], [PASSWORD], [DOMAIN] and [IP] are filled in',
+    username: 'Username',
+    password: 'Password or token',
+    ipSource: 'Address from',
+    ipSources: {
+      network: 'Network',
+      interface: 'Interface',
+      web: 'Public address (checked on the web)',
+    },
+    interface: 'Network or interface',
+    checkInterval: 'Check every (minutes)',
+    status: 'Status',
+    actions: 'Actions',
+    edit: 'Edit',
+    remove: 'Remove',
+    enable: (domain: string) => `Enable ${domain}`,
+    save: 'Save and apply',
+    removeTitle: 'Remove service',
+    removeConfirm: (domain: string) =>
+      `Remove the Dynamic DNS service of ${domain} from the device?`,
+    // Site blocking
+    siteBlockingTitle: 'Site blocking',
+    siteBlockingIntro: 'Block web sites by domain for every client of the device.',
+    filterEnabled: 'Site blocking on',
+    mode: 'Mode',
+    modes: {
+      blacklist: 'Block the listed sites',
+      whitelist: 'Allow only the listed sites',
+    },
+    domains: 'Domains',
+    domainsHint: (max: number) => `One domain per line, at most ${max}`,
+    apply: 'Apply',
+    // Validation
+    required: 'Required',
+    badDomain: 'Enter a domain name such as example.com',
+    badDomainLine: (line: number, value: string) =>
+      `Line ${line}: “${value}” is not a domain name such as example.com`,
+    tooManyDomains: (max: number) => `At most ${max} domains`,
+    badUrl: 'Enter an address starting with http:// or https://',
+    tooLong: (max: number) => `At most ${max} characters`,
+    badInterval: (min: number, max: number) => `Enter a whole number from ${min} to ${max}`,
+  },
+  /** How far the device has got with the configuration. */
+  stateLabels: {
+    queued: 'Queued',
+    sent: 'Sent',
+    running: 'Running',
+    completed: 'Completed',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+    timeout: 'Timed out',
+  },
+} as const;

@@ -1,0 +1,55 @@
+import { FILE_TYPES, FILES_ZIP_MAX } from '@netfleet/contracts';
+import type { Translation } from '@/lib/i18n';
+import type { en } from './en';
+
+export const no: Translation<typeof en> = {
+  files: {
+    title: 'Filer',
+    intro:
+      'Fastvare, konfigurasjonsfiler og andre filer for firmaene dine, klare for enhetsoppdateringer.',
+    table: 'Filer',
+    name: 'Navn',
+    type: 'Type',
+    size: 'Størrelse',
+    deviceModel: 'Enhetsmodell',
+    anyModel: 'Alle modeller',
+    description: 'Beskrivelse',
+    company: 'Firma',
+    createdAt: 'Lastet opp',
+    actions: 'Handlinger',
+    searchPlaceholder: 'Søk etter navn eller beskrivelse',
+    noMatches: 'Fant ingen filer',
+    empty: 'Ingen filer ennå',
+    emptyHint: 'Last opp fastvare eller konfigurasjonsfiler her for å sende dem til enhetene dine.',
+    upload: 'Last opp fil',
+    file: 'Fil',
+    fileHint: 'Maks. 80 MB',
+    modelHint: 'La stå tomt hvis filen passer alle modeller',
+    uploadSubmit: 'Last opp',
+    uploaded: 'Filen ble lastet opp',
+    uploading: 'Laster opp … bli på denne siden til det er ferdig.',
+    download: 'Last ned',
+    downloadZip: 'Last ned som ZIP',
+    zipTooMany: `Velg høyst ${FILES_ZIP_MAX} filer for én ZIP`,
+    editDescription: 'Rediger beskrivelse',
+    delete: 'Slett',
+    save: 'Lagre',
+    cancel: 'Avbryt',
+    deleteTitle: 'Slett fil',
+    deleteConfirm: (name: string) =>
+      `Slette ${name}? Enheter kan ikke lenger oppdateres med den. Dette kan ikke angres.`,
+    removed: 'Filen ble fjernet',
+    removeFailed: 'Kunne ikke fjerne filen',
+    fileRequired: 'Velg en fil som skal lastes opp',
+    typeInvalid: `Typen må være en av ${FILE_TYPES.join(', ')}`,
+    companyRequired: 'Firma er påkrevd',
+    fileTooLarge: (size: string) => `Maksimal filstørrelse er ${size}`,
+    fileNameForbidden: 'Filnavnet inneholder ugyldige tegn',
+  },
+  types: {
+    firmware: 'Fastvare',
+    config: 'Konfigurasjon',
+    global_firmware: 'Global fastvare',
+    custom_file: 'Annen fil',
+  },
+};

@@ -1,0 +1,21 @@
+// English texts of the auth pages, kept together so tests and components agree on them.
+export const en = {
+  signIn: 'Sign in',
+  signInTitle: (app: string) => `Sign in to ${app}`,
+  email: 'E-mail',
+  password: 'Password',
+  tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} s`,
+  tooManyAttemptsLater: 'Too many attempts. Try again later.',
+  signOutTitle: 'Sign out',
+  signingOut: 'Signing out…',
+  signedOut: 'You have been signed out',
+  signOutFailed: 'Signing out failed',
+  signInAgain: 'Sign in again',
+  retry: 'Try again',
+  verifyTitle: 'E-mail verification',
+  verifying: 'Verifying your e-mail address…',
+  verified: 'Your e-mail address has been verified.',
+  verifyFailed: 'The e-mail address could not be verified.',
+  verifyMissingToken: 'The verification link is incomplete: it carries no token.',
+  toConsole: 'Go to the console',
+} as const;

@@ -1,0 +1,7 @@
+import type { Translation } from '@/lib/i18n';
+import type { en } from './en';
+
+export const uk: Translation<typeof en> = {
+  title: 'Журнал змін',
+  version: (version: string) => `Версія ${version}`,
+};
