@@ -3,9 +3,12 @@ import { acceptAgreementIfAsked, logIn } from './helpers';
 import { startSimulator, type Simulator } from './simulator';
 import { SUPER_ADMIN } from './users';
 
-// Issue 21: a device's dashboards (tab, widgets, the standalone mobile page) and its Dynamic DNS
-// and site blocking actions, against the real server and simulated routers.
-const FLEET_SIZE = 4;
+// Issue 21: a device's dashboards (tab, widgets, the standalone mobile page), its Dynamic DNS and
+// site blocking actions, its eSIM profiles, the Wi-Fi QR code and the chart dialog, against the
+// real server and simulated routers. The simulator deals models round-robin: the ninth device is
+// a RUTX50, the catalogue's eSIM router with Wi-Fi.
+const FLEET_SIZE = 9;
+const RUTX50_INDEX = 8;
 let fleet: Simulator;
 
 test.beforeAll(async ({ baseURL }) => {
@@ -119,4 +122,70 @@ test('Dynamic DNS and site blocking are set on a device from its page', async ({
   await blocking.getByRole('button', { name: 'Apply' }).click();
   await expect(blocking.getByText('ads.example.net').first()).toBeVisible({ timeout: 45_000 });
   await page.screenshot({ path: 'test-results/device-site-blocking.png', fullPage: true });
+});
+
+/** A simulated device that has reported its Wi-Fi networks (models and firmware differ). */
+async function deviceWithWifi(page: Page): Promise<number> {
+  for (const { id } of fleet.devices()) {
+    const response = await page.request.get(`/api/devices/${id}/information-history`);
+    const { data } = (await response.json()) as {
+      data: { readings: { wireless?: { data: { interfaces: unknown[] } } } }[];
+    };
+    if (data[0]?.readings.wireless?.data.interfaces.length) return id;
+  }
+  throw new Error('no simulated device reported Wi-Fi networks');
+}
+
+test('an eSIM profile is added, a Wi-Fi network shared by QR code and a chart opened full size', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const device = fleet.devices().find((entry) => entry.serial.endsWith(String(RUTX50_INDEX)));
+  const id = device?.id ?? fleet.devices()[RUTX50_INDEX]?.id;
+  if (!id) throw new Error('the simulator enrolled no RUTX50');
+  await page.goto(`/devices/${id}`);
+
+  await page.getByRole('tab', { name: 'Network' }).click();
+  await page.getByRole('button', { name: 'eSIM configuration' }).click();
+  const esim = page.getByRole('dialog', { name: 'eSIM configuration' });
+  const profiles = esim.getByRole('table', { name: 'eSIM profiles' });
+  await expect(profiles.getByRole('row')).toHaveCount(2, { timeout: 30_000 });
+  const code = esim.getByRole('textbox', { name: 'Activation code' });
+  await code.fill('LPA:2$smdp.example.com');
+  await esim.getByRole('button', { name: 'Add profile' }).click();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await code.fill('LPA:1$smdp.example.com$E2E-MATCHING-ID');
+  await esim.getByRole('button', { name: 'Add profile' }).click();
+  const status = page.getByRole('dialog', { name: 'Add eSIM profile' });
+  await expect(status.getByText('1 of 1 finished')).toBeVisible({ timeout: 45_000 });
+  await status.getByRole('button', { name: 'Close' }).click();
+  await expect(profiles.getByRole('row')).toHaveCount(3, { timeout: 20_000 });
+  await page.screenshot({ path: 'test-results/device-esim.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(esim).toBeHidden();
+
+  await page.goto(`/devices/${await deviceWithWifi(page)}`);
+  await page.getByRole('tab', { name: 'Services' }).click();
+  await page
+    .getByRole('button', { name: /^QR code of / })
+    .first()
+    .click();
+  const qr = page.getByRole('dialog', { name: 'Wi-Fi QR code' });
+  await qr.getByLabel('Network key').fill('e2e-wifi-key');
+  await expect(qr.getByRole('img', { name: /^QR code to join / })).toBeVisible();
+  await page.screenshot({ path: 'test-results/wifi-qr.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(qr).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Metrics' }).click();
+  await page
+    .getByRole('button', { name: /^Open .* full size$/ })
+    .first()
+    .click();
+  const chart = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: 'Download CSV' }) });
+  await expect(chart).toBeVisible();
+  await page.screenshot({ path: 'test-results/chart-dialog.png', fullPage: true });
 });

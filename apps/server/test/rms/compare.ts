@@ -116,15 +116,20 @@ const compareFields = (
   const ourFields = ourSchema ? fieldsOf(ours, ourSchema) : new Map<string, Schema[]>();
   // A map in netfleet (an object of any keys) holds data keyed by value; the keys RMS lists
   // under it are its examples (`data.temperature.20`), not fields.
-  const isMap = (schema: Schema) => {
+  // A list of maps too (`data[]` of GET /devices/{id}/wireless/graph: one map per interface).
+  const isMap = (schema: Schema): boolean => {
     const resolved = resolve(ours, schema);
+    if (resolved.items) return isMap(resolved.items);
     return !resolved.properties && Boolean(resolved.additionalProperties);
   };
+  // A list whose items have no properties is kept under its own name (`data`), not `data[]`.
+  const ourField = (key: string) =>
+    ourFields.get(key) ?? (key.endsWith('[]') ? ourFields.get(key.slice(0, -2)) : undefined);
   const underMap = (field: string) =>
     field
       .split('.')
       .slice(0, -1)
-      .some((_, i, parts) => (ourFields.get(parts.slice(0, i + 1).join('.')) ?? []).some(isMap));
+      .some((_, i, parts) => (ourField(parts.slice(0, i + 1).join('.')) ?? []).some(isMap));
   // RMS declares some lists' `data` as one object (GET /automations): netfleet answers the list,
   // whose items are compared with RMS's object (at the same depth), and the shape is one
   // difference of its own.

@@ -94,6 +94,9 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
   const hotspot = (
     await json<{ data?: { device_id: number; index: number }[] }>(world, '/api/hotspots')
   ).data?.[0];
+  const wifi = (
+    await json<{ data?: { device_id: number; index: number }[] }>(world, '/api/wireless')
+  ).data?.[0];
 
   // A task group run on the first device, finished, for its group log and task logs; and a
   // password task of that device.
@@ -257,6 +260,9 @@ export const buildLiveWorld = async (): Promise<LiveWorld> => {
       connect: await first('/api/devices/remote-access'),
       hotspotDevice: hotspot?.device_id ?? 0,
       hotspotIndex: hotspot?.index ?? 0,
+      // `/devices/{device_id}/wireless/graph`: a device with Wi-Fi and its interface's `wlan`.
+      wifiDevice: wifi?.device_id ?? 0,
+      wlan: wifi?.index ?? 0,
       groups: group.data?.id ?? 0,
       logs: await first('/api/devices/tasks/logs'),
       groupLogs: await first('/api/devices/tasks/groups/logs'),

@@ -27,11 +27,13 @@ const urlFor = (op: Operation, world: LiveWorld): string | null => {
       if (name === 'index') return String(world.ids.hotspotIndex);
       const collection = op.path.includes('/hotspots/{index}')
         ? 'hotspotDevice'
-        : op.path.startsWith('/devices/tasks/groups/logs/')
-          ? 'groupLogs'
-          : name === 'device_id'
-            ? 'devices'
-            : (segments[i - 1] ?? '');
+        : op.path.endsWith('/wireless/graph')
+          ? 'wifiDevice'
+          : op.path.startsWith('/devices/tasks/groups/logs/')
+            ? 'groupLogs'
+            : name === 'device_id'
+              ? 'devices'
+              : (segments[i - 1] ?? '');
       const id = world.ids[collection];
       if (!id) missing = true;
       return String(id ?? 0);
@@ -44,6 +46,7 @@ const urlFor = (op: Operation, world: LiveWorld): string | null => {
     if (param.name === 'start_date') query.set(param.name, stamp(new Date(Date.now() - 7 * 864e5)));
     else if (param.name === 'end_date') query.set(param.name, stamp(new Date()));
     else if (param.name === 'device_id') query.set(param.name, String(world.ids.devices ?? 0));
+    else if (param.name === 'wlan') query.set(param.name, String(world.ids.wlan ?? 0));
     else if (param.name === 'field') {
       query.set(param.name, `${String(world.ids.dataCollect ?? 0)}:/system/device/status:uptime`);
     } else if (param.schema?.enum?.[0] !== undefined)

@@ -2,7 +2,7 @@
 // names, composed here because features never import each other. Form dialogs come from the form
 // registry and the others from their feature, each loaded on first use, as pages are.
 import type { Role } from '@netfleet/contracts';
-import { type ChartDialogProps, chartDialog } from '@/components/charts';
+import { type ChartDialogProps, loadChartDialog } from '@/components/charts';
 import {
   type DialogOptions,
   jsonViewerDialog,
@@ -141,7 +141,7 @@ export const NAMED_DIALOGS = {
   text: (props: TextViewerProps) => textViewerDialog(props),
   'json-viewer': (props: JsonViewerProps) => jsonViewerDialog(props),
   // One chart full size, zoomable, with its legend and CSV: { title, data, formatValue?, range? }.
-  chart: (props: ChartDialogProps) => chartDialog(props),
+  chart: lazyDialog(loadChartDialog, (m, props: ChartDialogProps) => m.chartDialog(props)),
   // The devices list's selection: { devices: [{ id, name }] }.
   'multi-configuration': lazyDialog(deviceConfiguration, (m, props: MultiConfigurationProps) =>
     m.multiConfigurationDialog(props),

@@ -84,11 +84,12 @@ export const PAGES: PageRegistry = {
   'devices.list': lazyPage(devices, (m) => m.DevicesPage),
   // The device page's tabs show sections of other features; the app composes them.
   device: lazyPage(
-    () => Promise.all([deviceDetails(), remoteAccess(), deviceDashboards()]),
-    ([deviceFeature, remoteFeature, dashboardsFeature]) =>
+    () => Promise.all([deviceDetails(), remoteAccess(), deviceDashboards(), wireless()]),
+    ([deviceFeature, remoteFeature, dashboardsFeature, wirelessFeature]) =>
       deviceFeature.createDevicePage({
         'ports-and-access': remoteFeature.DeviceRemoteAccessPanel,
         dashboards: dashboardsFeature.DeviceDashboardsTab,
+        services: wirelessFeature.DeviceWifiTraffic,
       }),
   ),
   // Standalone: one device dashboard laid out for a phone, without the shell.

@@ -1,4 +1,4 @@
-import { apiDateSchema } from '../api-dates.ts';
+import { apiDateQuerySchema, apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { ID_MAX, idSchema, listQuerySchema } from '../list.ts';
 import { DEVICE_STATUS_FILTERS } from './device-filters.ts';
@@ -250,3 +250,62 @@ export const fieldNamesEnvelope = z.object({
   success: z.literal(true),
   data: z.array(z.string()),
 });
+
+// GET /devices/{id}/wireless/graph (RMS wirelessGraph): clients (and traffic) of a device's Wi-Fi
+// interfaces over time, from its stored wireless readings.
+
+/** The default and the longest range of a graph: readings are kept about a month. */
+export const WIRELESS_GRAPH_DEFAULT_RANGE_MS = 24 * 60 * 60 * 1000;
+export const WIRELESS_GRAPH_MAX_RANGE_MS = 31 * 24 * 60 * 60 * 1000;
+/** The most points of one interface's series; longer ranges are evenly thinned in SQL. */
+export const WIRELESS_GRAPH_MAX_POINTS = 500;
+
+export const WIRELESS_GRAPH_MESSAGES = {
+  unknownWlan: 'The device has no Wi-Fi interface with this id',
+  rangeOrder: '`from` must be before `to`',
+  rangeTooLong: 'The range can span at most 31 days',
+} as const;
+
+/**
+ * `wlan=0,1` (required, as RMS requires it): the interfaces by `wlan_id`, as
+ * GET /devices/{id}/wireless lists them. `from`/`to` (netfleet): the range, YYYY-MM-DD HH:mm:ss
+ * UTC; a day when one bound is missing (up to now when both are), at most 31 days.
+ */
+export const wirelessGraphQuerySchema = z
+  .object({
+    wlan: values.pipe(z.array(z.coerce.number<string>().int().min(0).max(99)).min(1).max(16)),
+    from: apiDateQuerySchema.optional(),
+    to: apiDateQuerySchema.optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (!query.from || !query.to) return;
+    if (query.from.getTime() >= query.to.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: WIRELESS_GRAPH_MESSAGES.rangeOrder });
+    } else if (query.to.getTime() - query.from.getTime() > WIRELESS_GRAPH_MAX_RANGE_MS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: WIRELESS_GRAPH_MESSAGES.rangeTooLong });
+    }
+  });
+export type WirelessGraphQuery = z.infer<typeof wirelessGraphQuerySchema>;
+
+/** One point of an interface's series (RMS inline_response_200_54_hotspot1). */
+export const wirelessGraphPointSchema = z.object({
+  /** When the reading was taken. */
+  created_at: apiDateSchema,
+  /** Seconds since the series' previous point, as text; null on the first point. */
+  interval: z.string().nullable(),
+  /** RMS: bytes received and sent. Wi-Fi readings do not carry them: null. */
+  received: z.number().int().nullable(),
+  sent: z.number().int().nullable(),
+  clients_count: z.number().int(),
+});
+export type WirelessGraphPoint = z.infer<typeof wirelessGraphPointSchema>;
+
+/** One entry per requested interface, in the order asked: `{ "<wlan id>": points oldest first }`. */
+export const wirelessGraphEntrySchema = z.record(z.string(), z.array(wirelessGraphPointSchema));
+export type WirelessGraphEntry = z.infer<typeof wirelessGraphEntrySchema>;
+
+export const wirelessGraphEnvelope = z.object({
+  success: z.literal(true),
+  data: z.array(wirelessGraphEntrySchema),
+});
+export type WirelessGraphResponse = z.infer<typeof wirelessGraphEnvelope>;

@@ -75,6 +75,7 @@ export const wirelessRoutes: AreaTable = {
   'GET /api/devices/:id/hotspots': read(hotspots, '/hotspots'),
   'GET /api/wireless': list('view_wireless_information', '/api/wireless'),
   'GET /api/devices/:id/wireless': read(wireless, '/wireless'),
+  'GET /api/devices/:id/wireless/graph': read(wireless, '/wireless/graph?wlan=0'),
   'GET /api/devices/:id/hotspots/:index/users': askDevice(''),
   'GET /api/devices/:id/hotspots/:index/users/active': askDevice('/active'),
   'POST /api/devices/:id/hotspots/:index/users': changeUsers('', {

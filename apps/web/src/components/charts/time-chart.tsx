@@ -25,9 +25,16 @@ function chosenZone(): string | undefined {
   return zone;
 }
 
-/** Bars need room around the first and last one: half the smallest step (a day alone: 12 h). */
-function barPadding({ data }: TimeChartProps): number {
-  if (!data.series.some((series) => series.bars)) return 0;
+/** A single reading is shown an hour either side (uPlot would spread one point over years). */
+const SINGLE_POINT_PAD_S = 3600;
+
+/**
+ * Room around the first and last point: bars need half the smallest step (a day alone: 12 h),
+ * and a single point an hour either side; other lines fill the width.
+ */
+function edgePadding({ data }: TimeChartProps): number {
+  const single = data.timestamps.length > 0 && data.timestamps[0] === data.timestamps.at(-1);
+  if (!data.series.some((series) => series.bars)) return single ? SINGLE_POINT_PAD_S : 0;
   const steps = data.timestamps.slice(1).map((ts, index) => ts - (data.timestamps[index] ?? ts));
   return (steps.length > 0 ? Math.min(...steps) : 86_400) / 2;
 }
@@ -45,7 +52,7 @@ function buildOptions(props: TimeChartProps, width: number): uPlot.Options {
   const zone = chosenZone();
   const locale = uiLocale();
   const tzDate = zone ? (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone) : undefined;
-  const pad = barPadding(props);
+  const pad = edgePadding(props);
   return {
     width,
     height: props.height ?? 240,

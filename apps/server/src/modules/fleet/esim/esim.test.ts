@@ -1,5 +1,5 @@
 import { deviceCapabilities, ERROR_CODES, ESIM_MESSAGES } from '@netfleet/contracts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceJobs, devices } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
@@ -41,7 +41,12 @@ const post = async (session: TestSession, id: number, payload: object) => {
 };
 
 const jobsOf = (deviceId: number) =>
-  t.db.select().from(deviceJobs).where(eq(deviceJobs.deviceId, deviceId));
+  // In creation order: PostgreSQL returns rows in no set order once a dispatch has updated them.
+  t.db
+    .select()
+    .from(deviceJobs)
+    .where(eq(deviceJobs.deviceId, deviceId))
+    .orderBy(asc(deviceJobs.id));
 
 beforeAll(async () => {
   t = await buildTestApp({}, { deviceGateway: gateway });

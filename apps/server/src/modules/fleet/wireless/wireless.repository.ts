@@ -10,6 +10,7 @@ import { visibleCompaniesFilter, type Viewer } from '@/db/company-scope';
 import { cappedTotal, pageTotal } from '@/db/estimated-total';
 import { chosenSearchFields, containsPattern, orderByFrom } from '@/db/list';
 import { companies, deviceSearch, devices, deviceWireless } from '@/db/schema';
+import { deviceTelemetry } from '@/db/telemetry-table';
 
 export type WirelessKind = 'hotspot' | 'wireless';
 
@@ -185,6 +186,67 @@ export const createWirelessRepository = (db: Database) => ({
         ),
       );
     return row;
+  },
+
+  /** The indexes of the device's Wi-Fi interfaces in its latest reading (`wlan_id`s). */
+  async wirelessIndexes(deviceId: number, tx: Executor = db) {
+    const rows = await tx
+      .select({ idx: deviceWireless.idx })
+      .from(deviceWireless)
+      .where(
+        and(
+          eq(deviceWireless.deviceId, deviceId),
+          eq(deviceWireless.category, TELEMETRY_CATEGORIES.indexOf('wireless')),
+        ),
+      );
+    return rows.map((row) => row.idx);
+  },
+
+  /**
+   * Clients of the chosen Wi-Fi interfaces (their position in each reading) from the device's
+   * wireless readings in the range, oldest first per interface, each series evenly thinned in SQL
+   * to at most `maxPoints` (every k-th reading), so only the points leave the database.
+   */
+  async graph(
+    deviceId: number,
+    indexes: number[],
+    range: { from: Date; to: Date },
+    maxPoints: number,
+    tx: Executor = db,
+  ) {
+    const t = deviceTelemetry;
+    const readings = sql`select ${t.ts} as ts, (i.ord - 1)::int as idx,
+        coalesce((i.value ->> 'clients')::int, 0) as clients
+      from ${t}
+      cross join lateral json_array_elements(
+        case when json_typeof(${t.data} -> 'interfaces') = 'array' then ${t.data} -> 'interfaces'
+        else '[]'::json end
+      ) with ordinality as i(value, ord)
+      where ${t.deviceId} = ${deviceId}
+        and ${t.category} = ${TELEMETRY_CATEGORIES.indexOf('wireless')}
+        and ${t.ts} >= ${range.from.toISOString()}::timestamptz
+        and ${t.ts} <= ${range.to.toISOString()}::timestamptz
+        and (i.ord - 1) in (${sql.join(
+          indexes.map((index) => sql`${index}`),
+          sql`, `,
+        )})`;
+    const numbered = sql`select ts, idx, clients,
+        row_number() over (partition by idx order by ts) as rn,
+        count(*) over (partition by idx) as n
+      from (${readings}) readings`;
+    const result = await tx.execute(
+      sql`select ts, idx, clients from (${numbered}) numbered
+        where (rn - 1) % greatest(1, ceil(n::numeric / ${maxPoints}))::int = 0
+        order by idx, ts`,
+    );
+    const rows = (
+      result as unknown as { rows: { ts: Date | string; idx: number; clients: number }[] }
+    ).rows;
+    return rows.map((row) => ({
+      ts: row.ts instanceof Date ? row.ts : new Date(row.ts),
+      idx: Number(row.idx),
+      clients: Number(row.clients),
+    }));
   },
 
   /**

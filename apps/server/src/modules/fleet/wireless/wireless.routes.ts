@@ -9,6 +9,8 @@ import {
   idSchema,
   listEnvelope,
   WIRELESS_FIELDS,
+  wirelessGraphEnvelope,
+  wirelessGraphQuerySchema,
   wirelessInterfaceSchema,
   wirelessListQuerySchema,
 } from '@netfleet/contracts';
@@ -108,5 +110,23 @@ export const wirelessRoutes: FastifyPluginAsyncZod<{ wirelessService: WirelessSe
     },
     async (request) =>
       list(await service.deviceWireless(requireAuth(request), request.params.id, request.query)),
+  );
+
+  app.get(
+    '/api/devices/:id/wireless/graph',
+    {
+      config: viewWireless,
+      schema: {
+        tags: ['wireless'],
+        summary: "Clients of a device's Wi-Fi interfaces over time (by default the last 24 hours)",
+        params: idParams,
+        querystring: wirelessGraphQuerySchema,
+        response: { 200: wirelessGraphEnvelope },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.wirelessGraph(requireAuth(request), request.params.id, request.query),
+    }),
   );
 };

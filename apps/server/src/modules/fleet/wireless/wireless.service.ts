@@ -10,9 +10,16 @@ import {
   wirelessIdOf,
   type WirelessInterface,
   wirelessKeyOf,
+  type WirelessGraphEntry,
+  type WirelessGraphPoint,
+  type WirelessGraphQuery,
+  WIRELESS_GRAPH_DEFAULT_RANGE_MS,
+  WIRELESS_GRAPH_MAX_POINTS,
+  WIRELESS_GRAPH_MAX_RANGE_MS,
+  WIRELESS_GRAPH_MESSAGES,
   type WirelessListQuery,
 } from '@netfleet/contracts';
-import { notFound } from '@/lib/api-error';
+import { invalid, notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { WirelessRepository, WirelessRow } from './wireless.repository';
 
@@ -89,10 +96,29 @@ const toDeviceWireless = (row: WirelessRow): DeviceWireless => ({
 
 interface Deps {
   wirelessRepository: WirelessRepository;
+  now?: () => Date;
 }
 
+/**
+ * `from`/`to` of a graph: the day up to `to` when only `to` is given (up to now when neither is),
+ * the day from `from` when only `from` is; never longer than the maximum.
+ */
+const graphRange = (query: WirelessGraphQuery, now: Date) => {
+  const day = WIRELESS_GRAPH_DEFAULT_RANGE_MS;
+  const to = query.to ?? (query.from ? new Date(query.from.getTime() + day) : now);
+  const from = query.from ?? new Date(to.getTime() - day);
+  if (from.getTime() >= to.getTime()) throw invalid(WIRELESS_GRAPH_MESSAGES.rangeOrder, 'from');
+  if (to.getTime() - from.getTime() > WIRELESS_GRAPH_MAX_RANGE_MS) {
+    throw invalid(WIRELESS_GRAPH_MESSAGES.rangeTooLong, query.from ? 'to' : 'from');
+  }
+  return { from, to };
+};
+
 /** Hotspots and Wi-Fi interfaces of the devices in the companies the caller sees. */
-export const createWirelessService = ({ wirelessRepository: repository }: Deps) => {
+export const createWirelessService = ({
+  wirelessRepository: repository,
+  now = () => new Date(),
+}: Deps) => {
   const requireDevice = async (auth: AuthContext, deviceId: number) => {
     if (!(await repository.deviceVisible(auth, deviceId))) throw notFound(DEVICE_MESSAGES.notFound);
   };
@@ -123,6 +149,42 @@ export const createWirelessService = ({ wirelessRepository: repository }: Deps) 
       const filter = { deviceId, indexes: query.wlan };
       const { rows } = await repository.list('wireless', scope, filter, DEVICE_PAGE);
       return rows.map(toDeviceWireless);
+    },
+
+    /**
+     * RMS wirelessGraph: per requested interface (in the order asked), its clients over the range
+     * from the stored wireless readings. Interfaces are the ones the device's latest reading lists.
+     */
+    async wirelessGraph(
+      auth: AuthContext,
+      deviceId: number,
+      query: WirelessGraphQuery,
+    ): Promise<WirelessGraphEntry[]> {
+      await requireDevice(auth, deviceId);
+      const known = new Set(await repository.wirelessIndexes(deviceId));
+      const wlan = [...new Set(query.wlan)];
+      if (wlan.some((index) => !known.has(index))) {
+        throw invalid(WIRELESS_GRAPH_MESSAGES.unknownWlan, 'wlan');
+      }
+      const range = graphRange(query, now());
+      const rows = await repository.graph(deviceId, wlan, range, WIRELESS_GRAPH_MAX_POINTS);
+      const series = new Map<number, WirelessGraphPoint[]>(wlan.map((index) => [index, []]));
+      let previous: { idx: number; ts: Date } | undefined;
+      for (const row of rows) {
+        const gap =
+          previous?.idx === row.idx
+            ? String(Math.round((row.ts.getTime() - previous.ts.getTime()) / 1000))
+            : null;
+        series.get(row.idx)?.push({
+          created_at: toApiDate(row.ts),
+          interval: gap,
+          received: null,
+          sent: null,
+          clients_count: row.clients,
+        });
+        previous = row;
+      }
+      return wlan.map((index) => ({ [String(index)]: series.get(index) ?? [] }));
     },
   };
 };

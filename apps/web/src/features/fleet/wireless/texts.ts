@@ -15,3 +15,6 @@ export const HOTSPOT_USER_TEXTS = texts.hotspotUsers;
 
 // The 'Wi-Fi QR code' dialog: the join code of a network, made in the browser.
 export const WIFI_QR_TEXTS = texts.wifiQr;
+
+// The device page's 'Traffic and clients' charts of its Wi-Fi networks (services tab).
+export const WIFI_TRAFFIC_TEXTS = texts.wifiTraffic;

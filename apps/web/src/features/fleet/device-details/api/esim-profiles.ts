@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { EsimProfileArgs } from '@netfleet/contracts';
 import { api } from '@/lib/api-client';
 import { useChannel } from '@/lib/realtime';
@@ -27,14 +28,30 @@ export function useChangeEsimProfile() {
   return useMutation({ mutationFn: changeEsimProfile });
 }
 
+/** How long, and how often, the readings are read again after the device's last update. */
+const SETTLE_MS = 15_000;
+const SETTLE_EVERY_MS = 2_000;
+
 /**
- * Reloads the device's latest readings on each update of `channel`: a device that changed its
- * eSIM sends a new static reading with its profiles before it reports the job completed.
+ * Reloads the device's latest readings on each update of `channel`, and for a while after it (and
+ * after `settle()`, called once the change is sent): a device that changed its eSIM sends a new
+ * static reading with its profiles before it reports the job completed, which the server stores
+ * with its next flush.
  */
 export function useEsimReload(deviceId: number, channel: string | null) {
   const queryClient = useQueryClient();
-  useChannel(channel, {
-    StatusUpdated: () =>
-      void queryClient.invalidateQueries({ queryKey: deviceKeys.history(deviceId, null) }),
-  });
+  const [updatedAt, setUpdatedAt] = useState<number | null>(null);
+  useChannel(channel, { StatusUpdated: () => setUpdatedAt(Date.now()) });
+  useEffect(() => {
+    if (updatedAt === null) return;
+    const reload = () =>
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.history(deviceId, null) });
+    reload();
+    const timer = setInterval(() => {
+      if (Date.now() - updatedAt > SETTLE_MS) clearInterval(timer);
+      else reload();
+    }, SETTLE_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [deviceId, queryClient, updatedAt]);
+  return { settle: () => setUpdatedAt(Date.now()) };
 }

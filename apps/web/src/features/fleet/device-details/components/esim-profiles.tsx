@@ -166,7 +166,7 @@ export function EsimConfiguration({ device }: { device: EsimDevice }) {
   const history = useInformationHistory(device.id, null);
   const queryClient = useQueryClient();
   const [channel, setChannel] = useState<string | null>(null);
-  useEsimReload(device.id, channel);
+  const { settle } = useEsimReload(device.id, channel);
   const { mutateAsync } = useChangeEsimProfile();
   const noFields = useForm();
   const rowErrors = useServerSubmit([], noFields.setError);
@@ -174,6 +174,7 @@ export function EsimConfiguration({ device }: { device: EsimDevice }) {
   const change = async (args: EsimProfileArgs, title: string) => {
     const next = await mutateAsync({ device, args, title });
     if (next) setChannel(next);
+    settle();
   };
   const act = rowErrors.wrap((args: EsimProfileArgs & { iccid: string }) => {
     const titles = {

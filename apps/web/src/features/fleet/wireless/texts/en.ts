@@ -88,4 +88,17 @@ export const en = {
     print: 'Print',
     downloadPng: 'Download PNG',
   },
+  wifiTraffic: {
+    title: 'Wi-Fi traffic and clients',
+    lastDay: 'Last 24 hours, from the device’s Wi-Fi readings.',
+    chartTitle: (ssid: string) => `Traffic and clients: ${ssid}`,
+    trafficTitle: (ssid: string) => `Traffic: ${ssid}`,
+    clients: 'Clients',
+    received: 'Received',
+    sent: 'Sent',
+    loading: 'Loading Wi-Fi traffic',
+    loadFailed: 'Could not load the Wi-Fi traffic',
+    noNetworks: 'The device reports no Wi-Fi networks',
+    noReadings: 'No readings in the last 24 hours',
+  },
 } as const;

@@ -88,4 +88,17 @@ export const ja: Translation<typeof en> = {
     print: '印刷',
     downloadPng: 'PNG をダウンロード',
   },
+  wifiTraffic: {
+    title: 'Wi-Fi トラフィックとクライアント',
+    lastDay: 'デバイスの Wi-Fi 測定値による過去 24 時間。',
+    chartTitle: (ssid: string) => `トラフィックとクライアント: ${ssid}`,
+    trafficTitle: (ssid: string) => `トラフィック: ${ssid}`,
+    clients: 'クライアント',
+    received: '受信',
+    sent: '送信',
+    loading: 'Wi-Fi トラフィックを読み込んでいます',
+    loadFailed: 'Wi-Fi トラフィックを読み込めませんでした',
+    noNetworks: 'このデバイスは Wi-Fi ネットワークを報告していません',
+    noReadings: '過去 24 時間の測定値はありません',
+  },
 };

@@ -88,4 +88,17 @@ export const no: Translation<typeof en> = {
     print: 'Skriv ut',
     downloadPng: 'Last ned PNG',
   },
+  wifiTraffic: {
+    title: 'Wi-Fi-trafikk og klienter',
+    lastDay: 'Siste 24 timer, fra enhetens Wi-Fi-målinger.',
+    chartTitle: (ssid: string) => `Trafikk og klienter: ${ssid}`,
+    trafficTitle: (ssid: string) => `Trafikk: ${ssid}`,
+    clients: 'Klienter',
+    received: 'Mottatt',
+    sent: 'Sendt',
+    loading: 'Laster Wi-Fi-trafikk',
+    loadFailed: 'Kunne ikke laste Wi-Fi-trafikken',
+    noNetworks: 'Enheten rapporterer ingen Wi-Fi-nettverk',
+    noReadings: 'Ingen målinger de siste 24 timene',
+  },
 };

@@ -88,4 +88,17 @@ export const uk: Translation<typeof en> = {
     print: 'Друкувати',
     downloadPng: 'Завантажити PNG',
   },
+  wifiTraffic: {
+    title: 'Трафік і клієнти Wi-Fi',
+    lastDay: 'Останні 24 години, за показниками Wi-Fi пристрою.',
+    chartTitle: (ssid: string) => `Трафік і клієнти: ${ssid}`,
+    trafficTitle: (ssid: string) => `Трафік: ${ssid}`,
+    clients: 'Клієнти',
+    received: 'Отримано',
+    sent: 'Надіслано',
+    loading: 'Завантаження трафіку Wi-Fi',
+    loadFailed: 'Не вдалося завантажити трафік Wi-Fi',
+    noNetworks: 'Пристрій не повідомляє про мережі Wi-Fi',
+    noReadings: 'Немає показників за останні 24 години',
+  },
 };
