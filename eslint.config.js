@@ -60,5 +60,23 @@ export default tseslint.config(
     plugins: { netfleet: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'netfleet/feature-boundaries': ['error', { srcDir: 'apps/web/src' }] },
   },
+  {
+    // Forms resolve zod through components/form-errors, which shows contracts messages translated.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/form-errors/zod-resolver*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hookform/resolvers/zod',
+              message: "Use zodResolver from '@/components/form-errors' (translated messages).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -3,6 +3,7 @@ import {
   applyConfigRequests,
   type ConfigRequest,
   type DeviceConfig,
+  isSecretOption,
   diffConfigResults,
   parseConfigPath,
   readConfig,
@@ -273,5 +274,16 @@ describe('Dynamic DNS and site blocking configurations', () => {
     expect(templateProblems(requests, 'RUT955', null)[0]?.message).toBe(
       'The ddns configuration is not on RUT955 with an unknown firmware',
     );
+  });
+});
+
+describe('isSecretOption', () => {
+  it('names the options holding a key, a password or a token, not the others', () => {
+    for (const option of ['key', 'password', 'token', 'psk', 'secret']) {
+      expect(isSecretOption(option), option).toBe(true);
+    }
+    for (const option of ['hostname', 'ssid', 'username', 'domain', 'enabled']) {
+      expect(isSecretOption(option), option).toBe(false);
+    }
   });
 });

@@ -55,6 +55,10 @@ export const configRequestSchema = z.object({
 });
 export type ConfigRequest = z.infer<typeof configRequestSchema>;
 
+/** Options holding a secret (a Wi-Fi key, a DDNS password or token): shown masked, never in clear. */
+const SECRET_OPTION = /pass|key|secret|token|psk/i;
+export const isSecretOption = (option: string): boolean => SECRET_OPTION.test(option);
+
 /** `/network/lan` → { config: 'network', section: 'lan' }; `/network` → section undefined. */
 export const parseConfigPath = (
   path: string,

@@ -1,10 +1,14 @@
 import { Stack, Textarea } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useDialog } from '@/components/dialogs';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
-import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import {
+  fieldErrorProp,
+  FormErrorAlert,
+  useServerSubmit,
+  zodResolver,
+} from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { actionSuccessMessage } from '@/lib/messages';
 import { DESCRIPTION_FORM_TEXTS } from './texts';

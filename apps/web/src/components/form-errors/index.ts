@@ -8,3 +8,4 @@ export {
 export { FormErrorAlert } from './form-error-alert';
 export { useServerSubmit } from './use-server-submit';
 export { createFormErrorMap, type FormErrorTexts } from './form-error-map';
+export { translateFieldErrors, zodResolver } from './zod-resolver';

@@ -3,7 +3,7 @@
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ERROR_CODES, type ErrorItem } from '@netfleet/contracts';
 import { isApiError } from '@/lib/api-client';
-import { MESSAGE_TEXTS } from '@/lib/messages';
+import { MESSAGE_TEXTS, translateValidation } from '@/lib/messages';
 
 export interface SplitErrors<Field extends string> {
   fields: Partial<Record<Field, string>>;
@@ -27,12 +27,13 @@ function fieldOf<Field extends string>(source: string | null, fields: readonly F
 
 /**
  * Spec §8: an MFA_REQUIRED that got this far could not be answered (a method this console does
- * not know): the first error message, else 'Failed to connect to server'.
+ * not know): the first error message, else 'Failed to connect to server'. A contracts validation
+ * message is shown in the console's language (translateValidation), any other as sent.
  */
 const messageOf = (item: ErrorItem, firstMessage: string) =>
   item.code === ERROR_CODES.MFA_REQUIRED
-    ? firstMessage || MESSAGE_TEXTS.failedToConnect
-    : item.message;
+    ? translateValidation(firstMessage) || MESSAGE_TEXTS.failedToConnect
+    : translateValidation(item.message);
 
 // Spec §8: an error on the password also marks its confirmation field (without repeating it).
 const CONFIRMATION_FIELDS: Readonly<Record<string, string>> = {

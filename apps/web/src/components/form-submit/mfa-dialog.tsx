@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { MFA_CODE_LENGTH, mfaCodeSchema, RECOVERY_CODE_PATTERN } from '@netfleet/contracts';
+import { translateValidation } from '@/lib/messages';
 import { MFA_TEXTS } from './texts';
 import type { MfaPrompt } from './types';
 
@@ -20,7 +21,8 @@ function checkCode(code: string, recovery: boolean, digits: boolean): string | n
   if (recovery) return RECOVERY_CODE_PATTERN.test(code) ? null : MFA_TEXTS.recoveryFormat;
   if (!digits) return null;
   const parsed = mfaCodeSchema.safeParse(code);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MFA_TEXTS.codeRequired);
+  const message = parsed.error?.issues[0]?.message;
+  return parsed.success ? null : message ? translateValidation(message) : MFA_TEXTS.codeRequired;
 }
 
 interface MfaVerificationProps {
@@ -34,7 +36,9 @@ export function MfaVerification({ prompt, onVerify, onCancel }: MfaVerificationP
   const digits = DIGIT_METHODS.has(prompt.mfa_type);
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(prompt.error ?? null);
+  const [error, setError] = useState<string | null>(
+    prompt.error == null ? null : translateValidation(prompt.error),
+  );
   const instruction = instructionOf(prompt);
 
   const submit = (event: FormEvent) => {

@@ -1,6 +1,7 @@
 import { List, Stack, Text } from '@mantine/core';
 import { errorItemSchema, type ErrorItem } from '@netfleet/contracts';
 import type { ApiResponse } from '@/lib/api-client';
+import { translateValidation } from '@/lib/messages';
 import { PARTIAL_TEXTS } from './texts';
 
 const errorItemsSchema = errorItemSchema.array();
@@ -27,8 +28,8 @@ export function PartialErrorList(props: {
         {props.errors.map((error, index) => (
           <List.Item key={`${index}-${error.source ?? ''}`}>
             {error.source === null
-              ? error.message
-              : `${props.describeSource(error.source)}: ${error.message}`}
+              ? translateValidation(error.message)
+              : `${props.describeSource(error.source)}: ${translateValidation(error.message)}`}
           </List.Item>
         ))}
       </List>

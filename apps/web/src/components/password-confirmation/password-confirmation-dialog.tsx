@@ -1,10 +1,9 @@
 import { Button, getDefaultZIndex, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordConfirmationBodySchema, type PasswordConfirmationBody } from '@netfleet/contracts';
-import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import { FormErrorAlert, useServerSubmit, zodResolver } from '@/components/form-errors';
 import { confirmPassword } from '@/lib/session-actions';
 import { PASSWORD_CONFIRMATION_TEXTS } from './texts';
 

@@ -1,3 +1,4 @@
 export * from './actions';
 export * from './labels';
-export { ACTION_TEXTS, LABEL_TEXTS, MESSAGE_TEXTS } from './texts';
+export * from './validation';
+export { ACTION_TEXTS, LABEL_TEXTS, MESSAGE_TEXTS, VALIDATION_TEXTS } from './texts';

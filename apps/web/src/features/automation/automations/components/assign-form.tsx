@@ -1,12 +1,11 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Automation } from '@netfleet/contracts';
 import { DeviceIdsField } from '@/components/device-ids-field';
 import { dialogs, useDialog } from '@/components/dialogs';
-import { FormErrorAlert, mapServerErrors } from '@/components/form-errors';
+import { FormErrorAlert, mapServerErrors, zodResolver } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { assignDevices } from '../api/assign-devices';

@@ -1,9 +1,8 @@
 import { Button, Divider, Group, Paper, Stack, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { AutomationPreview } from '@netfleet/contracts';
-import { FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { useSubmitGuard } from '@/lib/use-submit-guard';

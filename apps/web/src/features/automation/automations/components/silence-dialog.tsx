@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/components/form-errors';
 import { useState } from 'react';
 import type { CreateSilenceBody, Silence, UpdateSilenceBody } from '@netfleet/contracts';
 import { dialogs, useDialog } from '@/components/dialogs';

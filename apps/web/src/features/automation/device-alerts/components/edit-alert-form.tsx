@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack } from '@mantine/core';
 import { FormProvider, useForm } from 'react-hook-form';
 import {
@@ -6,7 +5,7 @@ import {
   type AlertConfig,
   type AlertConfigUpdate,
 } from '@netfleet/contracts';
-import { FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { QueryState } from '@/components/query-state';
 import { useConfig } from '../api/get-config';

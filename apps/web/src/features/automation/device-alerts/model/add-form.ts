@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/components/form-errors';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
   alertConfigAddDataSchema,

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -11,7 +10,7 @@ import {
   type UseConfigTemplateBody,
 } from '@netfleet/contracts';
 import { confirmDialog, useDialog } from '@/components/dialogs';
-import { FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { applyTemplate } from '../api/apply-template';
 import { DeviceIdsField } from '@/components/device-ids-field';

@@ -1,20 +1,24 @@
 import { Table, Text } from '@mantine/core';
-import type { ConfigChange, ConfigValue } from '@netfleet/contracts';
+import { isSecretOption, type ConfigChange, type ConfigValue } from '@netfleet/contracts';
 import { valueText } from '../model/config-schema';
 import { CONFIG_TEXTS as T } from '../texts';
 
+// A Wi-Fi key or a DDNS password is shown as changed, never in clear.
+const MASK = '••••••';
+const shown = (value: ConfigValue, secret: boolean) => (secret ? MASK : valueText(value));
+
 /** A value the action took away: struck through. */
-function Removed({ value }: { value: ConfigValue | null }) {
+function Removed({ value, secret }: { value: ConfigValue | null; secret: boolean }) {
   if (value === null) return T.none;
   return (
     <Text component="del" size="sm" c="red" ff="monospace">
-      {valueText(value)}
+      {shown(value, secret)}
     </Text>
   );
 }
 
 /** A value the action put there: highlighted. */
-function Added({ value }: { value: ConfigValue | null }) {
+function Added({ value, secret }: { value: ConfigValue | null; secret: boolean }) {
   if (value === null) return T.none;
   return (
     <Text
@@ -26,7 +30,7 @@ function Added({ value }: { value: ConfigValue | null }) {
       bg="var(--mantine-color-green-light)"
       c="var(--mantine-color-green-light-color)"
     >
-      {valueText(value)}
+      {shown(value, secret)}
     </Text>
   );
 }
@@ -55,10 +59,10 @@ export function ChangesDiff({
             <Table.Td ff="monospace">{change.path}</Table.Td>
             <Table.Td ff="monospace">{change.option}</Table.Td>
             <Table.Td>
-              <Removed value={change.before} />
+              <Removed value={change.before} secret={isSecretOption(change.option)} />
             </Table.Td>
             <Table.Td>
-              <Added value={change.after} />
+              <Added value={change.after} secret={isSecretOption(change.option)} />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,11 +1,10 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { CONFIG_TEMPLATE_NAME_MAX_LENGTH } from '@netfleet/contracts';
 import { CompanySelect } from '@/components/company-select';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { fieldErrorProp, FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { formErrorMap } from '../model/form-error-map';
 import { applyTemplateErrors } from '../model/template-errors';

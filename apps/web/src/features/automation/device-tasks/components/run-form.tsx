@@ -1,11 +1,10 @@
 import { Button, Divider, Group, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { executeTaskGroupAnswerSchema, type TaskGroupDetail } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
-import { FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { executeTaskGroup } from '../api/execute-task-group';
 import { deviceTasksKeys } from '../api/keys';

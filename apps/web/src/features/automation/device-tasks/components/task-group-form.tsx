@@ -1,11 +1,10 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { hasPermission, TASK_GROUP_NAME_MAX_LENGTH } from '@netfleet/contracts';
 import { CompanySelect } from '@/components/company-select';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { fieldErrorProp, FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useCurrentUser } from '@/lib/current-user';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { formErrorMap } from '../model/form-error-map';

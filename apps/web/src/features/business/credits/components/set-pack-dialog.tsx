@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Select, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { hasPermission, type DataPackChoice } from '@netfleet/contracts';
 import { useDialog, type DialogOptions } from '@/components/dialogs';
-import { FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { useCurrentUser } from '@/lib/current-user';
 import { useSubmitGuard } from '@/lib/use-submit-guard';

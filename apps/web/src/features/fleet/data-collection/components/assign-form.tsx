@@ -1,5 +1,4 @@
 import { Button, Group, NumberInput, Stack, Switch } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
@@ -9,7 +8,7 @@ import {
 } from '@netfleet/contracts';
 import { DeviceIdsField } from '@/components/device-ids-field';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { fieldErrorProp, FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { formatUptime } from '@/lib/format';
 import { assignDevices } from '../api/assign-devices';

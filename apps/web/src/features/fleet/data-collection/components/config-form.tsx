@@ -1,9 +1,8 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { DataCollectConfigBody } from '@netfleet/contracts';
-import { FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { applyConfigErrors } from '../model/config-errors';
 import { configFormSchema, type ConfigFormInput } from '../model/config-form';

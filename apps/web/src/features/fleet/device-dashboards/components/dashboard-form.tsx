@@ -1,5 +1,4 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -13,7 +12,12 @@ import {
 } from '@netfleet/contracts';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import {
+  fieldErrorProp,
+  FormErrorAlert,
+  useServerSubmit,
+  zodResolver,
+} from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { useCreateDashboard, useUpdateDashboard } from '../api/save-dashboard';
 import { RANGE_OPTIONS, isRange } from '../model/ranges';

@@ -1,8 +1,7 @@
 import { Checkbox, NumberInput, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { DEVICE_PASSWORD_MAX_LENGTH, DEVICE_PASSWORD_MIN_LENGTH } from '@netfleet/contracts';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { generatePasswords } from '../api/send-passwords';
 import type { BatchResult } from '../model/batch-result';
 import {

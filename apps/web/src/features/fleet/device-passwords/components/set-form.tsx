@@ -1,9 +1,8 @@
 import { Box, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DEVICE_PASSWORD_MAX_LENGTH } from '@netfleet/contracts';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { randomPassword } from '@/components/schema-form/random';
 import { setPasswords } from '../api/send-passwords';
 import {

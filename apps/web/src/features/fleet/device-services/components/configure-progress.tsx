@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, Group, List, Loader, Stack, Text } from '@m
 import type { MantineColor } from '@mantine/core';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { ConfigValue, DeviceJobState } from '@netfleet/contracts';
+import { isSecretOption, type ConfigValue, type DeviceJobState } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
 import { isOpenState, useActionDevice } from '../api/get-action-device';
 import { STATE_LABELS, SERVICES_TEXTS as T } from '../texts';
@@ -18,12 +18,11 @@ const COLORS: Record<DeviceJobState, MantineColor> = {
 };
 
 // A DDNS password or token is the user's secret: the change list says it changed, not what to.
-const SECRET_OPTION = /pass|key|secret|token/i;
 const MASK = '••••••';
 
 const shown = (value: ConfigValue | null, option: string): string => {
   if (value === null) return T.removedValue;
-  if (SECRET_OPTION.test(option)) return MASK;
+  if (isSecretOption(option)) return MASK;
   return Array.isArray(value) ? value.join(', ') : value;
 };
 

@@ -1,10 +1,9 @@
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FileInfo } from '@netfleet/contracts';
 import { confirmDialog, useDialog } from '@/components/dialogs';
-import { FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { DeviceIdsField } from '@/components/device-ids-field';
 import { type DevicePick, useDeviceSearch } from '../api/get-devices';

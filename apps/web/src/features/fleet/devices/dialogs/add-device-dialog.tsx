@@ -1,5 +1,4 @@
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { Controller, useForm, type UseFormRegister } from 'react-hook-form';
@@ -13,7 +12,7 @@ import {
   type CreatedDevice,
 } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
-import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import { FormErrorAlert, useServerSubmit, zodResolver } from '@/components/form-errors';
 import { createDevice } from '../api/create-device';
 import { devicesKeys } from '../api/keys';
 import { RemoteSelect } from '../components/remote-select';

@@ -1,5 +1,4 @@
 import { FileInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
@@ -9,7 +8,12 @@ import {
 } from '@netfleet/contracts';
 import { CompanySelect } from '@/components/company-select';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import {
+  fieldErrorProp,
+  FormErrorAlert,
+  useServerSubmit,
+  zodResolver,
+} from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { UploadProgress } from '@/components/upload-progress';
 import { DialogFormFooter } from '@/components/dialog-form-footer';

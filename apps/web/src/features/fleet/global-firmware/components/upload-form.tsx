@@ -1,9 +1,13 @@
 import { FileInput, Progress, Stack, Text, Textarea } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { FILE_DESCRIPTION_MAX_LENGTH } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import {
+  fieldErrorProp,
+  FormErrorAlert,
+  useServerSubmit,
+  zodResolver,
+} from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { useCurrentUser } from '@/lib/current-user';

@@ -1,11 +1,15 @@
 import { FileInput, Stack, Textarea } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { hasPermission, IMAGE_ACCEPT, IMAGE_DESCRIPTION_MAX_LENGTH } from '@netfleet/contracts';
 import { CompanySelect } from '@/components/company-select';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import {
+  fieldErrorProp,
+  FormErrorAlert,
+  useServerSubmit,
+  zodResolver,
+} from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { UploadProgress } from '@/components/upload-progress';
 import { DialogFormFooter } from '@/components/dialog-form-footer';

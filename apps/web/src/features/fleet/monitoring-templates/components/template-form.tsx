@@ -1,12 +1,11 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import {
   MONITORING_TEMPLATE_DESCRIPTION_MAX_LENGTH,
   MONITORING_TEMPLATE_NAME_MAX_LENGTH,
 } from '@netfleet/contracts';
 import { CompanySelect } from '@/components/company-select';
-import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import { FormErrorAlert, useServerSubmit, zodResolver } from '@/components/form-errors';
 import {
   templateFormSchema,
   type TemplateFormInput,

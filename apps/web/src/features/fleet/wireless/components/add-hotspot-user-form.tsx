@@ -1,8 +1,7 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { hotspotUserBodySchema, type HotspotUserBody } from '@netfleet/contracts';
-import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import { FormErrorAlert, useServerSubmit, zodResolver } from '@/components/form-errors';
 import { useAddHotspotUser } from '../api/add-hotspot-user';
 import { HOTSPOT_USER_TEXTS } from '../texts';
 import type { HotspotTarget } from './hotspot-users-list';

@@ -1,10 +1,14 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { notifications } from '@mantine/notifications';
 
 import { useForm } from 'react-hook-form';
 import { changePasswordBodySchema, type ChangePasswordBody } from '@netfleet/contracts';
-import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import {
+  fieldErrorProp,
+  FormErrorAlert,
+  useServerSubmit,
+  zodResolver,
+} from '@/components/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { ACCOUNT_TEXTS } from '../texts';
 

@@ -1,5 +1,4 @@
 import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import {
   type CreateTokenBody,
   type TokenScope,
 } from '@netfleet/contracts';
-import { FormErrorAlert, splitServerErrors } from '@/components/form-errors';
+import { FormErrorAlert, splitServerErrors, zodResolver } from '@/components/form-errors';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { ACCOUNT_TEXTS } from '../texts';
 import { toDateInputValue } from './access-period';

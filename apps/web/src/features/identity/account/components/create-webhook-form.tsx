@@ -1,5 +1,4 @@
 import { Button, Group, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 
 import { Controller, useForm } from 'react-hook-form';
 import {
@@ -9,7 +8,7 @@ import {
   type WebhookBody,
   type WebhookEvent,
 } from '@netfleet/contracts';
-import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import { FormErrorAlert, useServerSubmit, zodResolver } from '@/components/form-errors';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEXTS } from '../texts';
 
 const SERVER_FIELDS = ['url', 'events', 'enabled'] as const;

@@ -1,11 +1,10 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MFA_CODE_LENGTH, mfaCodeSchema, recoveryCodesSchema } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
-import { FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import type { ApiResponse } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/current-user';

@@ -1,9 +1,8 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { loginBodySchema, type LoginBody } from '@netfleet/contracts';
-import { FormErrorAlert } from '@/components/form-errors';
+import { FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { sendWithMfa } from '@/components/form-submit';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { useLogin } from '../api/login';

@@ -1,9 +1,13 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { InvitationDetails } from '@netfleet/contracts';
-import { fieldErrorProp, FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import {
+  fieldErrorProp,
+  FormErrorAlert,
+  useServerSubmit,
+  zodResolver,
+} from '@/components/form-errors';
 import { useRegisterInvitation } from '../api/register';
 import { INVITATIONS_TEXTS as TEXTS } from '../texts';
 import {

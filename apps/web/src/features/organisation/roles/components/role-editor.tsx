@@ -9,13 +9,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { hasPermission, ROLE_NAME_MAX_LENGTH, type Role } from '@netfleet/contracts';
 import { CompanySelect } from '@/components/company-select';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { fieldErrorProp, FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { isApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';

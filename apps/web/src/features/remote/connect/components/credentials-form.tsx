@@ -8,7 +8,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/components/form-errors';
 import { Controller, useForm } from 'react-hook-form';
 import { credentialsFormSchema, type CredentialsValues } from '../model/credentials';
 import { CONNECT_TEXTS } from '../texts';

@@ -1,9 +1,8 @@
 import { Button, Checkbox, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type DefaultValues } from 'react-hook-form';
 import type { AccessRule } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { fieldErrorProp, FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { remoteAccessKeys } from '../api/keys';
 import { createAccessRule, updateAccessRule } from '../api/save-access-rule';

@@ -1,9 +1,8 @@
 import { Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createVpnCustomClientBodySchema } from '@netfleet/contracts';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { vpnKeys } from '../api/keys';
 import { addCustomClient } from '../api/save-clients';

@@ -1,10 +1,9 @@
 import { Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { vpnHubDevicesBodySchema } from '@netfleet/contracts';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { vpnKeys } from '../api/keys';
 import { addDeviceClients } from '../api/save-clients';

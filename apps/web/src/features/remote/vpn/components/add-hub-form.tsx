@@ -1,5 +1,4 @@
 import { Group, Input, SegmentedControl, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -8,7 +7,7 @@ import {
   VPN_HUB_ZONE_LOCAL,
   type VpnHub,
 } from '@netfleet/contracts';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { useCurrentUser } from '@/lib/current-user';
 import { useHubZones } from '../api/get-host';

@@ -1,11 +1,10 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { VPN_ROUTE_NAME_MAX_LENGTH } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
-import { fieldErrorProp, splitServerErrors } from '@/components/form-errors';
+import { fieldErrorProp, splitServerErrors, zodResolver } from '@/components/form-errors';
 import { toast } from '@/components/toasts';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { useDeviceClients } from '../api/get-clients';

@@ -1,9 +1,8 @@
 import { Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { createVpnUserClientBodySchema } from '@netfleet/contracts';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { PICKER_LIMIT } from '../api/get-options';
 import { vpnKeys } from '../api/keys';

@@ -1,10 +1,9 @@
 import { SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { setVpnClientAddressBodySchema, type VpnClient } from '@netfleet/contracts';
 import { dialogs, type DialogOptions } from '@/components/dialogs';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { vpnKeys } from '../api/keys';
 import { setClientAddress } from '../api/save-clients';

@@ -10,13 +10,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { VPN_DHCP_TYPES, vpnDhcpBodySchema, type VpnDhcpOption } from '@netfleet/contracts';
-import { FormErrorAlert, fieldErrorProp, useServerSubmit } from '@/components/form-errors';
+import {
+  FormErrorAlert,
+  fieldErrorProp,
+  useServerSubmit,
+  zodResolver,
+} from '@/components/form-errors';
 import { QueryState } from '@/components/query-state';
 import { toast } from '@/components/toasts';
 import { addDhcpOption, removeDhcpOption, useDhcpOptions } from '../api/dhcp';

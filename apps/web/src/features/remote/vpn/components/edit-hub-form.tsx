@@ -1,10 +1,9 @@
 import { Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { hasPermission, updateVpnHubBodySchema, type VpnHub } from '@netfleet/contracts';
 import { dialogs, type DialogOptions } from '@/components/dialogs';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { useCurrentUser } from '@/lib/current-user';
 import { vpnKeys } from '../api/keys';

@@ -1,9 +1,8 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { vpnHubSettingsBodySchema, type VpnHub } from '@netfleet/contracts';
-import { fieldErrorProp, FormErrorAlert } from '@/components/form-errors';
+import { fieldErrorProp, FormErrorAlert, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { vpnKeys } from '../api/keys';
 import { changeHubSettings } from '../api/save-hub';

@@ -1,10 +1,9 @@
 import { SegmentedControl, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { VpnProfile } from '@netfleet/contracts';
 import { dialogs, type DialogOptions } from '@/components/dialogs';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { vpnKeys } from '../api/keys';
 import { createProfile } from '../api/quick-connect';

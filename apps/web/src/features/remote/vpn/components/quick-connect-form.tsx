@@ -1,5 +1,4 @@
 import { Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import {
@@ -8,7 +7,7 @@ import {
   type VpnHub,
   type VpnProfile,
 } from '@netfleet/contracts';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { useCurrentUser } from '@/lib/current-user';
 import { vpnKeys } from '../api/keys';

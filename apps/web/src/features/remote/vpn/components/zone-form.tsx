@@ -1,5 +1,4 @@
 import { Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -10,7 +9,7 @@ import {
   type VpnHubZone,
 } from '@netfleet/contracts';
 import { dialogs, type DialogOptions } from '@/components/dialogs';
-import { fieldErrorProp } from '@/components/form-errors';
+import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
 import { vpnKeys } from '../api/keys';
 import { createZone, updateZone } from '../api/zones';

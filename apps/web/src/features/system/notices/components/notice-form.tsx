@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
@@ -9,7 +8,7 @@ import {
   noticeTypeSchema,
   type NoticeBody,
 } from '@netfleet/contracts';
-import { FormErrorAlert, useServerSubmit } from '@/components/form-errors';
+import { FormErrorAlert, useServerSubmit, zodResolver } from '@/components/form-errors';
 import { RichText } from '@/components/rich-text';
 import { NOTICE_TYPE_LABELS, NOTICES_TEXTS } from '../texts';
 
