@@ -71,7 +71,10 @@ describe('device actions', () => {
     const [sent] = gateway.commandsFor(online.id);
     expect(sent).toMatchObject({ type: 'reboot', args: {} });
     expect(gateway.commandsFor(offline.id)).toEqual([]);
-    expect((await jobsOf(online.id)).map((job) => job.status)).toEqual(['sent']);
+    // Marking the handed-over job sent is not awaited by the request (dispatch in the service).
+    await expect
+      .poll(async () => (await jobsOf(online.id)).map((job) => job.status))
+      .toEqual(['sent']);
     expect((await jobsOf(offline.id)).map((job) => job.status)).toEqual(['queued']);
   });
 
