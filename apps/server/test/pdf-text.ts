@@ -1,21 +1,40 @@
 import { inflateSync } from 'node:zlib';
 
+/**
+ * A stream's bytes as its dictionary's direct `/Length` counts them. A deflated body is binary:
+ * it may end in `\r` (which an end-of-line trim would eat) or even hold `endstream`, so searching
+ * for the end is only the fallback, for a length given as an indirect object (`/Length 12 0 R`).
+ */
+const streamBody = (raw: string, dictionary: string, from: number): string | null => {
+  const length = /\/Length\s+(\d+)(\s+\d+\s+R)?/.exec(dictionary);
+  if (length?.[1] !== undefined && length[2] === undefined) {
+    const to = from + Number(length[1]);
+    return to <= raw.length ? raw.slice(from, to) : null;
+  }
+  const to = raw.indexOf('endstream', from);
+  return to === -1 ? null : raw.slice(from, to).replace(/\r?\n$/, '');
+};
+
 /** The content streams of a PDF, inflated when they are deflated (pdfkit's default). */
 const streamsOf = (pdf: Buffer): string[] => {
   const raw = pdf.toString('latin1');
   const streams: string[] = [];
   const start = /(?<!end)stream\r?\n/g;
+  let objectFrom = 0;
   for (let match = start.exec(raw); match; match = start.exec(raw)) {
     const from = match.index + match[0].length;
-    const to = raw.indexOf('endstream', from);
-    if (to === -1) break;
-    const body = Buffer.from(raw.slice(from, to).replace(/\r?\n$/, ''), 'latin1');
-    try {
-      streams.push(inflateSync(body).toString('latin1'));
-    } catch {
-      streams.push(body.toString('latin1'));
-    }
-    start.lastIndex = to + 'endstream'.length;
+    // The stream's dictionary: what its object holds before the `stream` keyword.
+    const header = raw.slice(objectFrom, match.index);
+    const dictionary = header.slice(header.lastIndexOf(' obj') + 1);
+    const body = streamBody(raw, dictionary, from);
+    if (body === null) break;
+    const bytes = Buffer.from(body, 'latin1');
+    const deflated = /\/FlateDecode\b/.test(dictionary);
+    streams.push((deflated ? inflateSync(bytes) : bytes).toString('latin1'));
+    const end = raw.indexOf('endstream', from + body.length);
+    if (end === -1) break;
+    objectFrom = end + 'endstream'.length;
+    start.lastIndex = objectFrom;
   }
   return streams;
 };

@@ -34,6 +34,8 @@ it('the public routes are exactly the ones meant to be public', () => {
       'POST /account/email/verify',
       'POST /account/login',
       'POST /account/logout',
+      'POST /account/password/forgot',
+      'POST /account/password/reset',
       'POST /account/token/refresh',
       'POST /account/token/revoke',
       // A device's signed, expiring link is its authorisation (files.test.ts).

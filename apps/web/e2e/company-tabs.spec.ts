@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { acceptAgreementIfAsked, logIn, ownCompanyId } from './helpers';
 import { SUPER_ADMIN } from './users';
 
-// Spec §2: /companies/{company_id} redirects to its devices tab; metrics and data-history are
-// tabs of their own.
-test('a company page opens on its devices, with metrics and data history tabs', async ({
+// Spec §2: /companies/{company_id} redirects to its devices tab; metrics, data-history and files
+// are tabs of their own.
+test('a company page opens on its devices, with metrics, data history and files tabs', async ({
   page,
 }) => {
   await logIn(page, SUPER_ADMIN);
@@ -29,6 +29,16 @@ test('a company page opens on its devices, with metrics and data history tabs', 
   await expect(page).toHaveURL(new RegExp(`/companies/${id}/data-history$`));
   // The metrics tables may still be leaving: wait for this tab's own table.
   await expect(page.getByRole('table', { name: 'Data purchases' })).toBeVisible();
+
+  // Files held to the company; an upload from here goes to it.
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await expect(page).toHaveURL(new RegExp(`/companies/${id}/files$`));
+  await page.getByRole('button', { name: 'Upload file' }).first().click();
+  const upload = page.getByRole('dialog', { name: 'Upload file' });
+  await upload.getByRole('button', { name: 'Upload' }).waitFor();
+  await page.screenshot({ path: 'test-results/company-files-tab.png', fullPage: true });
+  await expect(upload.getByRole('combobox', { name: /^Company/ })).not.toHaveValue('');
+  await upload.getByRole('button', { name: 'Cancel' }).click();
 
   // The help panel answers for the page the user is on.
   await page.keyboard.press('?');

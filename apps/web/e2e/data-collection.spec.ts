@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptAgreementIfAsked, logIn } from './helpers';
+import { acceptAgreementIfAsked, logIn, openAccountForm } from './helpers';
 import { startSimulator, type Simulator } from './simulator';
 import { SUPER_ADMIN } from './users';
 
@@ -88,4 +88,58 @@ test('a config is written, assigned to a device, and what it collects is shown',
 
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByText(/id \[missing\].*no value found/).first()).toBeVisible();
+});
+
+// Spec §2 "Upload device API documentation": a super admin uploads a firmware's OpenAPI document
+// from the account menu; a config can then be written against it, its GET paths offered for URLs.
+test('an uploaded device API documentation is offered to a new config with its paths', async ({
+  page,
+}) => {
+  const version = `7.${Date.now() % 100_000}`;
+  const document = {
+    openapi: '3.0.0',
+    info: { title: 'RutOS API', version },
+    paths: {
+      '/modems/status': { get: { summary: 'Modem status' } },
+      '/system/reboot': { post: { summary: 'Reboot' } },
+    },
+  };
+  await logIn(page, SUPER_ADMIN);
+  await acceptAgreementIfAsked(page);
+  await page.goto('/monitoring-templates/data-collection');
+  const form = await openAccountForm(page, 'Upload device API documentation');
+  await form.locator('input[type="file"]').setInputFiles({
+    name: `rutos-${version}.json`,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(document)),
+  });
+  await page.screenshot({ path: 'e2e/.artifacts/device-documentation-upload.png', fullPage: true });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Device API documentation uploaded successfully')).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // The same system and version again, without overwrite: refused under the file.
+  const again = await openAccountForm(page, 'Upload device API documentation');
+  await again.locator('input[type="file"]').setInputFiles({
+    name: `rutos-${version}.json`,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(document)),
+  });
+  await again.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    again.getByText('A documentation of this system and version exists already'),
+  ).toBeVisible();
+  await again.press('Escape');
+
+  await page.getByRole('link', { name: 'New data collection config' }).first().click();
+  await page.getByRole('combobox', { name: /^Device documentation/ }).click();
+  await page.getByRole('option', { name: `rutos-${version}.json` }).click();
+  await expect(page.getByText(`API rutos ${version}`)).toBeVisible();
+  const url = page
+    .getByRole('group', { name: 'Endpoint 1' })
+    .getByRole('combobox', { name: /^URL/ });
+  await url.click();
+  await expect(page.getByRole('option', { name: /\/modems\/status/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: /\/system\/reboot/ })).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/.artifacts/device-documentation-config.png', fullPage: true });
 });

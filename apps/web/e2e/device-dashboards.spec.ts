@@ -165,6 +165,12 @@ test('an eSIM profile is added, a Wi-Fi network shared by QR code and a chart op
   await page.keyboard.press('Escape');
   await expect(esim).toBeHidden();
 
+  // RMS getEsimBootstrapStatus: the device is asked, its answer arrives on the status channel.
+  await page.getByRole('button', { name: 'Check bootstrap profile' }).click();
+  const bootstrap = page.getByRole('table', { name: 'Bootstrap profile' });
+  await expect(bootstrap).toContainText('netfleet simulator (bootstrap)', { timeout: 30_000 });
+  await page.screenshot({ path: 'test-results/device-esim-bootstrap.png', fullPage: true });
+
   await page.goto(`/devices/${await deviceWithWifi(page)}`);
   await page.getByRole('tab', { name: 'Services' }).click();
   await page
@@ -188,4 +194,42 @@ test('an eSIM profile is added, a Wi-Fi network shared by QR code and a chart op
     .filter({ has: page.getByRole('button', { name: 'Download CSV' }) });
   await expect(chart).toBeVisible();
   await page.screenshot({ path: 'test-results/chart-dialog.png', fullPage: true });
+});
+
+/** A simulated device with inputs/outputs and GPS. */
+async function ioGpsDevice(page: Page): Promise<number> {
+  for (const { id } of fleet.devices()) {
+    const response = await page.request.get(`/api/devices/${id}`);
+    const { data } = (await response.json()) as { data: { has_io: boolean; has_gps: boolean } };
+    if (data.has_io && data.has_gps) return id;
+  }
+  throw new Error('no simulated device has both inputs/outputs and GPS');
+}
+
+test('a dashboard shows the inputs and outputs and the position of a device', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const id = await ioGpsDevice(page);
+  await page.goto(`/devices/${id}/dashboards`);
+  await page.getByRole('button', { name: 'New dashboard' }).first().click();
+  const create = page.getByRole('dialog', { name: 'New dashboard' });
+  await create.getByRole('textbox', { name: 'Name' }).fill('Field');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${id}/dashboards/\\d+`));
+
+  const widget = page.getByRole('dialog', { name: 'Add widget' });
+  for (const kind of ['Inputs and outputs', 'GPS position']) {
+    await page.getByRole('button', { name: 'Add widget' }).click();
+    await widget.getByRole('combobox', { name: 'Widget' }).click();
+    await page.getByRole('option', { name: kind }).click();
+    await widget.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(widget).toBeHidden();
+  }
+  await expect(page.getByRole('region', { name: 'Inputs and outputs' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'GPS position' })).toContainText(/Last fix/, {
+    timeout: 30_000,
+  });
+  // The chosen period is kept in the link.
+  await expect(page).toHaveURL(/period=/);
+  await page.screenshot({ path: 'test-results/device-dashboard-io-gps.png', fullPage: true });
 });

@@ -62,8 +62,8 @@ export interface MonitoringEntry {
   max: number;
   /** Capability flag the device needs; null when every device supports it. */
   compatKey: string | null;
-  /** Per-message byte cost; the spec gives only the dynamic entry's values. */
-  bytes: { down: number; up: number } | null;
+  /** Bytes one message costs the device: received (down) and sent (up). */
+  bytes: { down: number; up: number };
 }
 
 function monitoringEntry(
@@ -72,7 +72,7 @@ function monitoringEntry(
   defaultPeriod: number,
   configId: number,
   compatKey: string | null,
-  bytes: MonitoringEntry['bytes'] = null,
+  bytes: MonitoringEntry['bytes'],
 ): MonitoringEntry {
   return {
     key,
@@ -87,15 +87,28 @@ function monitoringEntry(
   };
 }
 
+/**
+ * The broker's PUBACK (MQTT 3.1.1 §3.4: two header bytes and the packet id): all a device
+ * receives for one QoS 1 reading, since netfleet devices push their readings unasked.
+ */
+const PUBACK_BYTES = 4;
+
+// The spec lists only dynamic's cost (430 down, 1024 up). The others are netfleet's own: the
+// MQTT PUBLISH a device sends (header, `nf/d/<id>/tm/<category>` with a six-digit id, packet id
+// and the JSON reading of docs/device-protocol.md §6) at the largest reading of a simulated fleet
+// of every model and firmware (`netfleet-sim`), rounded up to 32 bytes, and the PUBACK it gets
+// back. apps/agent/src/telemetry-costs.test.ts measures them again and fails when a reading
+// outgrows its figure. vpn counts L2TP only: each netfleet VPN hub the device is a client of adds
+// about 150 bytes.
 export const MONITORING: readonly MonitoringEntry[] = [
   monitoringEntry('dynamic', 'Dynamic', 300, 0, null, { down: 430, up: 1024 }),
-  monitoringEntry('static', 'Static', 1_296_000, 1, null),
-  monitoringEntry('hotspot', 'Hotspot', 300, 2, 'has_hotspot'),
-  monitoringEntry('gps', 'GPS', 300, 3, 'has_gps'),
-  monitoringEntry('io', 'Input/Output', 300, 4, 'has_io'),
-  monitoringEntry('wireless', 'Wireless', 300, 5, 'has_wifi'),
-  monitoringEntry('ddns', 'Dynamic DNS', 300, 6, 'has_ddns'),
-  monitoringEntry('vpn', 'VPN (L2TP)', 300, 7, 'has_l2tp'),
+  monitoringEntry('static', 'Static', 1_296_000, 1, null, { down: PUBACK_BYTES, up: 480 }),
+  monitoringEntry('hotspot', 'Hotspot', 300, 2, 'has_hotspot', { down: PUBACK_BYTES, up: 160 }),
+  monitoringEntry('gps', 'GPS', 300, 3, 'has_gps', { down: PUBACK_BYTES, up: 160 }),
+  monitoringEntry('io', 'Input/Output', 300, 4, 'has_io', { down: PUBACK_BYTES, up: 256 }),
+  monitoringEntry('wireless', 'Wireless', 300, 5, 'has_wifi', { down: PUBACK_BYTES, up: 352 }),
+  monitoringEntry('ddns', 'Dynamic DNS', 300, 6, 'has_ddns', { down: PUBACK_BYTES, up: 160 }),
+  monitoringEntry('vpn', 'VPN (L2TP)', 300, 7, 'has_l2tp', { down: PUBACK_BYTES, up: 128 }),
 ];
 
 export const REFRESH_OPTIONS = [

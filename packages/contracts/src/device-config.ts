@@ -58,6 +58,11 @@ export type ConfigRequest = z.infer<typeof configRequestSchema>;
 /** Options holding a secret (a Wi-Fi key, a DDNS password or token): shown masked, never in clear. */
 const SECRET_OPTION = /pass|key|secret|token|psk/i;
 export const isSecretOption = (option: string): boolean => SECRET_OPTION.test(option);
+/**
+ * What the API sends in place of a secret option's value (reads, change lists, logs): the value
+ * is set, but only the device and the one who typed it know it.
+ */
+export const SECRET_VALUE_MASK = '••••••';
 
 /** `/network/lan` → { config: 'network', section: 'lan' }; `/network` → section undefined. */
 export const parseConfigPath = (

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   activationCodeProblem,
   ESIM_MESSAGES,
+  esimBootstrapStatusSchema,
   esimProfileArgsSchema,
   needsConfirmationCode,
 } from './device-esim.ts';
+import { COMMAND_TYPES } from './device-protocol.ts';
 import { staticTelemetrySchema } from './device-telemetry.ts';
 
 describe('eSIM activation codes (SGP.22)', () => {
@@ -92,5 +94,32 @@ describe('static telemetry', () => {
         esim_profiles: [{ iccid: '1', name: null, operator: null, state: 'enabled' }],
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('eSIM bootstrap status', () => {
+  it('is a device command whose answer names the bootstrap profile, or null', () => {
+    expect(COMMAND_TYPES).toContain('esim_bootstrap');
+    const status = esimBootstrapStatusSchema.parse({
+      bootstrap: { iccid: '8999000000000000001', provider: 'Vendor', enabled: true },
+      operational_profile: false,
+    });
+    expect(status.bootstrap?.enabled).toBe(true);
+    expect(
+      esimBootstrapStatusSchema.parse({ bootstrap: null, operational_profile: true }).bootstrap,
+    ).toBeNull();
+  });
+
+  it('refuses a bad ICCID, markup in the provider and missing fields', () => {
+    const bootstrap = { iccid: '8999000000000000001', provider: 'Vendor', enabled: false };
+    const parse = (value: unknown) => esimBootstrapStatusSchema.safeParse(value).success;
+    expect(parse({ bootstrap: { ...bootstrap, iccid: '12' }, operational_profile: true })).toBe(
+      false,
+    );
+    expect(
+      parse({ bootstrap: { ...bootstrap, provider: '<script>' }, operational_profile: true }),
+    ).toBe(false);
+    expect(parse({ bootstrap })).toBe(false);
+    expect(parse({ bootstrap: { iccid: bootstrap.iccid }, operational_profile: true })).toBe(false);
   });
 });

@@ -130,6 +130,29 @@ export const esimProfileArgsSchema = z
   });
 export type EsimProfileArgs = z.infer<typeof esimProfileArgsSchema>;
 
+/**
+ * What the device's eUICC holds for bootstrapping: the `esim_bootstrap` command's JSON `result`,
+ * and the `value` (as JSON text) of the `completed` update of
+ * GET /api/devices/{id}/check/esim-bootstrap. An eUICC ships with a bootstrap (provisioning)
+ * profile that only reaches the SM-DP+; the device downloads its operator's (operational) profile
+ * through it, and falls back to it while no operational profile is enabled.
+ */
+export const esimBootstrapStatusSchema = z.object({
+  /** The bootstrap profile; null when the eUICC holds none (deleted, or never shipped with one). */
+  bootstrap: z
+    .object({
+      iccid: iccidSchema,
+      /** The provider that issued it (the eSIM vendor or connectivity provider). */
+      provider: profileText.nullable(),
+      /** Whether it is the enabled profile now (no operational profile is). */
+      enabled: z.boolean(),
+    })
+    .nullable(),
+  /** Whether the eUICC holds at least one operational (operator) profile. */
+  operational_profile: z.boolean(),
+});
+export type EsimBootstrapStatus = z.infer<typeof esimBootstrapStatusSchema>;
+
 /** POST /api/devices/{id}/esim/profiles: the device. */
 export const esimDevicePathSchema = z.object({ id: idSchema });
 
@@ -150,4 +173,10 @@ export const ESIM_MESSAGES = {
   profileExists: 'The eSIM already holds this profile',
   full: 'The eSIM has no room for another profile',
   deleteEnabled: 'Disable the profile before deleting it',
+  /** GET /api/devices/{id}/check/esim-bootstrap: the device has to answer now. */
+  bootstrapOffline: 'The device is offline: it can report its eSIM bootstrap status once connected',
+  bootstrapAsking: 'Asking the device for its eSIM bootstrap status',
+  bootstrapTimeout: 'The device did not report its eSIM bootstrap status in time',
+  bootstrapFailed: 'The device could not read its eSIM',
+  bootstrapUnreadable: 'The device answered something else than its eSIM bootstrap status',
 } as const;

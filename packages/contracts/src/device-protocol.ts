@@ -144,6 +144,7 @@ export const COMMAND_TYPES = [
   'file_put',
   'file_get',
   'esim_profile',
+  'esim_bootstrap',
   ...VPN_COMMAND_TYPES,
   ...VPN_HUB_COMMAND_TYPES,
 ] as const;

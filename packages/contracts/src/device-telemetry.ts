@@ -97,10 +97,19 @@ export const wirelessTelemetrySchema = z.object({
         channel: z.number().int().min(1).max(196),
         clients: z.number().int().min(0),
         enabled: z.boolean(),
+        /**
+         * Bytes received and sent on the interface since it came up (the kernel's cumulative
+         * counters, /sys/class/net/<if>/statistics): the server turns consecutive readings into
+         * traffic per interval. Absent from older agents and firmware; a value lower than the
+         * previous reading's means the counter started again (a reboot or a wrap).
+         */
+        rx_bytes: z.number().int().min(0).optional(),
+        tx_bytes: z.number().int().min(0).optional(),
       }),
     )
     .max(16),
 });
+export type WirelessReading = z.infer<typeof wirelessTelemetrySchema>['interfaces'][number];
 export const hotspotTelemetrySchema = z.object({
   hotspots: z
     .array(

@@ -199,6 +199,14 @@ export const ROUTES: readonly RouteDef[] = [
     standalone: true,
     public: true,
   }),
+  r('forgot-password', '/account/forgot-password', 'Reset password', undefined, {
+    standalone: true,
+    public: true,
+  }),
+  r('reset-password', '/account/reset-password', 'Choose a new password', undefined, {
+    standalone: true,
+    public: true,
+  }),
   r('register', '/register/:token', 'Create your account', undefined, {
     standalone: true,
     public: true,

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CommandMessage } from '@netfleet/contracts';
+import { ESIM_MESSAGES, type CommandMessage } from '@netfleet/contracts';
 import { HUB_MESSAGES } from '../hub-jobs.ts';
 import { FakeHubRuntime } from '../testing/fake-hub-runtime.ts';
 import type { CommandContext } from '../types.ts';
@@ -95,6 +95,21 @@ describe('the Linux agent', () => {
       expect(await runLinuxCommand(command, context, options)).toEqual({
         status: 'rejected',
         message: HOTSPOT_NOT_SUPPORTED,
+      });
+    }
+  });
+
+  it('says it has no eSIM rather than inventing profiles or a bootstrap status', async () => {
+    for (const [i, type] of (['esim_bootstrap', 'esim_profile'] as const).entries()) {
+      const command: CommandMessage = {
+        id: 50 + i,
+        type,
+        args: { action: 'disable', iccid: '8937000000000000001' },
+        expires_at: Date.now() + 60_000,
+      };
+      expect(await runLinuxCommand(command, context, options)).toEqual({
+        status: 'rejected',
+        message: ESIM_MESSAGES.notSupported,
       });
     }
   });

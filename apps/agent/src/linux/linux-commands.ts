@@ -352,7 +352,9 @@ export const runLinuxCommand = (
     case 'file_get':
       return agentFileGet(command, context, options);
     case 'esim_profile':
-      // Managing an eUICC needs the router's own LPA (RutOS); a generic Linux box has none.
+    case 'esim_bootstrap':
+      // Managing or reading an eUICC needs the router's own LPA (RutOS); a generic Linux box has
+      // none, and the agent answers nothing it cannot read from the hardware.
       return Promise.resolve({ status: 'rejected', message: ESIM_MESSAGES.notSupported });
     case 'vpn_join':
     case 'vpn_leave':

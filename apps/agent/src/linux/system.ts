@@ -17,6 +17,7 @@ import {
   parseUptime,
   wanStateOf,
 } from './proc.ts';
+import { readWifi } from './wifi.ts';
 
 const read = (path: string) => readFile(path, 'utf8').catch(() => null);
 
@@ -110,9 +111,13 @@ const staticInfo = async (): Promise<TelemetryData<'static'>> => {
   };
 };
 
-/** A generic Linux box has no GPS, IO, hotspot, DDNS or L2TP status the agent could read. */
+/**
+ * A generic Linux box has no GPS, IO, hotspot, DDNS or L2TP status the agent could read; Wi-Fi
+ * only where it is an access point (wifi.ts).
+ */
 export const readLinux = async (category: TelemetryCategory): Promise<unknown> => {
   if (category === 'dynamic') return dynamic();
   if (category === 'static') return staticInfo();
+  if (category === 'wireless') return readWifi();
   return null;
 };

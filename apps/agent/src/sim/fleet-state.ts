@@ -4,6 +4,7 @@ import {
   alertsConfigArgsSchema,
   collectConfigArgsSchema,
   deviceConfigSchema,
+  esimProfilesReadingSchema,
 } from '@netfleet/contracts';
 import { readState, writeState } from '../state-file.ts';
 import { simFileTableSchema } from './sim-file-table.ts';
@@ -29,6 +30,8 @@ const entrySchema = z.object({
   files: simFileTableSchema.optional(),
   /** The hubs whose OpenVPN client it runs, once a `vpn_join` job made it one's client. */
   vpn_hubs: z.array(z.number().int().positive()).max(OPENVPN_CLIENTS_MAX).optional(),
+  /** The eUICC's profiles (has_esim models), once an `esim_profile` job changed them. */
+  esim_profiles: esimProfilesReadingSchema.optional(),
 });
 export type FleetEntry = z.infer<typeof entrySchema>;
 
@@ -41,7 +44,7 @@ type FleetStateData = z.infer<typeof fleetStateSchema>;
 
 /**
  * The simulator's credentials (and changed admin password hashes, configurations, data-collect
- * sets and file tables) for the whole fleet in one JSON file, written at most every 2 s.
+ * sets, file tables and eSIM profiles) for the whole fleet in one JSON file, written at most every 2 s.
  */
 export class FleetState {
   private dirty = false;

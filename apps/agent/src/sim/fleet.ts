@@ -229,6 +229,11 @@ const bring = async (device: SimDevice, standing: Standing, run: FleetRun) => {
                 ...state.get(changed.serial),
                 vpn_hubs: changed.vpnClients?.map((client) => client.hubId),
               }),
+            onEsimChanged: (changed) =>
+              state.set(changed.serial, {
+                ...state.get(changed.serial),
+                esim_profiles: changed.esimProfiles,
+              }),
           }),
         localApi: simLocalApi(device),
         openStream: async ({ host, port }) => {
@@ -288,7 +293,8 @@ const scheduleOutage = (
 /**
  * What jobs changed in an earlier run is still the device's: the password a `set_password` job
  * set, the configuration `config_set` jobs left, the data-collect set of its last `collect_config`,
- * the files `file_put` jobs wrote, the hubs `vpn_join` jobs made it a client of.
+ * the files `file_put` jobs wrote, the hubs `vpn_join` jobs made it a client of, the eSIM
+ * profiles `esim_profile` jobs left.
  */
 export const restoreDeviceState = (devices: readonly SimDevice[], state: FleetState): void => {
   for (const device of devices) {
@@ -305,6 +311,9 @@ export const restoreDeviceState = (devices: readonly SimDevice[], state: FleetSt
     if (saved?.alerts) device.alerts = saved.alerts;
     if (saved?.files) device.files = saved.files;
     if (saved?.vpn_hubs) device.vpnClients = restoredVpnClients(device, saved.vpn_hubs);
+    if (saved?.esim_profiles && device.capabilities.has_esim) {
+      device.esimProfiles = saved.esim_profiles;
+    }
   }
 };
 

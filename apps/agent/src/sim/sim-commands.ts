@@ -17,7 +17,7 @@ import { simConfigGet, simConfigSet } from './sim-config.ts';
 import type { SimDevice } from './sim-device.ts';
 import { simKernelVersion } from './sim-file-content.ts';
 import { simFileGet, simFilePut } from './sim-files.ts';
-import { runSimEsimCommand } from './sim-esim.ts';
+import { runSimEsimBootstrap, runSimEsimCommand } from './sim-esim.ts';
 import { runHotspotCommand } from './sim-hotspot.ts';
 import { simLanHosts } from './sim-lan.ts';
 import { simVpnJoin, simVpnLeave } from './sim-vpn.ts';
@@ -47,6 +47,8 @@ export interface SimCommandOptions {
   onFilesChanged?: (device: SimDevice) => void;
   /** Told after `vpn_join` or `vpn_leave` changed the hubs it is a client of, to keep them. */
   onVpnChanged?: (device: SimDevice) => void;
+  /** Told after `esim_profile` changed the eUICC's profiles, to keep them. */
+  onEsimChanged?: (device: SimDevice) => void;
 }
 
 /** The share of simulated devices whose password changes fail unless the fleet says otherwise. */
@@ -288,7 +290,9 @@ export const runSimCommand = async (
     case 'file_get':
       return simFileGet(device, command, context);
     case 'esim_profile':
-      return runSimEsimCommand(device, command, context);
+      return runSimEsimCommand(device, command, context, options.onEsimChanged);
+    case 'esim_bootstrap':
+      return runSimEsimBootstrap(device);
     case 'vpn_join':
       return simVpnJoin(device, command, context, options.onVpnChanged);
     case 'vpn_leave':

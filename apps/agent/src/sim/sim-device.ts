@@ -55,6 +55,11 @@ export class SimDevice {
   relays: number;
   analog: number;
   wifiClients: number;
+  /** Cumulative bytes received and sent per radio since boot (sim-wifi-traffic.ts). */
+  wifiRx: number[] = [];
+  wifiTx: number[] = [];
+  /** When the radios' counters were last advanced; unset since boot. */
+  wifiCountedAt?: number;
   hotspotUsers: number;
   /** The hotspot's users (name → password); created by the first hotspot command (sim-hotspot.ts). */
   hotspotUserList?: Map<string, string>;
@@ -138,6 +143,9 @@ export class SimDevice {
   boot(firmware?: string): void {
     this.bootedAt = this.now();
     this.wanRx = this.wanTx = this.lanRx = this.lanTx = 0;
+    this.wifiRx = [];
+    this.wifiTx = [];
+    delete this.wifiCountedAt;
     if (firmware) {
       this.firmware = firmware;
       this.capabilities = deviceCapabilities(this.model, firmware);

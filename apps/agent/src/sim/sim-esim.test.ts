@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ESIM_MESSAGES,
+  esimBootstrapStatusSchema,
   staticTelemetrySchema,
   type CommandMessage,
   type TelemetryCategory,
@@ -22,9 +23,12 @@ const context: CommandContext = {
 };
 
 let jobId = 0;
-const esim = (args: Record<string, unknown>): CommandMessage => ({
+const esim = (
+  args: Record<string, unknown>,
+  type: CommandMessage['type'] = 'esim_profile',
+): CommandMessage => ({
   id: ++jobId,
-  type: 'esim_profile',
+  type,
   args,
   expires_at: NOW + 60_000,
 });
@@ -98,5 +102,43 @@ describe('simulated eSIM profiles', () => {
     expect(
       await run(deviceWith(false), { action: 'disable', iccid: '8937000000000000000' }),
     ).toEqual({ status: 'rejected', message: ESIM_MESSAGES.notSupported });
+  });
+});
+
+describe('simulated eSIM bootstrap status', () => {
+  const bootstrap = async (device: SimDevice) => {
+    const outcome = await runSimCommand(device, esim({}, 'esim_bootstrap'), context, {
+      rebootMs: 0,
+    });
+    return {
+      outcome,
+      status: esimBootstrapStatusSchema.safeParse(JSON.parse(outcome.result ?? 'null')),
+    };
+  };
+
+  it('holds a plainly simulated bootstrap profile, enabled while no operator profile is', async () => {
+    const device = deviceWith(true);
+    const first = await bootstrap(device);
+    expect(first.outcome.status).toBe('completed');
+    expect(first.status.data).toEqual({
+      bootstrap: {
+        iccid: expect.stringMatching(/^8999\d{15}$/),
+        provider: 'netfleet simulator (bootstrap)',
+        enabled: false,
+      },
+      operational_profile: true,
+    });
+    const iccid = profilesOf(device)?.[0]?.iccid;
+    expect((await run(device, { action: 'disable', iccid })).status).toBe('completed');
+    expect((await bootstrap(device)).status.data?.bootstrap?.enabled).toBe(true);
+    expect((await run(device, { action: 'delete', iccid })).status).toBe('completed');
+    expect((await bootstrap(device)).status.data).toMatchObject({ operational_profile: false });
+  });
+
+  it('refuses on a model without eSIM', async () => {
+    expect((await bootstrap(deviceWith(false))).outcome).toEqual({
+      status: 'rejected',
+      message: ESIM_MESSAGES.notSupported,
+    });
   });
 });

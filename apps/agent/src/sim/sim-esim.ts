@@ -3,6 +3,7 @@ import {
   ESIM_PROFILES_MAX,
   esimProfileArgsSchema,
   type CommandMessage,
+  type EsimBootstrapStatus,
   type EsimProfileReading,
 } from '@netfleet/contracts';
 import type { CommandContext, CommandOutcome } from '../types.ts';
@@ -48,6 +49,7 @@ export const runSimEsimCommand = async (
   device: SimDevice,
   command: CommandMessage,
   context: CommandContext,
+  onChanged?: (device: SimDevice) => void,
 ): Promise<CommandOutcome> => {
   const profiles = simEsimProfiles(device);
   if (!profiles) return { status: 'rejected', message: ESIM_MESSAGES.notSupported };
@@ -83,6 +85,33 @@ export const runSimEsimCommand = async (
       profiles.splice(profiles.indexOf(profile), 1);
     }
   }
+  onChanged?.(device);
   context.sendReading?.('static');
   return { status: 'completed' };
+};
+
+/**
+ * The bootstrap profile every simulated eUICC shipped with: issuer 89 99 (no real country or
+ * issuer) and the serial, so the ICCID is plainly a simulator's. It is the enabled profile
+ * whenever no operator profile is, as on a real eUICC, so it follows from the profiles kept.
+ */
+export const simEsimBootstrap = (device: SimDevice): EsimBootstrapStatus | undefined => {
+  const profiles = simEsimProfiles(device);
+  if (!profiles) return undefined;
+  return {
+    bootstrap: {
+      iccid: `8999${device.serial.padStart(14, '0').slice(-14)}0`,
+      provider: 'netfleet simulator (bootstrap)',
+      enabled: !profiles.some((profile) => profile.state === 'enabled'),
+    },
+    operational_profile: profiles.length > 0,
+  };
+};
+
+/** `esim_bootstrap`: what the eUICC holds for bootstrapping, as the JSON result. */
+export const runSimEsimBootstrap = (device: SimDevice): CommandOutcome => {
+  const status = simEsimBootstrap(device);
+  return status
+    ? { status: 'completed', result: JSON.stringify(status) }
+    : { status: 'rejected', message: ESIM_MESSAGES.notSupported };
 };

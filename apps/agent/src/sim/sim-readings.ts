@@ -3,6 +3,7 @@ import { OPERATORS, hasFiveGhz, modemOf } from './catalogue.ts';
 import { defaultDdnsConfig } from './sim-config-defaults.ts';
 import { simEsimProfiles } from './sim-esim.ts';
 import type { SimDevice } from './sim-device.ts';
+import { countWifiTraffic, type SimRadio } from './sim-wifi-traffic.ts';
 import { simOpenvpnReadings } from './sim-vpn.ts';
 
 // Each reading advances the device's random walks one step; values stay inside the ranges the
@@ -131,7 +132,7 @@ const io = (d: SimDevice): TelemetryData<'io'> | null => {
 export const wifiInterfaces = (d: SimDevice): TelemetryData<'wireless'>['interfaces'] => {
   d.wifiClients = Math.round(d.rng.walk(d.wifiClients, 2, 0, 30));
   const name = `${d.model}_${d.serial.slice(-4)}`;
-  const interfaces: TelemetryData<'wireless'>['interfaces'] = [
+  const interfaces: SimRadio[] = [
     {
       ssid: configured(d, 'wireless', 'default_radio0', 'ssid') ?? name,
       band: '2.4GHz',
@@ -149,7 +150,7 @@ export const wifiInterfaces = (d: SimDevice): TelemetryData<'wireless'>['interfa
       enabled: true,
     });
   }
-  return interfaces;
+  return countWifiTraffic(d, interfaces);
 };
 
 const wireless = (d: SimDevice): TelemetryData<'wireless'> | null =>

@@ -8,6 +8,7 @@ import { dataCollectRoutes } from './routes/data-collect';
 import { deviceAlertsRoutes } from './routes/device-alerts';
 import { deviceConfiguratorRoutes } from './routes/device-configurator';
 import { deviceDashboardRoutes } from './routes/device-dashboards';
+import { deviceDocumentationRoutes } from './routes/device-documentations';
 import { deviceJobRoutes } from './routes/device-jobs';
 import { deviceRoutes } from './routes/devices';
 import { emailConfigurationRoutes } from './routes/email-configurations';
@@ -47,6 +48,7 @@ export const MATRIX: Readonly<Record<string, AreaTable>> = {
   automations: automationsRoutes,
   'device-configurator': deviceConfiguratorRoutes,
   'data-collect': dataCollectRoutes,
+  'device-documentations': deviceDocumentationRoutes,
   'device-alerts': deviceAlertsRoutes,
   credits: creditRoutes,
   reports: reportRoutes,

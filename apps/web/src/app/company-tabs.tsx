@@ -1,6 +1,6 @@
 // The company page's tabs that show other features' sections (features never import each other):
-// the devices table held to the company, and the data purchases of its resources tab as the
-// spec's own data-history tab.
+// the devices and files tables held to the company, and the data purchases of its resources tab
+// as the spec's own data-history tab.
 import type { CompanyTab, CompanyTabProps } from '@/features/organisation/companies';
 import type { ComponentType } from 'react';
 import { APP_TEXTS } from './i18n/texts';
@@ -29,5 +29,17 @@ export function companyDataHistoryTab(resources: {
     label: COMPANY_TAB_TEXTS.dataHistory,
     permission: 'view_company_data_history',
     panel: ({ company }) => <Resources company={company} sub="data-history" />,
+  };
+}
+
+/** The company's files (the files feature's table held to the company). */
+export function companyFilesTab(
+  Panel: ComponentType<{ company: CompanyTabProps['company'] }>,
+): CompanyTab {
+  return {
+    value: 'files',
+    label: COMPANY_TAB_TEXTS.files,
+    permission: 'view_files',
+    panel: ({ company }) => <Panel key={company.id} company={company} />,
   };
 }

@@ -4,6 +4,7 @@ import type { FormDefinition } from '@/components/schema-form';
 import { creditsForms } from '@/features/business/credits/forms';
 import { reportsForms } from '@/features/business/reports/forms';
 import { companiesForms } from '@/features/organisation/companies/forms';
+import { dataCollectionForms } from '@/features/fleet/data-collection/forms';
 import { deviceDetailsForms } from '@/features/fleet/device-details/forms';
 import { emailSmtpForms } from '@/features/system/email-smtp/forms';
 import { tagsForms } from '@/features/organisation/tags/forms';
@@ -16,6 +17,7 @@ export const FORMS: Readonly<Record<string, FormDefinition>> = {
   ...usersForms,
   ...emailSmtpForms,
   ...deviceDetailsForms,
+  ...dataCollectionForms,
   ...creditsForms,
   ...reportsForms,
 };

@@ -15,6 +15,18 @@ describe('account menu forms', () => {
       }).toEqual(entry);
     }
   });
+
+  it('offers the device API documentation upload after add company data (spec order)', () => {
+    const names = ACCOUNT_MENU_FORMS.map((entry) => entry.name);
+    expect(names.indexOf('upload-device-api-documentation')).toBe(
+      names.indexOf('add-company-data') + 1,
+    );
+    expect(FORMS['upload-device-api-documentation']).toMatchObject({
+      method: 'POST',
+      url: '/device-documentations',
+      multipart: true,
+    });
+  });
 });
 
 describe('generic forms', () => {

@@ -15,10 +15,7 @@ export interface AccountMenuForm {
   permission: Permission;
 }
 
-/**
- * Spec §2 "Forms from the account menu" that are built, in the spec's order. Still to come with
- * its feature: upload device API documentation.
- */
+/** Spec §2 "Forms from the account menu", in the spec's order. */
 const FORM_TITLES = APP_TEXTS.forms;
 
 export const ACCOUNT_MENU_FORMS: readonly AccountMenuForm[] = [
@@ -42,6 +39,11 @@ export const ACCOUNT_MENU_FORMS: readonly AccountMenuForm[] = [
     name: 'add-company-data',
     title: FORM_TITLES['add-company-data'],
     permission: 'manage_credits',
+  },
+  {
+    name: 'upload-device-api-documentation',
+    title: FORM_TITLES['upload-device-api-documentation'],
+    permission: 'super_admin',
   },
   {
     name: 'remove-from-suppression-list',

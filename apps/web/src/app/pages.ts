@@ -13,6 +13,7 @@ const auth = () => import('@/features/identity/auth');
 const users = () => import('@/features/organisation/users');
 const companies = () => import('@/features/organisation/companies');
 const devices = () => import('@/features/fleet/devices');
+const files = () => import('@/features/fleet/files');
 const tags = () => import('@/features/organisation/tags');
 const wireless = () => import('@/features/fleet/wireless');
 const monitoringTemplates = () => import('@/features/fleet/monitoring-templates');
@@ -30,6 +31,8 @@ export const PAGES: PageRegistry = {
   login: lazyPage(auth, (m) => m.LoginPage),
   logout: lazyPage(auth, (m) => m.LogoutPage),
   'verify-email': lazyPage(auth, (m) => m.VerifyEmailPage),
+  'forgot-password': lazyPage(auth, (m) => m.ForgotPasswordPage),
+  'reset-password': lazyPage(auth, (m) => m.ResetPasswordPage),
   account: lazyPage(
     () => import('@/features/identity/account'),
     (m) => m.AccountPage,
@@ -68,13 +71,23 @@ export const PAGES: PageRegistry = {
         loadReportsPages(),
         loadCreditsPages(),
         devices(),
+        files(),
         import('./company-tabs'),
       ]),
-    ([companiesFeature, tagsFeature, reportsFeature, creditsFeature, devicesFeature, tabs]) =>
+    ([
+      companiesFeature,
+      tagsFeature,
+      reportsFeature,
+      creditsFeature,
+      devicesFeature,
+      filesFeature,
+      tabs,
+    ]) =>
       companiesFeature.createCompanyPage(
         [
           tabs.companyDataHistoryTab(creditsFeature.companyResourcesTab),
           tagsFeature.companyTagsTab,
+          tabs.companyFilesTab(filesFeature.CompanyFilesPanel),
           reportsFeature.companyReportsTab,
           creditsFeature.companyResourcesTab,
         ],
@@ -150,10 +163,7 @@ export const PAGES: PageRegistry = {
     () => import('@/features/fleet/global-firmware'),
     (m) => m.GlobalFirmwarePage,
   ),
-  files: lazyPage(
-    () => import('@/features/fleet/files'),
-    (m) => m.FilesPage,
-  ),
+  files: lazyPage(files, (m) => m.FilesPage),
   images: lazyPage(
     () => import('@/features/fleet/images'),
     (m) => m.ImagesPage,

@@ -18,7 +18,7 @@ import {
   ApiError,
   NETWORK_ERROR_MESSAGE,
   parseErrorData,
-  parseErrorItems,
+  readErrorItems,
   parseRetryAfter,
 } from './api-error';
 import { buildUrl, type Query } from './api-url';
@@ -170,7 +170,7 @@ async function send<T>(
       throw new ApiError(
         response.status,
         response.statusText,
-        parseErrorItems(body),
+        await readErrorItems(body),
         undefined,
         parseRetryAfter(response.headers.get('Retry-After')),
         parseErrorData(body),
@@ -295,7 +295,7 @@ async function fetchBlob(url: string, signal: AbortSignal | undefined): Promise<
   });
   if (!response.ok) {
     const body = await readBody(response);
-    throw new ApiError(response.status, response.statusText, parseErrorItems(body));
+    throw new ApiError(response.status, response.statusText, await readErrorItems(body));
   }
   return response;
 }

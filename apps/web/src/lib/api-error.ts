@@ -1,5 +1,5 @@
 import { type ErrorItem } from '@netfleet/contracts';
-import { MESSAGE_TEXTS } from '@/lib/messages';
+import { loadValidationMessages, MESSAGE_TEXTS, translateKnown } from '@/lib/messages';
 
 export const NETWORK_ERROR_MESSAGE = MESSAGE_TEXTS.failedToSend;
 
@@ -21,7 +21,13 @@ export class ApiError extends Error {
     retryAfter: number | null = null,
     data?: unknown,
   ) {
-    super(message ?? errors[0]?.message ?? (statusText || NETWORK_ERROR_MESSAGE));
+    // The first item's message is what toasts and alerts show of the failure: a contracts
+    // message in the shown language. `errors` keeps the server's own texts.
+    const first = errors[0]?.message;
+    super(
+      message ??
+        (first === undefined ? statusText || NETWORK_ERROR_MESSAGE : translateKnown(first)),
+    );
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
@@ -53,6 +59,16 @@ export function parseErrorItems(body: unknown): ErrorItem[] {
     (item): item is ErrorItem =>
       typeof item === 'object' && item !== null && typeof (item as ErrorItem).code === 'string',
   );
+}
+
+/**
+ * parseErrorItems for an answer about to become an ApiError: with items, the validation catalogue
+ * is loaded first (once), so the error's message is shown in the console's language.
+ */
+export async function readErrorItems(body: unknown): Promise<ErrorItem[]> {
+  const items = parseErrorItems(body);
+  if (items.length > 0) await loadValidationMessages().catch(() => undefined);
+  return items;
 }
 
 /** Reads the extra `data` an error envelope may carry next to `errors[]`. */

@@ -1,7 +1,7 @@
 // Uploads that report progress: fetch cannot, so these go through XMLHttpRequest with the
 // api-client's headers (XSRF...) and cookies, and answer like api.post (envelope or ApiError).
 import { api, apiHeaders, ApiError, type ApiResponse } from './api-client';
-import { NETWORK_ERROR_MESSAGE, parseErrorItems } from './api-error';
+import { NETWORK_ERROR_MESSAGE, readErrorItems } from './api-error';
 import { buildUrl } from './api-url';
 
 export interface UploadOptions {
@@ -76,7 +76,7 @@ export async function uploadForm<T>(
     answer = await send(url, form, options);
   }
   if (!succeeded(answer)) {
-    throw new ApiError(answer.status, answer.statusText, parseErrorItems(answer.body));
+    throw new ApiError(answer.status, answer.statusText, await readErrorItems(answer.body));
   }
   return answer.body as ApiResponse<T>;
 }

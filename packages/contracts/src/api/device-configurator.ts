@@ -41,6 +41,8 @@ export const DEVICE_CONFIGURATOR_MESSAGES = {
     `The device runs ${firmware}; the template is for ${max} or earlier`,
   nothingToRollBack: 'No device finished this action: there is nothing to roll back',
   noDevices: 'Name at least one device',
+  /** A secret sent back masked (SECRET_VALUE_MASK) where the template stores no value for it. */
+  maskedSecret: 'Type the value: there is no stored one to keep',
 } as const;
 
 /** `7.6.1`, `07.06.1`, `00.07.06.1` or a whole firmware string → comparable version. */

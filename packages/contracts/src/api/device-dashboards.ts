@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { apiDateSchema } from '../api-dates.ts';
-import { idSchema } from '../list.ts';
+import { ID_MAX, idSchema } from '../list.ts';
 import { nameSchema } from '../validation.ts';
 
 // Device dashboards (spec §2: the device page's dashboards tab, dashboards/{dashboard_id} and the
 // standalone mobile dashboard /device/{id}/dashboard/{dashboard_id}). Users build them per device:
 // a name, a description and an ordered list of widgets. A widget shows data the server already
-// keeps for the device (its readings and data usage); the dashboard itself only stores the layout.
+// keeps for the device (its readings, positions, data usage) or a company's dashboard image; the
+// dashboard itself only stores the layout.
 
 export const DEVICE_DASHBOARD_NAME_MAX_LENGTH = 64;
 export const DEVICE_DASHBOARD_DESCRIPTION_MAX_LENGTH = 255;
@@ -46,9 +47,33 @@ export type DeviceDashboardMetric = (typeof DEVICE_DASHBOARD_METRICS)[number];
  * - chart: the metric over the dashboard's period
  * - value: the metric's latest value (data usage: the period's total)
  * - facts: the device's key facts (status, model, firmware, serial, addresses)
+ * - io: the device's inputs and outputs (devices with IO): every pin's latest level, or one pin's
+ *   state over the period (GET /devices/{id}/information/io)
+ * - gps: the device's position on the map with its last fix (devices with GPS), optionally its
+ *   track over the period (GET /devices/{id}/locations/history)
+ * - image: one of the companies' dashboard images (GET /images/{id}), scaled to the widget
  */
-export const DEVICE_DASHBOARD_WIDGET_KINDS = ['chart', 'value', 'facts'] as const;
+export const DEVICE_DASHBOARD_WIDGET_KINDS = [
+  'chart',
+  'value',
+  'facts',
+  'io',
+  'gps',
+  'image',
+] as const;
 export type DeviceDashboardWidgetKind = (typeof DEVICE_DASHBOARD_WIDGET_KINDS)[number];
+
+/** The kinds only a device with that hardware can have, by the capability flag it needs. */
+export const DEVICE_DASHBOARD_KIND_CAPABILITIES = {
+  io: 'has_io',
+  gps: 'has_gps',
+} as const satisfies Partial<Record<DeviceDashboardWidgetKind, string>>;
+
+/** An IO reading's pin groups: digital inputs (level), relays (state), analog inputs (value). */
+export const DEVICE_DASHBOARD_IO_PIN_TYPES = ['input', 'relay', 'analog'] as const;
+export type DeviceDashboardIoPinType = (typeof DEVICE_DASHBOARD_IO_PIN_TYPES)[number];
+/** Pin names are the IO reading's (at most 64 characters there too). */
+export const DEVICE_DASHBOARD_IO_PIN_NAME_MAX_LENGTH = 64;
 
 export const DEVICE_DASHBOARD_MESSAGES = {
   notFound: 'Dashboard not found',
@@ -57,6 +82,9 @@ export const DEVICE_DASHBOARD_MESSAGES = {
   tooMany: `A device keeps at most ${DEVICE_DASHBOARDS_MAX} dashboards`,
   tooManyWidgets: `A dashboard holds at most ${DEVICE_DASHBOARD_WIDGETS_MAX} widgets`,
   duplicateWidget: 'Widget ids must be unique within a dashboard',
+  kindUnavailable: 'The device cannot show this widget',
+  pinNotFound: "The device's IO readings have no such pin",
+  imageNotFound: 'Image not found',
   nothingToChange: 'Nothing to change',
 } as const;
 
@@ -97,28 +125,56 @@ export const deviceDashboardFactsWidgetSchema = z.object({
   kind: z.literal('facts'),
 });
 
+/** One pin of the device's IO readings, by its group and name. */
+export const deviceDashboardIoPinSchema = z.object({
+  type: z.enum(DEVICE_DASHBOARD_IO_PIN_TYPES),
+  name: z.string().trim().min(1).max(DEVICE_DASHBOARD_IO_PIN_NAME_MAX_LENGTH),
+});
+export type DeviceDashboardIoPin = z.infer<typeof deviceDashboardIoPinSchema>;
+
+export const deviceDashboardIoWidgetSchema = z.object({
+  ...widgetBase,
+  kind: z.literal('io'),
+  /** null: every pin's latest level; a pin: its state over the period. */
+  pin: deviceDashboardIoPinSchema.nullable(),
+});
+export const deviceDashboardGpsWidgetSchema = z.object({
+  ...widgetBase,
+  kind: z.literal('gps'),
+  /** Whether the positions of the period are drawn beside the latest one. */
+  track: z.boolean(),
+});
+export const deviceDashboardImageWidgetSchema = z.object({
+  ...widgetBase,
+  kind: z.literal('image'),
+  /** An image (GET /images/{id}) the user who placed it could see. */
+  image_id: z.number().int().min(1).max(ID_MAX),
+});
+
 /** One widget as stored and answered. */
 export const deviceDashboardWidgetSchema = z.discriminatedUnion('kind', [
   deviceDashboardChartWidgetSchema,
   deviceDashboardValueWidgetSchema,
   deviceDashboardFactsWidgetSchema,
+  deviceDashboardIoWidgetSchema,
+  deviceDashboardGpsWidgetSchema,
+  deviceDashboardImageWidgetSchema,
 ]);
 export type DeviceDashboardWidget = z.infer<typeof deviceDashboardWidgetSchema>;
 
+const asInput = { id: widgetBase.id.optional(), title: widgetBase.title.default('') };
+
 /** A widget as sent: a new one may come without an id (the server gives it one) or title. */
 export const deviceDashboardWidgetInputSchema = z.discriminatedUnion('kind', [
-  deviceDashboardChartWidgetSchema.extend({
-    id: widgetBase.id.optional(),
-    title: widgetBase.title.default(''),
+  deviceDashboardChartWidgetSchema.extend(asInput),
+  deviceDashboardValueWidgetSchema.extend(asInput),
+  deviceDashboardFactsWidgetSchema.extend(asInput),
+  deviceDashboardIoWidgetSchema.extend({
+    ...asInput,
+    pin: deviceDashboardIoPinSchema.nullable().default(null),
   }),
-  deviceDashboardValueWidgetSchema.extend({
-    id: widgetBase.id.optional(),
-    title: widgetBase.title.default(''),
-  }),
-  deviceDashboardFactsWidgetSchema.extend({
-    id: widgetBase.id.optional(),
-    title: widgetBase.title.default(''),
-  }),
+  deviceDashboardGpsWidgetSchema.extend({ ...asInput, track: z.boolean().default(false) }),
+  deviceDashboardImageWidgetSchema.extend(asInput),
 ]);
 export type DeviceDashboardWidgetInput = z.input<typeof deviceDashboardWidgetInputSchema>;
 

@@ -42,11 +42,11 @@ export const monitoringTemplateSchema = z.object({
       max: z.number().int(),
       /** The capability flag a device needs for it (has_gps, …); null when every device has it. */
       compat_key: z.string().nullable(),
-      /** Bytes per message down (server → device) and up, where spec §9 lists them. */
-      bytes: z.object({ down: z.number(), up: z.number() }).nullable(),
+      /** Bytes per message down (server → device) and up: spec §9 for dynamic, measured for the rest. */
+      bytes: z.object({ down: z.number(), up: z.number() }),
     }),
   ),
-  /** Estimated bytes per day of the enabled parameters whose cost is known. */
+  /** Estimated bytes per day of the enabled parameters (every entry has a per-message cost). */
   bytes_per_day: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

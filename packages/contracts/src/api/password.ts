@@ -12,12 +12,11 @@ export const newPasswordSchema = z
 const currentPassword = z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH);
 
 /**
- * PUT /account/password. A wrong current password is 422 CONFIRMATION_FAILED on
- * `current_password`; other sessions of the user end, the current one stays.
+ * A new password typed twice, as every form that sets one asks for it; `.extend()` it with the
+ * form's other fields (the mismatch check stays, on `password_confirmation`).
  */
-export const changePasswordBodySchema = z
+export const newPasswordPairSchema = z
   .object({
-    current_password: currentPassword,
     password: newPasswordSchema,
     password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
   })
@@ -25,6 +24,14 @@ export const changePasswordBodySchema = z
     path: ['password_confirmation'],
     message: 'Passwords do not match',
   });
+
+/**
+ * PUT /account/password. A wrong current password is 422 CONFIRMATION_FAILED on
+ * `current_password`; other sessions of the user end, the current one stays.
+ */
+export const changePasswordBodySchema = newPasswordPairSchema.extend({
+  current_password: currentPassword,
+});
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /**

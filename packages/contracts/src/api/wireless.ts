@@ -135,7 +135,10 @@ export const wirelessInterfaceSchema = z.object({
   description: unknownText,
   /** RMS: the device's status, online, offline or not_activated. */
   status: z.enum(DEVICE_STATUS_FILTERS),
-  /** RMS: bytes received and sent on the interface, as text. Readings do not carry them: null. */
+  /**
+   * RMS: bytes received and sent on the interface, as text: the counters of the latest reading
+   * (since the interface came up); null when the device does not report them.
+   */
   received: unknownText,
   sent: unknownText,
   /** RMS: connected clients, as text (the same number as `clients`). */
@@ -157,7 +160,10 @@ export const deviceWirelessSchema = z.object({
   wlan_id: z.string(),
   /** RMS: 1 when the interface is on, 0 when off, null when the reading does not say. */
   active: z.number().int().nullable(),
-  /** RMS: bytes received and sent on the interface. Readings do not carry them: null. */
+  /**
+   * RMS: bytes received and sent on the interface: the counters of the latest reading (since the
+   * interface came up); null when the device does not report them.
+   */
   received: z.number().int().nullable(),
   sent: z.number().int().nullable(),
   /** RMS: connected clients. */
@@ -251,7 +257,7 @@ export const fieldNamesEnvelope = z.object({
   data: z.array(z.string()),
 });
 
-// GET /devices/{id}/wireless/graph (RMS wirelessGraph): clients (and traffic) of a device's Wi-Fi
+// GET /devices/{id}/wireless/graph (RMS wirelessGraph): clients and traffic of a device's Wi-Fi
 // interfaces over time, from its stored wireless readings.
 
 /** The default and the longest range of a graph: readings are kept about a month. */
@@ -293,7 +299,11 @@ export const wirelessGraphPointSchema = z.object({
   created_at: apiDateSchema,
   /** Seconds since the series' previous point, as text; null on the first point. */
   interval: z.string().nullable(),
-  /** RMS: bytes received and sent. Wi-Fi readings do not carry them: null. */
+  /**
+   * RMS: bytes received and sent since the series' previous point (the difference of the
+   * interface's counters, summed over the readings the thinning left out). Null on the first
+   * point, when the device does not report counters, and across a counter that started again.
+   */
   received: z.number().int().nullable(),
   sent: z.number().int().nullable(),
   clients_count: z.number().int(),

@@ -1,11 +1,12 @@
-import ssh2 from 'ssh2';
+import type ssh2 from 'ssh2';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SimDevice } from '../sim-device.ts';
 import { createSimServices } from './sim-services.ts';
+import { generateEd25519KeyPair } from './ssh-keys.ts';
 import { connectSsh, exec, waitFor } from './test-helpers.ts';
 
-const authorized = ssh2.utils.generateKeyPairSync('ed25519');
-const stranger = ssh2.utils.generateKeyPairSync('ed25519');
+const authorized = generateEd25519KeyPair();
+const stranger = generateEd25519KeyPair();
 const services = createSimServices({ authorizedKeys: [authorized.public] });
 const device = new SimDevice(1, 11);
 afterAll(() => services.close());

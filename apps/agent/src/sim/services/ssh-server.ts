@@ -12,6 +12,7 @@ import { SHELL_USER } from './credentials.ts';
 import { HOME } from './device-fs.ts';
 import type { MemoryFs } from './memory-fs.ts';
 import { serveSftp } from './sftp-server.ts';
+import { generateEd25519KeyPair } from './ssh-keys.ts';
 import { runShellCommand, type TerminalSize } from './shell-commands.ts';
 import { SimShell } from './sim-shell.ts';
 
@@ -29,7 +30,7 @@ let hostKey: ParsedKey | undefined;
  */
 const processHostKey = (): ParsedKey => {
   if (!hostKey) {
-    const parsed = utils.parseKey(utils.generateKeyPairSync('ed25519').private);
+    const parsed = utils.parseKey(generateEd25519KeyPair().private);
     if (parsed instanceof Error) throw parsed;
     hostKey = parsed;
   }

@@ -34,7 +34,10 @@ export const deviceWireless = pgTable(
     enabled: boolean('enabled'),
     /** Connected Wi-Fi clients, or a hotspot's active users. */
     clients: integer('clients').notNull(),
-    /** Hotspot only: bytes of the reading's period. */
+    /**
+     * Bytes received and sent: a hotspot's of the reading's period, a Wi-Fi interface's since it
+     * came up (its counters); null when the reading carries none.
+     */
     rx: bigint('rx', { mode: 'number' }),
     tx: bigint('tx', { mode: 'number' }),
     updatedAt: timestamptz('updated_at').notNull(),

@@ -6,6 +6,7 @@ import { createGatewayRepository } from '@/modules/fleet/device-gateway/gateway.
 import type { DeviceLink, GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
 import { authDevicesModule } from '@/modules/fleet/auth-devices/auth-devices.module';
 import { dataCollectModule } from '@/modules/fleet/data-collect/data-collect.module';
+import { deviceDocumentationsModule } from '@/modules/fleet/device-documentations/device-documentations.module';
 import { esimModule } from '@/modules/fleet/esim/esim.module';
 import { deviceDashboardsModule } from '@/modules/fleet/device-dashboards/device-dashboards.module';
 import { deviceJobsModule, noDeviceGateway } from '@/modules/fleet/device-jobs/device-jobs.module';
@@ -97,12 +98,20 @@ export const fleetArea = async (
     link,
   });
   await app.register(hotspotUsersModule, { db, jobs: jobsService, requests, now });
-  await app.register(esimModule, { jobsRepository, jobs: jobsService });
+  await app.register(esimModule, {
+    jobsRepository,
+    jobs: jobsService,
+    requests,
+    status,
+    isOnline: (deviceId) => link.isOnline(deviceId),
+  });
+  const { documentations } = await deviceDocumentationsModule(app, context);
   await dataCollectModule(app, context, {
     companies: options.companies,
     jobsRepository,
     jobs: jobsService,
     gateway,
+    documentations,
   });
   // Remote access asks the same link whether a device is connected, and the broker's gateway
   // to ask it to dial a tunnel; the task manager runs its steps as device jobs.

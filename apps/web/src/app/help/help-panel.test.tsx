@@ -1,8 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BrandProvider } from '@/components/brand';
+import { DialogHost, dialogs } from '@/components/dialogs';
+import { testBrand } from '@/test/fixtures';
 import { HELP_CONTENT, HELP_FALLBACK } from './help-content';
 import { HELP_PANEL_TEXTS, HelpPanelButton } from './help-panel';
 import { routeNameOf } from './route-name';
@@ -29,16 +32,25 @@ const SPEC_ROUTE_NAMES = [
 afterEach(() => vi.useRealTimers());
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <HelpPanelButton /> }], {
-    initialEntries: [path],
-  });
+  const element = (
+    <>
+      <HelpPanelButton />
+      <DialogHost />
+    </>
+  );
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">
-      <RouterProvider router={router} />
+      {/* The default brand: no docs_url, so dialogs offer this panel. */}
+      <BrandProvider brand={testBrand}>
+        <RouterProvider router={router} />
+      </BrandProvider>
     </MantineProvider>,
   );
   return router;
 }
+
+const title = (name: string) => HELP_CONTENT[name]?.title ?? name;
 
 describe('help content', () => {
   it('has a text for every route name spec §2 lists', () => {
@@ -91,5 +103,32 @@ describe('HelpPanelButton', () => {
       'false',
     );
     input.remove();
+  });
+
+  it("opens from a dialog's help button on the dialog's topic, else the page's", async () => {
+    const user = userEvent.setup();
+    renderAt('/notifications');
+    act(() =>
+      dialogs.open({ id: 'tags', title: 'Tags', content: 'Tag list', helpTopic: 'company.tags' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Tags' });
+    await user.click(within(dialog).getByRole('button', { name: 'Help' }));
+    expect(await screen.findByText(title('company.tags'))).toBeVisible();
+    expect(screen.getByRole('button', { name: HELP_PANEL_TEXTS.open })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+
+    // From the header again: the page's help.
+    await user.click(screen.getByRole('button', { name: HELP_PANEL_TEXTS.close }));
+    await user.click(screen.getByRole('button', { name: HELP_PANEL_TEXTS.open }));
+    expect(await screen.findByText(title('notifications.main'))).toBeVisible();
+
+    // A topic without help content shows the page's.
+    act(() => dialogs.open({ id: 'odd', title: 'Odd', content: 'Odd', helpTopic: 'company.new' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Odd' })).getByRole('button', { name: 'Help' }),
+    );
+    expect(screen.getByText(title('notifications.main'))).toBeVisible();
   });
 });

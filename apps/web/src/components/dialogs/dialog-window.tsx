@@ -8,6 +8,7 @@ import {
 import { useCallback, useMemo, useRef } from 'react';
 import { useBrand } from '@/components/brand';
 import { DialogContext } from './dialog-context';
+import { useDialogHelp } from './dialog-help';
 import { dialogs } from './dialog-store';
 import { helpLink } from './help-link';
 import { DIALOG_TEXTS } from './texts';
@@ -31,6 +32,7 @@ export function DialogWindow({ entry, top }: DialogWindowProps) {
   const content =
     typeof options.content === 'function' ? options.content(context) : options.content;
   const helpUrl = helpLink(options.helpUrl, useBrand().docs_url);
+  const openHelp = useDialogHelp();
 
   return (
     <Modal.Root
@@ -68,7 +70,7 @@ export function DialogWindow({ entry, top }: DialogWindowProps) {
             )}
           </Box>
           <Group gap={4} wrap="nowrap" ml="auto">
-            {helpUrl !== undefined && (
+            {helpUrl !== undefined ? (
               <ActionIcon
                 component="a"
                 href={helpUrl}
@@ -80,6 +82,17 @@ export function DialogWindow({ entry, top }: DialogWindowProps) {
               >
                 <IconHelpCircle size={18} />
               </ActionIcon>
+            ) : (
+              openHelp !== null && (
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={DIALOG_TEXTS.help}
+                  onClick={() => openHelp(options.helpTopic)}
+                >
+                  <IconHelpCircle size={18} />
+                </ActionIcon>
+              )
             )}
             {options.minimizable !== false && (
               <ActionIcon

@@ -1,7 +1,13 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@netfleet/contracts';
+import { BrandProvider } from '@/components/brand';
+import { testBrand } from '@/test/fixtures';
 import { useDialog } from './dialog-context';
+import { registerDialogHelp } from './dialog-help';
+import { DialogHost } from './dialog-host';
 import { dialogs } from './dialog-store';
 import { openNamedDialog, registerNamedDialogs } from './named-dialogs';
 import { renderWithHost } from './test-utils';
@@ -201,5 +207,54 @@ describe('dialog help link', () => {
     );
     open({ id: 'relative', title: 'Relative', helpUrl: 'dialogs/tags' });
     expect(screen.getAllByRole('link', { name: 'Help' })).toHaveLength(1);
+  });
+
+  it("keeps the brand's external docs when it has them, also with the in-app help", () => {
+    const unregister = registerDialogHelp(vi.fn());
+    render(
+      <MantineProvider env="test">
+        <BrandProvider brand={{ ...testBrand, docs_url: 'https://docs.example.com/console' }}>
+          <DialogHost />
+        </BrandProvider>
+      </MantineProvider>,
+    );
+    open({ id: 'relative', title: 'Relative', helpUrl: 'dialogs/tags', helpTopic: 'company.tags' });
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute(
+      'href',
+      'https://docs.example.com/console/dialogs/tags',
+    );
+    expect(screen.queryByRole('button', { name: 'Help' })).not.toBeInTheDocument();
+    unregister();
+  });
+
+  it("without docs opens the console's help on the dialog's topic, once the shell offers it", async () => {
+    renderWithHost();
+    open({ id: 'tags', title: 'Tags', helpTopic: 'company.tags' });
+    // No help panel registered (outside the shell): no help at all.
+    expect(screen.queryByRole('button', { name: 'Help' })).not.toBeInTheDocument();
+
+    const openHelp = vi.fn();
+    const unregister = registerDialogHelp(openHelp);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Help' }));
+    expect(openHelp).toHaveBeenCalledWith('company.tags');
+    expect(screen.queryByRole('link', { name: 'Help' })).not.toBeInTheDocument();
+
+    act(unregister);
+    expect(screen.queryByRole('button', { name: 'Help' })).not.toBeInTheDocument();
+  });
+
+  it('gives a named dialog its name as help topic', async () => {
+    renderWithHost();
+    const openHelp = vi.fn();
+    const unregister = registerDialogHelp(openHelp);
+    const unregisterDialog = registerNamedDialogs({
+      'company.new': () => ({ id: 'new-company', title: 'New company', content: 'Form' }),
+    });
+    await act(() => openNamedDialog('company.new'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Help' }));
+    expect(openHelp).toHaveBeenCalledWith('company.new');
+    unregisterDialog();
+    unregister();
   });
 });

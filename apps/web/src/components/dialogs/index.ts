@@ -1,5 +1,6 @@
 export { DialogHost } from './dialog-host';
 export { useDialog } from './dialog-context';
+export { registerDialogHelp, type OpenDialogHelp } from './dialog-help';
 export { dialogs } from './dialog-store';
 export { openNamedDialog, registerNamedDialogs } from './named-dialogs';
 export {

@@ -22,5 +22,6 @@ export function registerNamedDialogs(entries: Record<string, DialogBuilder>): ()
 export async function openNamedDialog(name: string, props?: unknown): Promise<void> {
   const build = registry.get(name);
   if (!build) throw new Error(`No dialog registered as '${name}'`);
-  dialogs.open(await build(props as never));
+  const options = await build(props as never);
+  dialogs.open({ ...options, helpTopic: options.helpTopic ?? name });
 }

@@ -23,6 +23,12 @@ export interface DialogOptions {
    * the brand's docs_url. Without it the dialog links to docs_url itself (when the brand has one).
    */
   helpUrl?: string;
+  /**
+   * Without external documentation (no docs_url, no absolute helpUrl) the help button opens the
+   * console's help panel on this topic, a help content key (spec route name); named dialogs
+   * default to their name. A topic without help content shows the help of the page beneath.
+   */
+  helpTopic?: string;
   /** Only one main dialog is open: opening a main one closes the other. */
   main?: boolean;
   /** True by default. */

@@ -22,6 +22,17 @@ describe('splitServerErrors', () => {
     });
   });
 
+  it('puts a source under a field named with its index (a table cell) before stripping it', () => {
+    const error = failure(
+      ['VALIDATION_ERROR', 'Port taken', 'ports.1.port'],
+      ['VALIDATION_ERROR', 'Bad name', 'ports.0.name'],
+    );
+    expect(splitServerErrors(error, ['ports.0.port', 'ports.1.port', 'ports.name'])).toEqual({
+      fields: { 'ports.1.port': 'Port taken', 'ports.name': 'Bad name' },
+      others: [],
+    });
+  });
+
   it('puts a bulk data.N source under its field and ignores UNAUTHORIZED items', () => {
     const error = failure(
       ['UNAUTHORIZED', 'Unauthorized', null],

@@ -3,7 +3,8 @@
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ERROR_CODES, type ErrorItem } from '@netfleet/contracts';
 import { isApiError } from '@/lib/api-client';
-import { MESSAGE_TEXTS, translateValidation } from '@/lib/messages';
+import { MESSAGE_TEXTS } from '@/lib/messages';
+import { translateValidation } from '@/lib/messages/validation';
 
 export interface SplitErrors<Field extends string> {
   fields: Partial<Record<Field, string>>;
@@ -19,7 +20,9 @@ const withoutList = (source: string) => source.replace(/^[^.]+\.\d+\./, '');
 function fieldOf<Field extends string>(source: string | null, fields: readonly Field[]) {
   if (source === null) return undefined;
   const stripped = stripIndex(source);
+  // A name with an index is a table cell (`routes.1.address`): the row counts.
   return (
+    fields.find((name) => name === source) ??
     fields.find((name) => name === stripped) ??
     fields.find((name) => name === stripIndex(withoutList(source)))
   );

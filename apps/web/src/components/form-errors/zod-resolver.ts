@@ -3,7 +3,7 @@
 // language (translateValidation; English stays as it is).
 import { zodResolver as hookformZodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver, ResolverResult } from 'react-hook-form';
-import { translateValidation } from '@/lib/messages';
+import { translateValidation } from '@/lib/messages/validation';
 
 type Translate = (message: string) => string;
 

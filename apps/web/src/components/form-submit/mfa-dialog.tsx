@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { MFA_CODE_LENGTH, mfaCodeSchema, RECOVERY_CODE_PATTERN } from '@netfleet/contracts';
-import { translateValidation } from '@/lib/messages';
+import { translateValidation } from '@/lib/messages/validation';
 import { MFA_TEXTS } from './texts';
 import type { MfaPrompt } from './types';
 

@@ -1,7 +1,7 @@
 import { List, Stack, Text } from '@mantine/core';
 import { errorItemSchema, type ErrorItem } from '@netfleet/contracts';
 import type { ApiResponse } from '@/lib/api-client';
-import { translateValidation } from '@/lib/messages';
+import { translateValidation } from '@/lib/messages/validation';
 import { PARTIAL_TEXTS } from './texts';
 
 const errorItemsSchema = errorItemSchema.array();

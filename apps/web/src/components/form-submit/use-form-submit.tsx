@@ -11,6 +11,7 @@ import { partialErrors, PartialErrorList } from './partial-errors';
 import { sendWithMfa } from './send-with-mfa';
 import type { FormSubmit, SubmitOptions, SubmitState } from './types';
 import { actionSuccessMessage, MESSAGE_TEXTS } from '@/lib/messages';
+import { translateValidation } from '@/lib/messages/validation';
 
 const FORM_PAGE_PREFIX = '/forms/';
 
@@ -23,7 +24,7 @@ function responseMessage(response: ApiResponse<unknown>): string | null {
 function successText<V>(options: SubmitOptions<V>, response: ApiResponse<unknown>): string {
   if (typeof options.successMessage === 'string') return options.successMessage;
   const fromServer = responseMessage(response);
-  if (fromServer) return fromServer;
+  if (fromServer) return translateValidation(fromServer);
   return options.verb
     ? actionSuccessMessage(options.item, options.verb)
     : MESSAGE_TEXTS.operationComplete;

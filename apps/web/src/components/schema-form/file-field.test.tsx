@@ -33,6 +33,20 @@ describe('file fields', () => {
     expect(screen.queryByText('Maximum file size is 80 MB')).not.toBeInTheDocument();
   });
 
+  it('takes a smaller limit from the field (maxSize)', async () => {
+    const api = mockApi({});
+    const { user } = renderSchemaForm(
+      formOf([{ key: 'file', label: 'File', type: 'file', maxSize: 1024 * 1024 }]),
+    );
+    await user.upload(hiddenFileInput('file'), fileOfSize('fits.json', 1024 * 1024));
+    expect(screen.getByText('fits.json')).toBeInTheDocument();
+    expect(screen.queryByText('Maximum file size is 1 MB')).not.toBeInTheDocument();
+    await user.upload(hiddenFileInput('file'), fileOfSize('big.json', 1024 * 1024 + 1));
+    expect(await screen.findByText('Maximum file size is 1 MB')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
   it('refuses spaces (noSpaces) and forbidden symbols in the name', async () => {
     const { user } = renderSchemaForm(uploadForm);
     await user.upload(hiddenFileInput('file'), fileOfSize('my file.json', 10));

@@ -1,3 +1,4 @@
+export { EmbeddedField } from './embedded-field';
 export { FormRegistryProvider } from './form-registry';
 export { GenericFormPage } from './generic-form-page';
 export { formDialog, openFormDialog, type OpenFormDialogOptions } from './open-form-dialog';

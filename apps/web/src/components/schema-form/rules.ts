@@ -2,7 +2,7 @@
 // visible field's value is checked and the first failed rule's message is shown at the field.
 import { emailSchema, maskMatches, validateFile } from '@netfleet/contracts';
 import { set, type FieldErrors, type Resolver } from 'react-hook-form';
-import { translateValidation } from '@/lib/messages';
+import { translateValidation } from '@/lib/messages/validation';
 import { readTableInputOptions } from './component-options';
 import { SCHEMA_FORM_TEXTS as TEXTS } from './texts';
 import type { FieldDefinition, FormValues } from './types';
@@ -48,7 +48,10 @@ export function validateValue(field: FieldDefinition, value: unknown): string | 
   if (field.type === 'number') return numberRule(field, value);
   if (field.type === 'file') {
     if (!(value instanceof File)) return null;
-    const message = validateFile(value, { allowSpaces: !field.noSpaces });
+    const message = validateFile(value, {
+      allowSpaces: !field.noSpaces,
+      maxSize: field.maxSize,
+    });
     return message === null ? null : translateValidation(message);
   }
   return typeof value === 'string' ? textRule(field, value) : null;

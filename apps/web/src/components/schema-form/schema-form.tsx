@@ -13,6 +13,7 @@ import { sendForm } from './request';
 import { schemaResolver } from './rules';
 import { SchemaField } from './schema-field';
 import { SchemaFormContext } from './schema-form-context';
+import { tableCellSources } from './table-errors';
 import { SCHEMA_FORM_TEXTS } from './texts';
 import type { FieldDefinition, FormValues, SchemaFormProps } from './types';
 import { useDropHiddenValues } from './use-hidden-values';
@@ -43,6 +44,8 @@ export function SchemaForm({
     [fields],
   );
 
+  const cells = tableCellSources(shown, values);
+
   const submitter = useFormSubmit<FormValues>({
     request: (payload, mfa) => sendForm(definition, payload, id, mfa),
     item: definition.item,
@@ -55,8 +58,9 @@ export function SchemaForm({
       definition.onSuccess?.(response);
       onSuccess?.(response);
     },
-    fields: shown.filter(hasValue).map((field) => field.key),
-    setFieldError: (field, message) => form.setError(field, { type: 'server', message }),
+    fields: [...shown.filter(hasValue).map((field) => field.key), ...cells.keys()],
+    setFieldError: (field, message) =>
+      form.setError(cells.get(field) ?? field, { type: 'server', message }),
   });
 
   const submit = async (current: FormValues) => {

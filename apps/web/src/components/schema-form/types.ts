@@ -68,6 +68,8 @@ export interface FieldDefinition {
   accept?: string;
   /** File inputs: refuse file names containing spaces. */
   noSpaces?: boolean;
+  /** File inputs: the largest file accepted, in bytes, when the API takes less than 80 MB. */
+  maxSize?: number;
   /** Changing this field clears these fields (invite: company_id resets role). */
   resets?: string[];
 }
@@ -149,6 +151,8 @@ export interface ListInputOptions {
 
 export interface TableInputOptions {
   columns: FieldDefinition[];
+  /** Rows the table takes at most: "Add row" is disabled once it has them. */
+  maxRows?: number;
 }
 
 export interface BaseAlertOptions {

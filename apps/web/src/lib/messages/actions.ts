@@ -3,7 +3,7 @@
 // as the caller names it, so callers pass it from their own catalogue.
 import type { ActionFailureInput, ActionVerb } from '@netfleet/contracts';
 import { ACTION_TEXTS, MESSAGE_TEXTS } from './texts';
-import { translateValidation } from './validation';
+import { translateKnown } from './known-messages';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -21,7 +21,7 @@ export function actionSuccessMessage(item: string | undefined, verb: ActionVerb)
 
 /** First server message (a contracts validation message translated), else the caller's fallback, else 'Failed to create tag (Conflict)'. */
 export function actionFailureMessage(input: ActionFailureInput): string {
-  if (input.serverMessage) return translateValidation(input.serverMessage);
+  if (input.serverMessage) return translateKnown(input.serverMessage);
   if (input.fallback) return input.fallback;
   const verbs: Readonly<Record<string, string>> = ACTION_TEXTS.verbs;
   const verb = Object.hasOwn(verbs, input.verb) ? verbs[input.verb] : undefined;

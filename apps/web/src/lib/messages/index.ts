@@ -1,4 +1,4 @@
 export * from './actions';
 export * from './labels';
-export * from './validation';
-export { ACTION_TEXTS, LABEL_TEXTS, MESSAGE_TEXTS, VALIDATION_TEXTS } from './texts';
+export * from './known-messages';
+export { ACTION_TEXTS, LABEL_TEXTS, MESSAGE_TEXTS } from './texts';

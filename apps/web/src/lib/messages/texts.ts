@@ -1,5 +1,5 @@
 // The spec's shared messages and code labels in the shown language (English source: contracts
-// MESSAGES and labels.ts), and the contracts' validation messages (see validation.ts).
+// MESSAGES and labels.ts); the contracts' validation messages have their own catalogue (validation/).
 import { localize } from '@/lib/i18n';
 import { en } from './texts/en';
 
@@ -12,4 +12,3 @@ const texts = await localize(en, {
 export const MESSAGE_TEXTS = texts.messages;
 export const LABEL_TEXTS = texts.labels;
 export const ACTION_TEXTS = texts.actions;
-export const VALIDATION_TEXTS = texts.validation;

@@ -22,6 +22,7 @@ import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.
 import { type ActionLogService, actorOf } from '@/modules/system/action-log/action-log.service';
 import type { ConfigActionsRepository, ConfigTarget } from './config-actions.repository';
 import { resultsOfJob, toActionDevice, toConfigAction, toConfigLogs } from './config-log-mapper';
+import { maskRequest } from '@/lib/config-secrets';
 import type { ConfigTemplatesService } from './config-templates.service';
 
 /** What one action sends: per device, its requests (`config_set`) or paths (`config_get`). */
@@ -89,7 +90,8 @@ export const createConfigActionsService = ({ repository, templates, jobs, action
         templateId: order.template?.id ?? null,
         templateName: order.template?.name ?? null,
         rollbackOf: order.rollbackOf ?? null,
-        requests: order.requests,
+        // The devices' jobs carry the secrets they need; what the action keeps is shown to people.
+        requests: order.requests.map(maskRequest),
         channel: created.channel,
       },
       created.jobs.map((job) => ({ deviceId: job.deviceId, jobId: job.id })),

@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { parseResultJson } from '@/modules/fleet/device-jobs/device-requests';
 import type { ConfigActionRow } from './config-actions.repository';
+import { maskChange, maskConfig, maskRequest, maskSection } from '@/lib/config-secrets';
 
 /** What a device's job of an action holds: what was sent, and the device's answer. */
 export interface ActionJob {
@@ -53,11 +54,11 @@ export const resultsOfJob = (job: Pick<ActionJob, 'result'>): ConfigResult[] => 
   return parsed.success ? parsed.data.results : [];
 };
 
-/** The values a `config_get` returned, or null. */
+/** The values a `config_get` returned (secrets masked), or null. */
 const valuesOfJob = (job: ActionJob): DeviceConfig | null => {
   if (job.status !== 'completed' || requestsSchema.safeParse(job.args).success) return null;
   const parsed = deviceConfigSchema.safeParse(parseResultJson(job.result));
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? maskConfig(parsed.data) : null;
 };
 
 const DISCARDED = 'Not applied: another request of the same job was refused';
@@ -72,7 +73,8 @@ export const toConfigAction = (row: ConfigActionRow): ConfigAction => ({
   template_id: row.templateId,
   template_name: row.templateName,
   rollback_of: row.rollbackOf,
-  requests: row.requests,
+  // Stored masked; rows from before masking may still hold a secret.
+  requests: row.requests.map(maskRequest),
   user_email: row.userEmail,
   channel: row.channel,
   devices: row.devices,
@@ -92,7 +94,7 @@ export const toActionDevice = (
   status: row.status ?? 'cancelled',
   message: row.message,
   // All or nothing: a device that refused one request applied none of them.
-  changes: row.status === 'completed' ? diffConfigResults(resultsOfJob(row)) : [],
+  changes: row.status === 'completed' ? diffConfigResults(resultsOfJob(row)).map(maskChange) : [],
   values: valuesOfJob(row),
   finished_at: toApiDateOrNull(row.finishedAt),
 });
@@ -125,11 +127,13 @@ export const toConfigLogs = (
       action_name: row.actionName,
       method: request.method.toUpperCase(),
       route: request.path,
-      request_message: JSON.stringify(request.request_data),
+      request_message: JSON.stringify(maskSection(request.request_data)),
       response_message: discarded
         ? DISCARDED
         : (result?.message ??
-          (result ? JSON.stringify(result.after) : (read ?? row.message ?? ''))),
+          (result
+            ? JSON.stringify(result.after && maskSection(result.after))
+            : (read ?? row.message ?? ''))),
       response_code: code,
       request_state: row.status ?? 'cancelled',
       duration: seconds(row.createdAt, row.finishedAt ?? row.updatedAt),

@@ -1,5 +1,6 @@
 import {
   COMPANY_MESSAGES,
+  type ConfigRequest,
   type ConfigTemplate,
   type ConfigTemplateListQuery,
   type CreateConfigTemplateBody,
@@ -12,6 +13,7 @@ import {
 } from '@netfleet/contracts';
 import { isUniqueViolation } from '@/db/errors';
 import { ApiError, conflict, invalid, notFound } from '@/lib/api-error';
+import { maskRequest, unmaskRequests } from '@/lib/config-secrets';
 import { toApiDate } from '@/lib/dates';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
@@ -28,7 +30,8 @@ export const toConfigTemplate = (row: ConfigTemplateRow): ConfigTemplate => ({
   company_name: row.companyName,
   name: row.name,
   version: row.version,
-  template: JSON.stringify(row.requests),
+  // Applying the template sends the stored secrets; people see them masked.
+  template: JSON.stringify(row.requests.map(maskRequest)),
   device_model: row.deviceModel,
   firmware: row.firmware,
   min_firmware: row.minFirmware,
@@ -37,18 +40,31 @@ export const toConfigTemplate = (row: ConfigTemplateRow): ConfigTemplate => ({
   updated_at: toApiDate(row.updatedAt),
 });
 
-/** The body as stored, once the schema has no objection to any request. */
-const valuesOf = (body: UpdateConfigTemplateBody): ConfigTemplateValues => {
+/**
+ * The body as stored, once the schema has no objection to any request. A secret sent back as
+ * its mask keeps the value `stored` has for it (an edit of the masked template).
+ */
+const valuesOf = (
+  body: UpdateConfigTemplateBody,
+  stored: readonly ConfigRequest[] = [],
+): ConfigTemplateValues => {
+  const { requests, unknown } = unmaskRequests(body.template, stored);
+  if (unknown) {
+    throw invalid(
+      DEVICE_CONFIGURATOR_MESSAGES.maskedSecret,
+      `template.${unknown.index}.request_data.${unknown.option}`,
+    );
+  }
   // A model prefix (RUT9) names a family, whose models may differ in configs: checked per device.
   const model = body.device_model?.toUpperCase() ?? null;
   const known =
     model !== null && (model in DEVICE_MODELS || configsOfModel(model)[0] === 'netfleet');
-  const [problem] = templateProblems(body.template, known ? model : null);
+  const [problem] = templateProblems(requests, known ? model : null);
   if (problem) throw invalid(problem.message, problem.source);
   return {
     name: body.name,
     version: body.version,
-    requests: body.template,
+    requests,
     deviceModel: model || null,
     firmware: body.firmware,
     minFirmware: body.min_firmware,
@@ -115,8 +131,8 @@ export const createConfigTemplatesService = ({ repository, companies, actionLog 
     },
 
     async update(auth: AuthContext, id: number, body: UpdateConfigTemplateBody, ip: string) {
-      await requireTemplate(auth, id);
-      const values = valuesOf(body);
+      const stored = await requireTemplate(auth, id);
+      const values = valuesOf(body, stored.requests);
       await duplicateAsConflict(() => repository.update(id, values));
       await logged(auth, ip, 'update', id, body.name);
       return toConfigTemplate(await requireTemplate(auth, id));

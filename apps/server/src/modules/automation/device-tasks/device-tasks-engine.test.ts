@@ -1,3 +1,4 @@
+import { SECRET_VALUE_MASK } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { deviceJobs, devices, deviceTags, files } from '@/db/schema';
@@ -126,6 +127,62 @@ describe('configuration steps', () => {
       });
     });
     expect(w.gateway.commandsFor(old.id)).toEqual([]);
+  });
+});
+
+describe('configuration steps with secrets', () => {
+  it('logs the device’s answer with the Wi-Fi key masked', async () => {
+    const key = 'task-wifi-key-4821';
+    const template = await call('POST', '/api/devices/configurator/templates', {
+      company_id: w.company.id,
+      name: 'Wi-Fi key',
+      version: '1.0.0',
+      template: [{ path: '/wireless/default_radio0', method: 'put', request_data: { key } }],
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const templateId = (template.json() as { data: { id: number } }).data.id;
+    const groupId = await createGroup([
+      {
+        name: 'Key',
+        order: 0,
+        timeout: 60,
+        action: 'config_apply',
+        data: { template_id: templateId },
+      },
+    ]);
+    const device = await insertDevice(w.t.db, w.company, { firmware: 'RUT9_R_00.07.06.1' });
+    w.gateway.online.add(device.id);
+    const { run_id: runId } = await execute(groupId, { device_id: [device.id] });
+    const sent = await nextCommand(device.id, 'config_set');
+    // The device gets the key itself, and answers with it before and after.
+    expect(JSON.stringify(sent.args)).toContain(key);
+    const section = { '.type': 'wifi-iface', ssid: 'Office', encryption: 'psk2' };
+    await w.gateway.listener.ack(device.id, {
+      id: sent.id,
+      status: 'completed',
+      result: JSON.stringify({
+        results: [
+          {
+            path: '/wireless/default_radio0',
+            method: 'put',
+            code: 200,
+            before: { ...section, key: 'old-key-1' },
+            after: { ...section, key },
+          },
+        ],
+      }),
+    });
+    await vi.waitFor(async () => {
+      const [log] = await taskLogs(runId, device.id);
+      expect(log?.status).toBe('completed');
+    });
+    const logs = await call(
+      'GET',
+      `/api/devices/tasks/logs?run_id=${runId}&device_id=${device.id}`,
+    );
+    expect(logs.body).toContain(SECRET_VALUE_MASK);
+    expect(logs.body).not.toContain(key);
+    expect(logs.body).not.toContain('old-key-1');
   });
 });
 

@@ -161,7 +161,8 @@ export const createTaskEngineRepository = (db: Database) => ({
   async claimFinished(limit: number, tx: Executor = db): Promise<FinishedStep[]> {
     const result = await tx.execute(sql`
       select tl.id, tl.group_log_id, tl.run_id, tl.device_id, tl.step_index, tl.attempt,
-        g.steps_done, g.any_failed, j.status as job_status, j.message, j.result
+        g.steps_done, g.any_failed, j.status as job_status, j.type as job_type, j.message,
+        j.result
       from task_logs tl join device_jobs j on j.id = tl.job_id
         join task_group_logs g on g.id = tl.group_log_id
       where tl.status = 'running' and j.status in ('completed', 'failed', 'cancelled', 'timeout')
@@ -177,6 +178,7 @@ export const createTaskEngineRepository = (db: Database) => ({
       steps_done: number;
       any_failed: boolean;
       job_status: FinishedStep['jobStatus'];
+      job_type: string;
       message: string | null;
       result: string | null;
     }>(result).map((row) => ({
@@ -189,6 +191,7 @@ export const createTaskEngineRepository = (db: Database) => ({
       stepsDone: row.steps_done,
       anyFailed: row.any_failed,
       jobStatus: row.job_status,
+      jobType: row.job_type,
       message: row.message,
       result: row.result,
     }));

@@ -7,6 +7,7 @@ import type {
   NewJob,
 } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { DeviceJobsService, StoredJob } from '@/modules/fleet/device-jobs/device-jobs.service';
+import { resultForClients } from '@/modules/fleet/device-jobs/job-secrets';
 import type { Periods } from '@/modules/fleet/monitoring/device-monitoring.repository';
 import type { MonitoringSteps } from '@/modules/fleet/monitoring/monitoring-steps';
 import type { PasswordSteps } from '@/modules/automation/device-passwords/password-steps';
@@ -227,7 +228,9 @@ export const createTaskEngine = (deps: Deps) => {
     for (const step of done) {
       const run = runs.get(step.runId);
       if (!run) continue;
-      const message = step.message ?? (step.jobStatus === 'completed' ? null : step.result);
+      // Task logs are read by users: a configuration answer shows its secrets masked.
+      const output = resultForClients(step.jobType, step.result);
+      const message = step.message ?? (step.jobStatus === 'completed' ? null : output);
       const next = afterStep({ ...step, id: step.groupLogId }, run.steps, step.jobStatus, message, {
         now: at,
         validUntil: run.validUntil,
@@ -236,7 +239,7 @@ export const createTaskEngine = (deps: Deps) => {
         id: step.id,
         status: next.status,
         message: next.message,
-        output: step.result,
+        output,
       });
       moves.push(next.move);
     }

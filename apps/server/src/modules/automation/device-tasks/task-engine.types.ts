@@ -56,6 +56,8 @@ export interface FinishedStep {
   stepsDone: number;
   anyFailed: boolean;
   jobStatus: 'completed' | 'failed' | 'cancelled' | 'timeout';
+  /** The device job's type: a configuration answer is logged with its secrets masked. */
+  jobType: string;
   message: string | null;
   result: string | null;
 }

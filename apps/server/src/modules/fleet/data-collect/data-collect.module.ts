@@ -4,6 +4,7 @@ import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jo
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import type { GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
+import type { DeviceDocumentationsService } from '@/modules/fleet/device-documentations/device-documentations.service';
 import { createCollectIngest } from './collect-ingest';
 import { createCollectedRepository } from './collected.repository';
 import { DATA_COLLECT_RETENTION_DAYS } from './data-collect.mapper';
@@ -25,6 +26,7 @@ export const dataCollectModule = async (
     jobsRepository: Pick<DeviceJobsRepository, 'insert'>;
     jobs: Pick<DeviceJobsService, 'dispatch'>;
     gateway: { addListener(listener: GatewayListener): void } | null;
+    documentations: Pick<DeviceDocumentationsService, 'find'>;
   },
 ) => {
   const repository = createDataCollectRepository(context.db);
@@ -36,6 +38,7 @@ export const dataCollectModule = async (
     jobs: deps.jobs,
     status: context.status,
     actionLog: context.actionLog,
+    findDocumentation: (id) => deps.documentations.find(id),
     now: context.now,
   });
   await app.register(dataCollectRoutes, { dataCollect });

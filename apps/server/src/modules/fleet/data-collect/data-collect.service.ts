@@ -8,7 +8,6 @@ import {
   type DataCollectAssignBody,
   type DataCollectAssignedQuery,
   type DataCollectConfigBody,
-  DEVICE_API_DOCUMENTATIONS,
   DEVICE_JOB_MESSAGES,
   parseDataCollectField,
 } from '@netfleet/contracts';
@@ -43,13 +42,19 @@ interface Deps {
   jobs: Pick<DeviceJobsService, 'dispatch'>;
   status: Pick<StatusService, 'open'>;
   actionLog: Pick<ActionLogService, 'record'>;
+  findDocumentation: FindDocumentation;
   now: () => Date;
 }
 
-const checkBody = (body: DataCollectConfigBody, now: Date) => {
-  const documentation = DEVICE_API_DOCUMENTATIONS.find(
-    (d) => d.id === body.device_documentation_id,
-  );
+/** Which device API documentation an id names (the built-in one or an upload), or null. */
+export type FindDocumentation = (id: number) => Promise<{ id: number; api_system: string } | null>;
+
+const checkBody = async (
+  body: DataCollectConfigBody,
+  now: Date,
+  findDocumentation: FindDocumentation,
+) => {
+  const documentation = await findDocumentation(body.device_documentation_id);
   if (!documentation) {
     throw invalid(DATA_COLLECT_API_MESSAGES.unknownDocumentation, 'device_documentation_id');
   }
@@ -99,6 +104,7 @@ export const createDataCollectService = ({
   jobs,
   status,
   actionLog,
+  findDocumentation,
   now,
 }: Deps) => {
   const requireConfig = async (auth: AuthContext, id: number) => {
@@ -192,7 +198,7 @@ export const createDataCollectService = ({
     async create(auth: AuthContext, body: DataCollectConfigBody, ip: string) {
       await requireCompany(auth, body.company_id);
       const id = await repository.insert({
-        ...checkBody(body, now()),
+        ...(await checkBody(body, now(), findDocumentation)),
         companyId: body.company_id,
         createdBy: auth.user.id,
       });
@@ -207,7 +213,10 @@ export const createDataCollectService = ({
     async update(auth: AuthContext, id: number, body: DataCollectConfigBody, ip: string) {
       await requireConfig(auth, id);
       await requireCompany(auth, body.company_id);
-      const values = { ...checkBody(body, now()), companyId: body.company_id };
+      const values = {
+        ...(await checkBody(body, now(), findDocumentation)),
+        companyId: body.company_id,
+      };
       const channel = await changeSets(auth, await repository.devicesOf(id), (tx) =>
         repository.update(id, values, tx),
       );

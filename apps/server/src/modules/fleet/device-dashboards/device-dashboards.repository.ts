@@ -14,12 +14,20 @@ export interface DashboardValues {
 
 export const createDeviceDashboardsRepository = (db: Database) => ({
   /**
-   * The device with its company, if the viewer sees it; `forUpdate` locks the device row so two
-   * creations at once cannot both pass the per-device limit.
+   * The device with its company, what it can show (capabilities, model and firmware) and its
+   * latest IO reading, if the viewer sees it; `forUpdate` locks the device row so two creations at
+   * once cannot both pass the per-device limit.
    */
   async device(viewer: Viewer, id: number, tx: Executor = db, forUpdate = false) {
     const query = tx
-      .select({ id: devices.id, companyId: devices.companyId })
+      .select({
+        id: devices.id,
+        companyId: devices.companyId,
+        model: devices.model,
+        firmware: devices.firmware,
+        capabilities: devices.capabilities,
+        io: sql<unknown>`${devices.info}->'io'`,
+      })
       .from(devices)
       .innerJoin(companies, eq(companies.id, devices.companyId))
       .where(and(eq(devices.id, id), visibleCompaniesFilter(viewer)))

@@ -16,6 +16,7 @@ import { conflict, notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { RunInTransaction } from '@/modules/identity/auth/session.service';
 import { type ActionLogService, actorOf } from '@/modules/system/action-log/action-log.service';
+import { checkWidgets, type FindImage } from './device-dashboard-widgets';
 import type {
   DashboardValues,
   DeviceDashboardRow,
@@ -30,6 +31,8 @@ interface Deps {
   repository: DeviceDashboardsRepository;
   transaction: RunInTransaction;
   actionLog: Pick<ActionLogService, 'record'>;
+  /** The images the caller may place (the images repository's `find`). */
+  findImage: FindImage;
 }
 
 export const toDeviceDashboard = (row: DeviceDashboardRow): DeviceDashboard => ({
@@ -55,7 +58,12 @@ const nameTaken = () => conflict(MESSAGES.nameTaken, 'name');
  * out of reach is "not found", as on every other device route, and so is a dashboard of another
  * device.
  */
-export const createDeviceDashboardsService = ({ repository, transaction, actionLog }: Deps) => {
+export const createDeviceDashboardsService = ({
+  repository,
+  transaction,
+  actionLog,
+  findImage,
+}: Deps) => {
   const visibleDevice = async (
     auth: AuthContext,
     deviceId: number,
@@ -98,6 +106,7 @@ export const createDeviceDashboardsService = ({ repository, transaction, actionL
             throw conflict(MESSAGES.tooMany);
           }
           if (await repository.nameTaken(deviceId, body.name, null, tx)) throw nameTaken();
+          await checkWidgets(auth, device, body.widgets, [], findImage, tx);
           const created = await repository.insert(
             {
               deviceId,
@@ -132,9 +141,12 @@ export const createDeviceDashboardsService = ({ repository, transaction, actionL
     async update(auth: AuthContext, deviceId: number, id: number, body: UpdateBody, ip: string) {
       const row = await guarded(() =>
         transaction(async (tx) => {
-          await visibleDevice(auth, deviceId, tx);
+          const device = await visibleDevice(auth, deviceId, tx);
           const current = await repository.find(deviceId, id, tx, true);
           if (!current) throw notFound(MESSAGES.notFound);
+          if (body.widgets !== undefined) {
+            await checkWidgets(auth, device, body.widgets, current.widgets, findImage, tx);
+          }
           if (
             body.name !== undefined &&
             (await repository.nameTaken(deviceId, body.name, id, tx))

@@ -192,6 +192,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     const at = now();
     if (message.data.state === 'online') {
       liveness.online(deviceId, at);
+      telemetry.online(deviceId, at);
       connects.push({ deviceId, at, ip: meta.ip ?? null });
     } else liveness.offline(deviceId, at);
   };

@@ -129,4 +129,27 @@ describe('telemetry buffer: latest readings', () => {
       buffer.drain({ before: t0 + 5000, max: 10 }, false).latest.map((r) => r.deviceId),
     ).toEqual([2]);
   });
+
+  it('writes a device that just came online at the next drain, ahead of the line', () => {
+    const buffer = createTelemetryBuffer({ retentionDays: 30 });
+    const t0 = now.getTime();
+    const wait = 15_000;
+    reading(1, new Date(t0), buffer);
+    buffer.online(2, new Date(t0 + 1000));
+    reading(2, new Date(t0 + 2000), buffer);
+    // A second later: device 1 still waits its turn, the newly connected device 2 does not.
+    const first = buffer.drain({ before: t0 + 3000 - wait, max: 10 }, false);
+    expect(first.latest.map((row) => row.deviceId)).toEqual([2]);
+    // Readings arriving later in its first moments online go out at once too, within the budget.
+    reading(2, new Date(t0 + 4000), buffer);
+    expect(buffer.drain({ before: t0 + 5000 - wait, max: 0 }, false).latest).toEqual([]);
+    expect(
+      buffer.drain({ before: t0 + 5000 - wait, max: 1 }, false).latest.map((r) => r.deviceId),
+    ).toEqual([2]);
+    // Once it has been online for the whole wait, it is batched like any other device.
+    reading(2, new Date(t0 + 17_000), buffer);
+    const later = buffer.drain({ before: t0 + 17_000 - wait, max: 10 }, false);
+    expect(later.latest.map((row) => row.deviceId)).toEqual([1]);
+    expect(buffer.drain().latest.map((row) => row.deviceId)).toEqual([2]);
+  });
 });

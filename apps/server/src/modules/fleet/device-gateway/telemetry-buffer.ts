@@ -67,6 +67,12 @@ export const createTelemetryBuffer = (options: { retentionDays: number; maxRows?
   // In the order devices first had something pending: the longest waiting are written first.
   let latest = new Map<number, PendingLatest>();
   let usage = new Map<string, UsageRow>();
+  /**
+   * Devices that came online recently (epoch ms): within the wait their latest readings go out at
+   * the next drain instead of after it, so a device that just connected shows its Wi-Fi rows and
+   * signal at once rather than one wait later, while a device reporting all along stays batched.
+   */
+  const connected = new Map<number, number>();
 
   const addUsage = (row: UsageRow) => {
     const key = `${row.deviceId}/${row.day}/${row.modem}/${row.sim}`;
@@ -120,14 +126,31 @@ export const createTelemetryBuffer = (options: { retentionDays: number; maxRows?
       return true;
     },
 
+    /** The device came online at `at`: its latest readings skip the wait for a while (drain). */
+    online(deviceId: number, at: Date): void {
+      connected.set(deviceId, at.getTime());
+    },
+
     /**
      * The readings to insert, the latest-reading columns of the devices `latestOf` chooses (all by
      * default) and, with `withUsage`, the data-usage sums gathered since they were last drained.
      * Latest readings wait longer than the rows: a device reporting every second would otherwise
-     * rewrite its devices row every second.
+     * rewrite its devices row every second. Devices that came online after `before` go first,
+     * whenever their readings arrived.
      */
     drain(latestOf: LatestDrain = EVERYTHING, withUsage = true): TelemetryBatch {
       const taken: LatestRow[] = [];
+      for (const [deviceId, since] of connected) {
+        if (since <= latestOf.before) {
+          connected.delete(deviceId);
+          continue;
+        }
+        const entry = latest.get(deviceId);
+        if (!entry) continue;
+        if (taken.length >= latestOf.max) break;
+        taken.push({ deviceId, values: entry.values, at: entry.at });
+        latest.delete(deviceId);
+      }
       for (const [deviceId, entry] of latest) {
         if (taken.length >= latestOf.max || entry.since > latestOf.before) break;
         taken.push({ deviceId, values: entry.values, at: entry.at });

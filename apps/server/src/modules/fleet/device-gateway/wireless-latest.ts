@@ -54,8 +54,9 @@ export const wirelessRowsOf = (latest: readonly LatestRow[]) => {
           channel: wifi.channel,
           enabled: wifi.enabled,
           clients: count(wifi.clients),
-          rx: null,
-          tx: null,
+          // The interface's cumulative counters (hotspots report the bytes of their period).
+          rx: wifi.rx_bytes ?? null,
+          tx: wifi.tx_bytes ?? null,
         }),
       );
     }

@@ -1,5 +1,6 @@
 import { type DeviceJob, type DeviceJobState, ERROR_CODES } from '@netfleet/contracts';
 import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import { argsForClients, resultForClients } from '@/modules/fleet/device-jobs/job-secrets';
 
 export type JobArgs = Record<string, unknown>;
 
@@ -17,11 +18,11 @@ export const deviceError = (
 
 /**
  * A signed download link is a credential, and so is a hotspot user's password: job history shows
- * that there was one, never the value.
+ * that there was one, never the value. Signed links (downloads and backup uploads), nonces,
+ * passwords and VPN profiles are never listed; configuration secrets show masked (job-secrets.ts).
  */
-/** Signed links (downloads and backup uploads), nonces, passwords and VPN profiles are never listed. */
-const withoutSecrets = (args: JobArgs): JobArgs => ({
-  ...args,
+const withoutSecrets = (type: string, args: JobArgs): JobArgs => ({
+  ...argsForClients(type, args),
   ...('url' in args ? { url: '[signed link]' } : {}),
   ...('upload_url' in args ? { upload_url: '[signed link]' } : {}),
   ...('nonce' in args ? { nonce: '[hidden]' } : {}),
@@ -65,10 +66,10 @@ export const toDeviceJob = (row: JobRow): DeviceJob => ({
   device_name: row.deviceName,
   type: row.type,
   status: row.status as DeviceJobState,
-  args: withoutSecrets(row.args),
+  args: withoutSecrets(row.type, row.args),
   progress: row.progress,
   message: row.message,
-  result: row.result,
+  result: resultForClients(row.type, row.result),
   user_id: row.userId,
   created_at: row.createdAt.toISOString(),
   expires_at: row.expiresAt.toISOString(),

@@ -190,7 +190,7 @@ export const createDeviceJobsService = ({
       await report(
         batch.flatMap(({ change, update }) => {
           const job = moved.get(change.id);
-          return job ? [{ job, update }] : [];
+          return job ? [{ job, update: update(job) }] : [];
         }),
       );
     }),

@@ -5,12 +5,16 @@ import {
   type StatusUpdate,
 } from '@netfleet/contracts';
 import { type BatchSelector, createBatchQueue } from '@/lib/batch-queue';
-import type { JobChange } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { JobChange, MovedJob } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import { resultForClients } from '@/modules/fleet/device-jobs/job-secrets';
 
-/** A guarded move of one job, and the update its channel gets if the job moved. */
+/**
+ * A guarded move of one job, and the update its channel gets if the job moved: made from the
+ * moved job, whose type says whether the device's answer holds secrets to mask.
+ */
 export interface JobStep {
   change: JobChange;
-  update: StatusUpdate;
+  update: (job: Pick<MovedJob, 'type'>) => StatusUpdate;
 }
 
 const OPEN = OPEN_DEVICE_JOB_STATES;
@@ -24,15 +28,16 @@ const parsedJson = (text: string | undefined): unknown => {
 };
 
 /**
- * The channel's words for a completed job: a command's output as it is, but a structured (JSON)
- * result the device summed up in its message shows the message, for people; the result stays in
- * the job. An uploaded backup links to its file.
+ * The channel's words for a completed `type` job: a command's output as it is, but a structured
+ * (JSON) result the device summed up in its message shows the message, for people; the result
+ * stays in the job. Without a message a configuration answer is the value, its secrets masked.
+ * An uploaded backup links to its file.
  */
-export const completedUpdate = (ack: AckMessage): StatusUpdate => {
+export const completedUpdate = (ack: AckMessage, type: string): StatusUpdate => {
   const json = parsedJson(ack.result);
   const structured = typeof json === 'object' && json !== null;
-  const value =
-    structured && ack.message ? ack.message : (ack.result ?? ack.message ?? 'Completed');
+  const result = resultForClients(type, ack.result ?? null);
+  const value = structured && ack.message ? ack.message : (result ?? ack.message ?? 'Completed');
   const backup = backupUploadAnswerSchema.safeParse(json);
   return backup.success
     ? {
@@ -54,34 +59,34 @@ export const stepOfAck = (deviceId: number, ack: AckMessage, at: Date): JobStep 
     case 'received':
       return {
         change: { ...job, status: 'running', from: ['queued', 'sent'], values: {} },
-        update: { status: 'progress', value: ack.message ?? 'Received by the device' },
+        update: () => ({ status: 'progress', value: ack.message ?? 'Received by the device' }),
       };
     case 'progress': {
       const progress = ack.progress ?? null;
       const message = ack.message !== undefined ? { message: ack.message } : {};
       return {
         change: { ...job, status: 'running', from: OPEN, values: { progress, ...message } },
-        update: {
+        update: () => ({
           status: 'progress',
           value: ack.message ?? 'In progress',
           ...(progress ? { progress } : {}),
-        },
+        }),
       };
     }
     case 'completed':
       return {
         change: { ...job, status: 'completed', from: OPEN, values: finished },
-        update: completedUpdate(ack),
+        update: (moved) => completedUpdate(ack, moved.type),
       };
     case 'failed':
     case 'rejected':
       return {
         change: { ...job, status: 'failed', from: OPEN, values: finished },
-        update: {
+        update: () => ({
           status: 'error',
           value: ack.message ?? (ack.status === 'rejected' ? 'Rejected by the device' : 'Failed'),
           errorcode: ack.status.toUpperCase(),
-        },
+        }),
       };
   }
 };
@@ -89,7 +94,7 @@ export const stepOfAck = (deviceId: number, ack: AckMessage, at: Date): JobStep 
 /** A job the device says, in its hello, that it already finished. */
 export const doneStep = (deviceId: number, id: number, at: Date): JobStep => ({
   change: { id, deviceId, status: 'completed', from: OPEN, values: { finishedAt: at } },
-  update: { status: 'completed', value: 'Completed' },
+  update: () => ({ status: 'completed', value: 'Completed' }),
 });
 
 /** Most steps per batch: bounds the statement and the status batch that follows it. */

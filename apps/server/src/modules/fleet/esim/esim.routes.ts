@@ -45,4 +45,33 @@ export const esimRoutes: FastifyPluginAsyncZod<{ esimService: EsimService }> = a
         await service.change(requireAuth(request), request.params.id, request.body),
       ),
   );
+
+  // RMS getEsimBootstrapStatus: a Status-API read, so the same permission as the eSIM tab.
+  app.get(
+    '/api/devices/:id/check/esim-bootstrap',
+    {
+      config: manage,
+      schema: {
+        tags: ['devices'],
+        summary: 'Get a device esim bootstrap status (async)',
+        description:
+          'Asks the device what its eUICC holds for bootstrapping. Answers meta.channel at once; ' +
+          "the channel's item (the device id) ends `completed` with the status as JSON text in " +
+          '`value` ({bootstrap: {iccid, provider, enabled} | null, operational_profile}), or ' +
+          '`error` with the reason. 422 when the device has no eSIM, 409 DEVICE_OFFLINE when it ' +
+          'is not connected.',
+        params: esimDevicePathSchema,
+        response: {
+          200: asyncAcceptedSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { channel } = await service.checkBootstrap(requireAuth(request), request.params.id);
+      return { success: true as const, meta: { channel } };
+    },
+  );
 };

@@ -24,7 +24,7 @@ type TemplateRow = NonNullable<Awaited<ReturnType<MonitoringTemplatesRepository[
 const DAY_SECONDS = 24 * 60 * 60;
 const entryOf = new Map(MONITORING.map((entry) => [entry.key, entry]));
 
-/** Bytes a day of the enabled parameters whose per-message cost is known (spec §9). */
+/** Bytes a day of the enabled parameters at their per-message costs (spec §9, MONITORING). */
 export const bytesPerDay = (parameters: readonly MonitoringParameter[]): number =>
   Math.round(
     parameters.reduce((sum, parameter) => {

@@ -164,10 +164,16 @@ describe('monitoring templates', () => {
           compat_key: null,
           bytes: { down: 430, up: 1024 },
         },
-        { key: 'static', label: 'Static', config_id: 1, default: 1_296_000, bytes: null },
+        {
+          key: 'static',
+          label: 'Static',
+          config_id: 1,
+          default: 1_296_000,
+          bytes: { down: 4, up: 480 },
+        },
       ],
-      // 288 dynamic messages a day at 1454 bytes each; static has no known cost.
-      bytes_per_day: 288 * 1454,
+      // 288 dynamic messages a day at 1454 bytes each, and one static message of 484 bytes.
+      bytes_per_day: 288 * 1454 + 484,
     });
 
     const renamed = await request('PUT', `/api/monitoring-templates/${data.id}`, {

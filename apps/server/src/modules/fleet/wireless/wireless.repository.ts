@@ -203,9 +203,12 @@ export const createWirelessRepository = (db: Database) => ({
   },
 
   /**
-   * Clients of the chosen Wi-Fi interfaces (their position in each reading) from the device's
-   * wireless readings in the range, oldest first per interface, each series evenly thinned in SQL
-   * to at most `maxPoints` (every k-th reading), so only the points leave the database.
+   * Clients and traffic of the chosen Wi-Fi interfaces (their position in each reading) from the
+   * device's wireless readings in the range, oldest first per interface, each series evenly
+   * thinned in SQL to at most `maxPoints` (every k-th reading), so only the points leave the
+   * database. Traffic is the difference of consecutive readings' counters (lag), taken before the
+   * thinning and summed over the readings a kept point stands for; a counter lower than the one
+   * before started again (a reboot), so that difference is unknown rather than negative.
    */
   async graph(
     deviceId: number,
@@ -216,7 +219,8 @@ export const createWirelessRepository = (db: Database) => ({
   ) {
     const t = deviceTelemetry;
     const readings = sql`select ${t.ts} as ts, (i.ord - 1)::int as idx,
-        coalesce((i.value ->> 'clients')::int, 0) as clients
+        coalesce((i.value ->> 'clients')::int, 0) as clients,
+        (i.value ->> 'rx_bytes')::bigint as rx, (i.value ->> 'tx_bytes')::bigint as tx
       from ${t}
       cross join lateral json_array_elements(
         case when json_typeof(${t.data} -> 'interfaces') = 'array' then ${t.data} -> 'interfaces'
@@ -230,22 +234,45 @@ export const createWirelessRepository = (db: Database) => ({
           indexes.map((index) => sql`${index}`),
           sql`, `,
         )})`;
-    const numbered = sql`select ts, idx, clients,
-        row_number() over (partition by idx order by ts) as rn,
-        count(*) over (partition by idx) as n
-      from (${readings}) readings`;
+    // Null when either counter is missing or the later one is lower (the counter started again).
+    const delta = (column: string) =>
+      sql.raw(
+        `case when ${column} >= lag(${column}) over w then ${column} - lag(${column}) over w end`,
+      );
+    const numbered = sql`select ts, idx, clients, ${delta('rx')} as rx, ${delta('tx')} as tx,
+        row_number() over w as rn,
+        greatest(1, ceil(count(*) over (partition by idx)::numeric / ${maxPoints}))::int as k
+      from (${readings}) readings
+      window w as (partition by idx order by ts)`;
+    // Kept points are readings 1, k+1, 2k+1...; a kept point's group is the readings after the
+    // previous kept one up to itself (the first point is a group of its own).
+    const grouped = sql`select ts, idx, clients, rn, k,
+        sum(rx) over g as received, sum(tx) over g as sent
+      from (${numbered}) numbered
+      window g as (partition by idx, case when rn = 1 then -1 else (rn - 2) / k end)`;
     const result = await tx.execute(
-      sql`select ts, idx, clients from (${numbered}) numbered
-        where (rn - 1) % greatest(1, ceil(n::numeric / ${maxPoints}))::int = 0
+      sql`select ts, idx, clients, received, sent from (${grouped}) grouped
+        where (rn - 1) % k = 0
         order by idx, ts`,
     );
     const rows = (
-      result as unknown as { rows: { ts: Date | string; idx: number; clients: number }[] }
+      result as unknown as {
+        rows: {
+          ts: Date | string;
+          idx: number;
+          clients: number;
+          received: string | number | null;
+          sent: string | number | null;
+        }[];
+      }
     ).rows;
+    const bytes = (value: string | number | null) => (value === null ? null : Number(value));
     return rows.map((row) => ({
       ts: row.ts instanceof Date ? row.ts : new Date(row.ts),
       idx: Number(row.idx),
       clients: Number(row.clients),
+      received: bytes(row.received),
+      sent: bytes(row.sent),
     }));
   },
 

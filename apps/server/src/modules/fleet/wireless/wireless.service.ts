@@ -72,8 +72,8 @@ const toWireless = (row: WirelessRow): WirelessInterface => ({
   name: row.deviceName,
   description: null,
   status: deviceStatusName(row.status),
-  received: null,
-  sent: null,
+  received: row.rx === null ? null : String(row.rx),
+  sent: row.tx === null ? null : String(row.tx),
   clients_count: String(row.clients),
   created_at: null,
   band: row.band,
@@ -86,8 +86,8 @@ const toDeviceWireless = (row: WirelessRow): DeviceWireless => ({
   ...deviceFieldsOf(row),
   wlan_id: String(row.idx),
   active: row.enabled === null ? null : Number(row.enabled),
-  received: null,
-  sent: null,
+  received: row.rx,
+  sent: row.tx,
   clients_count: row.clients,
   band: row.band,
   channel: row.channel,
@@ -152,8 +152,9 @@ export const createWirelessService = ({
     },
 
     /**
-     * RMS wirelessGraph: per requested interface (in the order asked), its clients over the range
-     * from the stored wireless readings. Interfaces are the ones the device's latest reading lists.
+     * RMS wirelessGraph: per requested interface (in the order asked), its clients and traffic over
+     * the range from the stored wireless readings. Interfaces are the ones the device's latest
+     * reading lists.
      */
     async wirelessGraph(
       auth: AuthContext,
@@ -178,8 +179,8 @@ export const createWirelessService = ({
         series.get(row.idx)?.push({
           created_at: toApiDate(row.ts),
           interval: gap,
-          received: null,
-          sent: null,
+          received: row.received,
+          sent: row.sent,
           clients_count: row.clients,
         });
         previous = row;

@@ -10,18 +10,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
-import { createGatewayRepository } from '@/modules/fleet/device-gateway/gateway.repository';
-import {
-  bufferedReading,
-  createTelemetryBuffer,
-} from '@/modules/fleet/device-gateway/telemetry-buffer';
-import { storeTelemetry } from '@/modules/fleet/device-gateway/telemetry-store';
-import { createUserWithPermissions } from '@/modules/organisation/roles/roles.fixtures';
 import { buildTestApp, type TestApp } from '@test/app';
-import { createCompany, createUser } from '@test/factories';
-import { insertDevice } from '@test/fake-gateway';
-import { createWirelessRepository } from './wireless.repository';
-import { loginAs, type TestSession } from '@test/session';
+import type { TestSession } from '@test/session';
+import { createWirelessFleet, flushReadings, getJson, hotspot, wifi } from './wireless.fixtures';
 
 let t: TestApp;
 let treeA: CompanyRow;
@@ -30,51 +21,11 @@ let treeB: CompanyRow;
 let adminA: TestSession;
 let endUserA: TestSession;
 let devicesOnly: TestSession;
-const ids: Record<'north' | 'east' | 'beta', number> = { north: 0, east: 0, beta: 0 };
+let ids: Record<'north' | 'east' | 'beta', number>;
 
-const wifi = (ssid: string, clients: number, band: '2.4GHz' | '5GHz' = '2.4GHz') => ({
-  ssid,
-  band,
-  channel: band === '5GHz' ? 36 : 6,
-  clients,
-  enabled: true,
-});
-const hotspot = (index: number, ssid: string, usersActive: number) => ({
-  index,
-  ssid,
-  users_active: usersActive,
-  rx: 100 * usersActive,
-  tx: 200 * usersActive,
-});
-
-/** Readings through the gateway's own buffer and flush, as MQTT messages would arrive. */
-const flush = async (
-  readings: [number, TelemetryCategory, unknown][],
-  receivedAt = new Date('2026-03-01T10:00:00Z'),
-) => {
-  const buffer = createTelemetryBuffer({ retentionDays: 30 });
-  for (const [deviceId, category, data] of readings) {
-    expect(
-      buffer.add(
-        deviceId,
-        category,
-        bufferedReading(
-          category,
-          Buffer.from(JSON.stringify({ ts: receivedAt.getTime(), data })),
-          undefined,
-        ),
-        receivedAt,
-      ),
-    ).toBe(true);
-  }
-  const { error } = await storeTelemetry(createGatewayRepository(t.db), buffer.drain());
-  expect(error).toBeUndefined();
-};
-
-const get = async (session: TestSession, url: string) => {
-  const response = await t.app.inject({ method: 'GET', url, headers: session.headers });
-  return { status: response.statusCode, body: JSON.parse(response.body) };
-};
+const flush = (readings: [number, TelemetryCategory, unknown][], receivedAt?: Date) =>
+  flushReadings(t, readings, receivedAt);
+const get = (session: TestSession, url: string) => getJson(t, session, url);
 
 const wirelessRows = async (session: TestSession, query = '') => {
   const answer = await get(session, `/api/wireless?${query}`);
@@ -91,18 +42,7 @@ const hotspotRows = async (session: TestSession, query = '') => {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  treeA = await createCompany(t.db, { name: 'Alpha' });
-  childA = await createCompany(t.db, { parent: treeA, name: 'Alpha Child' });
-  treeB = await createCompany(t.db, { name: 'Beta' });
-  adminA = await loginAs(t.app, await createUser(t.db, 'admin', { company: treeA }));
-  endUserA = await loginAs(t.app, await createUser(t.db, 'end_user', { company: treeA }));
-  devicesOnly = await loginAs(
-    t.app,
-    await createUserWithPermissions(t.db, treeA, ['view_devices', 'access_child_companies']),
-  );
-  ids.north = (await insertDevice(t.db, treeA, { name: 'north', model: 'RUTX11' })).id;
-  ids.east = (await insertDevice(t.db, childA, { name: 'east', model: 'RUT360' })).id;
-  ids.beta = (await insertDevice(t.db, treeB, { name: 'beta', model: 'RUTX11' })).id;
+  ({ treeA, childA, treeB, adminA, endUserA, devicesOnly, ids } = await createWirelessFleet(t));
   await t.db.update(devices).set({ status: 1 }).where(eq(devices.id, ids.north));
   await flush([
     [ids.north, 'wireless', { interfaces: [wifi('north-2g', 4), wifi('north-5g', 9, '5GHz')] }],
@@ -318,6 +258,18 @@ describe('the gateway flush', () => {
     expect(await ssids(adminA, `company_id=${childA.id}`)).toEqual(['east-2g']);
   });
 
+  it('answers the byte counters of the latest reading as received and sent', async () => {
+    const counters = { rx: 5_000_000_000, tx: 1_234 };
+    await flush([
+      [ids.north, 'wireless', { interfaces: [wifi('north-counted', 2, '5GHz', counters)] }],
+    ]);
+    const [own] = (await get(adminA, `/api/devices/${ids.north}/wireless`)).body.data;
+    expect(own).toMatchObject({ ssid: 'north-counted', received: 5_000_000_000, sent: 1_234 });
+    // The fleet-wide list gives them as text, as RMS does.
+    const [listed] = await wirelessRows(endUserA);
+    expect(listed).toMatchObject({ ssid: 'north-counted', received: '5000000000', sent: '1234' });
+  });
+
   it('stores an out-of-range client count as the largest integer instead of failing', async () => {
     await flush([[ids.north, 'wireless', { interfaces: [wifi('north-busy', 5_000_000_000)] }]]);
     expect(await wirelessRows(endUserA)).toEqual([
@@ -330,128 +282,5 @@ describe('the gateway flush', () => {
     expect(await ssids(endUserA)).toEqual([]);
     await t.db.delete(devices).where(eq(devices.id, ids.east));
     expect(await hotspotRows(adminA)).toEqual([]);
-  });
-});
-
-describe('GET /api/devices/:id/wireless/graph', () => {
-  let graphDevice = 0;
-  const at = (minutes: number) => new Date(Date.UTC(2026, 2, 2, 8, minutes));
-  const range = 'from=2026-03-02 08:00:00&to=2026-03-02 09:00:00';
-  const graph = (session: TestSession, query: string, id = graphDevice) =>
-    get(session, `/api/devices/${id}/wireless/graph?${query}`);
-
-  beforeAll(async () => {
-    graphDevice = (await insertDevice(t.db, treeA, { name: 'graphs', model: 'RUTX11' })).id;
-    for (const [minute, clients] of [
-      [5, 1],
-      [10, 3],
-      [20, 6],
-    ] as const) {
-      await flush(
-        [
-          [
-            graphDevice,
-            'wireless',
-            { interfaces: [wifi('graph-2g', clients), wifi('graph-5g', clients * 10, '5GHz')] },
-          ],
-        ],
-        at(minute),
-      );
-    }
-    // Outside the range asked below.
-    await flush(
-      [[graphDevice, 'wireless', { interfaces: [wifi('graph-2g', 99), wifi('graph-5g', 99)] }]],
-      new Date(Date.UTC(2026, 2, 2, 12, 0)),
-    );
-  });
-
-  it('answers each asked interface’s clients over the range, in the order asked', async () => {
-    const answer = await graph(adminA, `wlan=1,0&${range}`);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.data).toEqual([
-      {
-        '1': [
-          {
-            created_at: '2026-03-02 08:05:00',
-            interval: null,
-            received: null,
-            sent: null,
-            clients_count: 10,
-          },
-          {
-            created_at: '2026-03-02 08:10:00',
-            interval: '300',
-            received: null,
-            sent: null,
-            clients_count: 30,
-          },
-          {
-            created_at: '2026-03-02 08:20:00',
-            interval: '600',
-            received: null,
-            sent: null,
-            clients_count: 60,
-          },
-        ],
-      },
-      { '0': expect.any(Array) },
-    ]);
-    const first = answer.body.data[1]['0'] as { clients_count: number }[];
-    expect(first.map((point) => point.clients_count)).toEqual([1, 3, 6]);
-    // A repeated parameter picks the same interfaces.
-    const repeated = await graph(adminA, `wlan=0&wlan=1&${range}`);
-    expect(repeated.body.data.map((entry: object) => Object.keys(entry)[0])).toEqual(['0', '1']);
-  });
-
-  it('defaults to a day around the bound given, and refuses a range past 31 days', async () => {
-    const day = await graph(adminA, 'wlan=0&to=2026-03-02 13:00:00');
-    expect(day.status).toBe(200);
-    expect(day.body.data[0]['0'].map((p: { clients_count: number }) => p.clients_count)).toEqual([
-      1, 3, 6, 99,
-    ]);
-    // Now (2026-11-30 or later): the March readings are past the default day.
-    expect((await graph(adminA, 'wlan=0')).body.data).toEqual([{ '0': [] }]);
-    const long = await graph(adminA, 'wlan=0&from=2026-01-01&to=2026-03-02');
-    expect(long.status).toBe(400);
-    const reversed = await graph(adminA, 'wlan=0&from=2026-03-02&to=2026-03-01');
-    expect(reversed.status).toBe(400);
-    // `from` alone: the day from it.
-    const since = await graph(adminA, 'wlan=0&from=2026-03-02 08:07:00');
-    expect(since.body.data[0]['0'].map((p: { clients_count: number }) => p.clients_count)).toEqual([
-      3, 6, 99,
-    ]);
-  });
-
-  it('thins a long series evenly in SQL, per interface', async () => {
-    const repository = createWirelessRepository(t.db);
-    const rows = await repository.graph(graphDevice, [0, 1], { from: at(0), to: at(59) }, 2);
-    // Three readings, at most two points: every second one.
-    expect(rows.map((row) => [row.idx, row.clients])).toEqual([
-      [0, 1],
-      [0, 6],
-      [1, 10],
-      [1, 60],
-    ]);
-  });
-
-  it('refuses interfaces the device does not list with a 422 naming wlan', async () => {
-    const unknown = await graph(adminA, `wlan=0,7&${range}`);
-    expect(unknown.status).toBe(422);
-    expect(unknown.body).toMatchObject({
-      success: false,
-      errors: [{ code: expect.any(String), source: 'wlan' }],
-    });
-    for (const query of ['', 'wlan=', 'wlan=abc', 'wlan=-1', 'wlan=100']) {
-      const answer = await graph(adminA, query);
-      expect(answer.status, query).toBe(400);
-      expect(answer.body.success).toBe(false);
-    }
-  });
-
-  it('is scoped to the caller’s companies and needs the Wi-Fi permission', async () => {
-    expect((await graph(adminA, 'wlan=0', ids.beta)).status).toBe(404);
-    expect((await graph(adminA, 'wlan=0', 999999)).status).toBe(404);
-    expect((await graph(endUserA, 'wlan=0', ids.east)).status).toBe(404);
-    expect((await graph(devicesOnly, 'wlan=0')).status).toBe(403);
   });
 });

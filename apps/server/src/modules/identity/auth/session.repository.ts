@@ -1,8 +1,32 @@
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
 import { impersonationLogs, refreshTokens, sessions } from '@/db/schema';
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+/** Revokes the open sessions `where` picks and closes their impersonation log entries. */
+const revokeWhere = async (where: SQL | undefined, at: Date, tx: Executor) => {
+  const revoked = await tx
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(where, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (revoked.length > 0) {
+    await tx
+      .update(impersonationLogs)
+      .set({ endedAt: at })
+      .where(
+        and(
+          inArray(
+            impersonationLogs.sessionId,
+            revoked.map((session) => session.id),
+          ),
+          isNull(impersonationLogs.endedAt),
+        ),
+      );
+  }
+  return revoked.length;
+};
 
 export const createSessionRepository = (db: Database) => ({
   async create(
@@ -50,26 +74,12 @@ export const createSessionRepository = (db: Database) => ({
 
   /** Ends every other open session of the user (their refresh tokens die with them); how many. */
   async revokeOthers(userId: number, keepId: string, at: Date, tx: Executor = db) {
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    if (revoked.length > 0) {
-      await tx
-        .update(impersonationLogs)
-        .set({ endedAt: at })
-        .where(
-          and(
-            inArray(
-              impersonationLogs.sessionId,
-              revoked.map((session) => session.id),
-            ),
-            isNull(impersonationLogs.endedAt),
-          ),
-        );
-    }
-    return revoked.length;
+    return revokeWhere(and(eq(sessions.userId, userId), ne(sessions.id, keepId)), at, tx);
+  },
+
+  /** Ends every open session of the user, e.g. after a password reset; how many. */
+  async revokeAll(userId: number, at: Date, tx: Executor = db) {
+    return revokeWhere(eq(sessions.userId, userId), at, tx);
   },
 
   async markPasswordConfirmed(id: string, at: Date, tx: Executor = db) {

@@ -10,6 +10,7 @@ export type LoggedAction =
   | 'token_revoke'
   | 'email_change'
   | 'password_change'
+  | 'password_reset'
   // Users and invitations (issue 4)
   | 'user_delete'
   | 'user_role_change'

@@ -128,6 +128,7 @@ export const en = {
     'create-code': 'Create code',
     'activate-code': 'Activate code',
     'add-company-data': 'Add company data',
+    'upload-device-api-documentation': 'Upload device API documentation',
     'remove-from-suppression-list': 'Remove from suppression list',
     'remove-mfa': 'Remove MFA',
     'delete-user': 'Delete user',
@@ -141,7 +142,7 @@ export const en = {
     start: 'Go to the start page',
     signIn: 'Sign in',
   },
-  companyTabs: { devices: 'Devices', dataHistory: 'Data history' },
+  companyTabs: { devices: 'Devices', dataHistory: 'Data history', files: 'Files' },
   routes,
   menu,
 } as const;

@@ -26,6 +26,7 @@ export const en = {
   csvExample: 'Example CSV',
   addRow: 'Add row',
   removeRow: (n: number) => `Remove row ${n}`,
+  tableEmpty: 'No rows yet',
   formNotFound: 'Form not found',
   formNotFoundDescription: 'The link may be outdated or mistyped.',
   backHome: 'Back to the start page',

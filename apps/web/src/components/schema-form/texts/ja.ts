@@ -28,6 +28,7 @@ export const ja: Translation<typeof en> = {
   csvExample: 'CSV の例',
   addRow: '行を追加',
   removeRow: (n: number) => `行 ${n} を削除`,
+  tableEmpty: 'まだ行がありません',
   formNotFound: 'フォームが見つかりません',
   formNotFoundDescription: 'リンクが古いか、入力が間違っている可能性があります。',
   backHome: 'スタートページに戻る',

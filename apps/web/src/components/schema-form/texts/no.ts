@@ -28,6 +28,7 @@ export const no: Translation<typeof en> = {
   csvExample: 'Eksempel-CSV',
   addRow: 'Legg til rad',
   removeRow: (n: number) => `Fjern rad ${n}`,
+  tableEmpty: 'Ingen rader ennå',
   formNotFound: 'Fant ikke skjemaet',
   formNotFoundDescription: 'Lenken kan være utdatert eller feilskrevet.',
   backHome: 'Tilbake til startsiden',

@@ -42,6 +42,7 @@ export const uk: Translation<typeof en> = {
   csvExample: 'Приклад CSV',
   addRow: 'Додати рядок',
   removeRow: (n: number) => `Видалити рядок ${n}`,
+  tableEmpty: 'Рядків ще немає',
   formNotFound: 'Форму не знайдено',
   formNotFoundDescription: 'Можливо, посилання застаріле або введене з помилкою.',
   backHome: 'Повернутися на початкову сторінку',

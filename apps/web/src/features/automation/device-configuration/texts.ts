@@ -1,5 +1,5 @@
 // The device configuration page's texts in the shown language (English source in texts/en.ts).
-import type { ConfigActionKind, ConfigMethod, DeviceJobState } from '@netfleet/contracts';
+import type { ConfigActionKind, ConfigMethod } from '@netfleet/contracts';
 import { localize } from '@/lib/i18n';
 import type { ConfigTab } from './paths';
 import { en } from './texts/en';
@@ -14,6 +14,5 @@ export const CONFIG_TEXTS = texts.texts;
 export const TAB_LABELS: Record<ConfigTab, string> = texts.tabLabels;
 export const METHOD_LABELS: Record<ConfigMethod, string> = texts.methodLabels;
 export const KIND_LABELS: Record<ConfigActionKind, string> = texts.kindLabels;
-export const DEVICE_STATE_LABELS: Record<DeviceJobState, string> = texts.deviceStateLabels;
 /** An action's device counts, as the small badges name them ('5 done'). */
 export const COUNT_LABELS = texts.countLabels;

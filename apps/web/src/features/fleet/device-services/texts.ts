@@ -1,5 +1,4 @@
 // The device services' texts in the shown language (English source in texts/en.ts).
-import type { DeviceJobState } from '@netfleet/contracts';
 import { localize } from '@/lib/i18n';
 import { en } from './texts/en';
 
@@ -10,4 +9,3 @@ const texts = await localize(en, {
 });
 
 export const SERVICES_TEXTS = texts.texts;
-export const STATE_LABELS: Record<DeviceJobState, string> = texts.stateLabels;

@@ -1,6 +1,5 @@
 // The update firmware and upload backup pages' texts in the shown language (English source in
 // texts/en.ts).
-import type { DeviceJobState } from '@netfleet/contracts';
 import { localize } from '@/lib/i18n';
 import type { BackupFileChange } from './api/get-backup-comparison';
 import type { UpdateKind } from './model/update-kinds';
@@ -40,7 +39,5 @@ export const KIND_TEXTS: Record<
     cancelFailed: string;
   }
 > = texts.kinds;
-
-export const JOB_STATE_LABELS: Record<DeviceJobState, string> = texts.jobStates;
 
 export const FILE_CHANGE_LABELS: Record<BackupFileChange['change'], string> = texts.fileChanges;

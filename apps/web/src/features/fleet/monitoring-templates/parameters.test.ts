@@ -20,13 +20,14 @@ describe('humanPeriod', () => {
 });
 
 describe('bytesPerDay', () => {
-  it('counts enabled parameters with a known cost at a valid period', () => {
+  it('counts enabled parameters at a valid period', () => {
+    // Dynamic: 430 + 1024 bytes 288 times; GPS: 4 + 160 bytes 1440 times.
     expect(
       bytesPerDay([
         { key: 'dynamic', period: 300, enabled: true },
         { key: 'gps', period: 60, enabled: true },
       ]),
-    ).toBe(288 * 1454);
+    ).toBe(288 * 1454 + 1440 * 164);
     expect(bytesPerDay([{ key: 'dynamic', period: 300, enabled: false }])).toBe(0);
     expect(bytesPerDay([{ key: 'dynamic', period: 30, enabled: true }])).toBe(0);
   });

@@ -19,10 +19,11 @@ export const defaultParameters = (): MonitoringParameter[] =>
 export const activeCount = (parameters: readonly MonitoringParameter[]): number =>
   parameters.filter((parameter) => parameter.enabled).length;
 
-/** Bytes one message of the parameter costs down and up, where spec §9 lists them. */
-export const messageBytes = (key: string): MonitoringEntry['bytes'] => entryOf(key)?.bytes ?? null;
+/** Bytes one message of the parameter costs down and up (spec §9, MONITORING); null for no entry. */
+export const messageBytes = (key: string): MonitoringEntry['bytes'] | null =>
+  entryOf(key)?.bytes ?? null;
 
-/** Bytes a day of one parameter; 0 when off, null without a listed cost or a valid period. */
+/** Bytes a day of one parameter; 0 when off, null without an entry or a valid period. */
 export const parameterBytesPerDay = (parameter: MonitoringParameter): number | null => {
   const bytes = messageBytes(parameter.key);
   if (bytes === null || !isMonitoringPeriod(parameter.period)) return null;
@@ -30,7 +31,7 @@ export const parameterBytesPerDay = (parameter: MonitoringParameter): number | n
   return parameter.enabled ? Math.round((DAY_SECONDS / parameter.period) * perMessage) : 0;
 };
 
-/** The day's total over the parameters whose cost is known (what the server reports too). */
+/** The day's total over the parameters with a valid period (what the server reports too). */
 export const bytesPerDay = (parameters: readonly MonitoringParameter[]): number =>
   parameters.reduce((sum, parameter) => sum + (parameterBytesPerDay(parameter) ?? 0), 0);
 

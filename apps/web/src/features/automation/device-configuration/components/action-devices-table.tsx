@@ -8,6 +8,7 @@ import {
   type BulkAction,
   type DataTableColumn,
 } from '@/components/data-table';
+import { JobStateBadge } from '@/components/job-state-badge';
 import {
   getActionDevices,
   useActionDevices,
@@ -16,7 +17,6 @@ import {
 import { canRollBack, isActionRunning } from '../model/states';
 import { CONFIG_TEXTS as T } from '../texts';
 import { DeviceChanges } from './device-changes';
-import { DeviceStatusBadge } from './device-status-badge';
 import type { Rollback } from './use-rollback';
 
 function deviceColumns(kind: ConfigActionKind): DataTableColumn<ActionDeviceRow>[] {
@@ -27,7 +27,7 @@ function deviceColumns(kind: ConfigActionKind): DataTableColumn<ActionDeviceRow>
     {
       key: 'status',
       header: T.status,
-      render: (row) => <DeviceStatusBadge status={row.status} />,
+      render: (row) => <JobStateBadge state={row.status} />,
     },
     {
       key: 'message',

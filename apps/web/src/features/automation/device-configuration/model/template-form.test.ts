@@ -1,3 +1,4 @@
+import { SECRET_VALUE_MASK } from '@netfleet/contracts';
 import { describe, expect, it } from 'vitest';
 import { newOption, newRequest, newTemplateForm, templateFormSchema } from './template-form';
 
@@ -41,6 +42,20 @@ describe('templateFormSchema', () => {
     ).toEqual([
       ['template.0.method', 'A template changes configuration: use post, put or delete'],
       ['template.1.options.0.key', 'Choose the section type above'],
+    ]);
+  });
+
+  it('sends a saved secret back as its mask, and checks one typed anew', () => {
+    const wifi = (value: string) => ({
+      ...newRequest(),
+      path: '/wireless/default_radio0',
+      options: [{ ...newOption(), key: 'key', value }],
+    });
+    const form = { ...newTemplateForm(3), name: 'Office Wi-Fi' };
+    const parsed = templateFormSchema.safeParse({ ...form, template: [wifi(SECRET_VALUE_MASK)] });
+    expect(parsed.data?.template[0]?.request_data).toEqual({ key: SECRET_VALUE_MASK });
+    expect(issuesOf({ ...form, template: [wifi('short')] })).toEqual([
+      ['template.0.options.0.value', expect.any(String)],
     ]);
   });
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   CONFIG_METHODS,
   createConfigTemplateBodySchema,
+  isSecretOption,
+  SECRET_VALUE_MASK,
   SECTION_TYPE_KEY,
   templateRequestSchema,
   templateRequests,
@@ -78,6 +80,8 @@ function checkOptions(request: RequestFormValue, ctx: z.RefinementCtx) {
     else if (seen.has(key)) issue('key', T.duplicateOption);
     seen.add(key);
     if (request.method === 'put' && option.remove) return;
+    // A saved secret comes masked and, sent back so, keeps its stored value: nothing to check.
+    if (isSecretOption(key) && option.value === SECRET_VALUE_MASK) return;
     const specs = specsOf(request, key);
     const problem = optionProblem(specs, parseValue(specs, option.value));
     if (problem) issue('value', problem);

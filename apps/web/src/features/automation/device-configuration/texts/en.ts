@@ -173,15 +173,6 @@ export const en = {
     rollback: 'Rollback',
     read: 'Read',
   },
-  deviceStateLabels: {
-    queued: 'Queued',
-    sent: 'Sent',
-    running: 'Running',
-    completed: 'Completed',
-    failed: 'Failed',
-    cancelled: 'Cancelled',
-    timeout: 'Timed out',
-  },
   /** An action's device counts, as the small badges name them ('5 done'). */
   countLabels: {
     completed: 'done',

@@ -163,15 +163,6 @@ export const ja: Translation<typeof en> = {
     rollback: 'ロールバック',
     read: '読み取り',
   },
-  deviceStateLabels: {
-    queued: '待機中',
-    sent: '送信済み',
-    running: '実行中',
-    completed: '完了',
-    failed: '失敗',
-    cancelled: 'キャンセル済み',
-    timeout: 'タイムアウト',
-  },
   countLabels: {
     completed: '完了',
     failed: '失敗',

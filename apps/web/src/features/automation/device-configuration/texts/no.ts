@@ -170,15 +170,6 @@ export const no: Translation<typeof en> = {
     rollback: 'Tilbakestilling',
     read: 'Les',
   },
-  deviceStateLabels: {
-    queued: 'I kø',
-    sent: 'Sendt',
-    running: 'Kjører',
-    completed: 'Fullført',
-    failed: 'Mislyktes',
-    cancelled: 'Avbrutt',
-    timeout: 'Tidsavbrudd',
-  },
   countLabels: {
     completed: 'ferdig',
     failed: 'mislyktes',

@@ -184,15 +184,6 @@ export const uk: Translation<typeof en> = {
     rollback: 'Відкат',
     read: 'Читання',
   },
-  deviceStateLabels: {
-    queued: 'У черзі',
-    sent: 'Надіслано',
-    running: 'Виконується',
-    completed: 'Завершено',
-    failed: 'Помилка',
-    cancelled: 'Скасовано',
-    timeout: 'Час вичерпано',
-  },
   countLabels: {
     completed: 'готово',
     failed: 'помилка',

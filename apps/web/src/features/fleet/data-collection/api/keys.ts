@@ -6,6 +6,7 @@ export const ASSIGN_PATH = `${CONFIGS_PATH}/assign`;
 export const LOGS_PATH = `${CONFIGS_PATH}/logs`;
 export const GRAPH_PATH = '/data-collect/data/graph';
 export const DEVICES_PATH = '/devices';
+export const DOCUMENTATIONS_PATH = '/device-documentations';
 
 export const unassignPath = (configId: number) => `${CONFIGS_PATH}/${configId}/unassign`;
 export const customDataPath = (deviceId: number) => `${DEVICES_PATH}/${deviceId}/custom-data`;
@@ -30,4 +31,10 @@ export const dataCollectionKeys = {
   customData: (deviceId: number, configId: number, range: DateRange, query: TableQuery) =>
     [...dataCollectionKeys.all, 'custom-data', deviceId, configId, range, query] as const,
   devices: (search: string) => [...dataCollectionKeys.all, 'devices', search] as const,
+  /** Every documentation query: an upload (which may replace one) invalidates them all. */
+  documentations: ['data-collection', 'documentations'] as const,
+  documentationList: (system: string | null) =>
+    [...dataCollectionKeys.documentations, 'list', system] as const,
+  documentationEndpoints: (id: number) =>
+    [...dataCollectionKeys.documentations, 'endpoints', id] as const,
 };

@@ -1,23 +1,12 @@
-import { Group, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Switch, Textarea, TextInput } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
-import {
-  DATA_COLLECT_PERIOD_MAX,
-  DATA_COLLECT_PERIOD_MIN,
-  DEVICE_API_DOCUMENTATIONS,
-} from '@netfleet/contracts';
+import { DATA_COLLECT_PERIOD_MAX, DATA_COLLECT_PERIOD_MIN } from '@netfleet/contracts';
 import { CompanySelect } from '@/components/company-select';
 import { fieldErrorProp } from '@/components/form-errors';
 import { formatUptime } from '@/lib/format';
 import type { ConfigFormInput } from '../model/config-form';
 import { DATA_COLLECTION_TEXTS as T } from '../texts';
-
-const DOCUMENTATION_OPTIONS = DEVICE_API_DOCUMENTATIONS.map((documentation) => ({
-  value: String(documentation.id),
-  label: documentation.name,
-}));
-
-const documentationOf = (id: number) =>
-  DEVICE_API_DOCUMENTATIONS.find((documentation) => documentation.id === id);
+import { DocumentationFields } from './documentation-fields';
 
 interface ConfigFieldsProps {
   /** Creating with view_companies: the owner can be picked, starting from this company. */
@@ -26,7 +15,7 @@ interface ConfigFieldsProps {
 
 /** The config's owner, name, the API it is written against, and how often devices collect it. */
 export function ConfigFields({ companyPicker }: ConfigFieldsProps) {
-  const { control, register, formState, setValue } = useFormContext<ConfigFormInput>();
+  const { control, register, formState } = useFormContext<ConfigFormInput>();
   const { errors } = formState;
 
   return (
@@ -65,35 +54,7 @@ export function ConfigFields({ companyPicker }: ConfigFieldsProps) {
         {...register('description')}
       />
       <Group grow align="flex-start">
-        <Controller
-          control={control}
-          name="device_documentation_id"
-          render={({ field, fieldState }) => {
-            const documentation = documentationOf(field.value);
-            return (
-              <Select
-                label={T.documentation}
-                required
-                allowDeselect={false}
-                data={DOCUMENTATION_OPTIONS}
-                value={String(field.value)}
-                onChange={(id) => {
-                  const picked = documentationOf(Number(id));
-                  if (!picked) return;
-                  field.onChange(picked.id);
-                  setValue('api_system', picked.api_system);
-                  setValue('api_version', picked.api_version);
-                }}
-                description={
-                  documentation &&
-                  T.documentationHint(documentation.api_system, documentation.api_version)
-                }
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                error={fieldErrorProp(fieldState.error)}
-              />
-            );
-          }}
-        />
+        <DocumentationFields />
         <Controller
           control={control}
           name="period"

@@ -1,13 +1,16 @@
 import { ActionIcon, Autocomplete, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { DEVICE_API_DOCUMENTATIONS } from '@netfleet/contracts';
 import { fieldErrorProp } from '@/components/form-errors';
+import { useDocumentationEndpoints } from '../api/get-documentations';
 import type { ConfigFormInput } from '../model/config-form';
 import { DATA_COLLECTION_TEXTS as T } from '../texts';
 import { MONOSPACE_INPUT } from './monospace';
 import { QueryParameterList } from './query-parameter-list';
 import { VariableList } from './variable-list';
+
+// A firmware's documentation lists hundreds of paths; typing narrows them.
+const SUGGESTIONS = 50;
 
 interface EndpointCardProps {
   index: number;
@@ -21,9 +24,7 @@ export function EndpointCard({ index, onRemove }: EndpointCardProps) {
     control,
     name: ['device_documentation_id', `data.${index}.url`],
   });
-  const endpoints =
-    DEVICE_API_DOCUMENTATIONS.find((documentation) => documentation.id === documentationId)
-      ?.endpoints ?? [];
+  const endpoints = useDocumentationEndpoints(documentationId);
   const known = endpoints.find((endpoint) => endpoint.url === url.trim());
 
   return (
@@ -52,6 +53,7 @@ export function EndpointCard({ index, onRemove }: EndpointCardProps) {
               spellCheck={false}
               styles={MONOSPACE_INPUT}
               data={endpoints.map((endpoint) => endpoint.url)}
+              limit={SUGGESTIONS}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

@@ -77,6 +77,9 @@ function toEndpoint(endpoint: EndpointInput): z.input<typeof dataCollectEndpoint
 /** The contract's words where they would be zod's (empty inputs, lengths, the period range). */
 function messageOf(issue: z.core.$ZodIssue): string {
   if (issue.path[0] === 'period') return T.periodMessage;
+  // Both come from the documentation picked; without one they are missing together.
+  if (issue.path[0] === 'device_documentation_id') return T.documentationRequired;
+  if (issue.path[0] === 'api_version' && issue.code === 'too_small') return T.documentationRequired;
   if (issue.path[0] === 'name' && issue.code === 'too_small') return T.nameRequired;
   if (issue.code === 'too_small' && issue.origin === 'string') return T.required;
   if (issue.code === 'too_big' && issue.origin === 'string')

@@ -43,9 +43,12 @@ export const en = {
   periodMessage: `Period must be a whole number of seconds from ${DATA_COLLECT_PERIOD_MIN} to ${DATA_COLLECT_PERIOD_MAX}`,
   documentation: 'Device documentation',
   documentationHint: (system: string, version: string) => `API ${system} ${version}`,
+  apiSystem: 'API system',
+  apiSystemAny: 'Any',
+  documentationRequired: 'Choose a device documentation',
   enabledHint: 'Devices assigned to a disabled config collect nothing',
   endpoints: 'Endpoints',
-  endpointsHint: 'Each endpoint of the device status API is called every period.',
+  endpointsHint: 'Each endpoint of the device API is called every period.',
   endpoint: (index: number) => `Endpoint ${index + 1}`,
   addEndpoint: 'Add endpoint',
   removeEndpoint: (index: number) => `Remove endpoint ${index + 1}`,
@@ -124,6 +127,18 @@ export const en = {
   noAssignedDevices: 'No devices collect this config yet',
   customDataTable: (device: string) => `Data of ${device}`,
   noCustomData: 'The device sent no data in the last 24 hours',
+  /** The account menu's "Upload device API documentation" form. */
+  uploadDocumentation: {
+    title: 'Upload device API documentation',
+    item: 'device API documentation',
+    system: 'System',
+    file: 'File',
+    fileHint:
+      'The OpenAPI document (.json) of the device API; its info.version is the API version.',
+    overwrite: 'Overwrite',
+    overwriteHint: 'Replace the documentation of the same system and version',
+    uploaded: 'Device API documentation uploaded successfully',
+  },
   tabLabels: {
     devices: 'Devices',
     logs: 'Logs',

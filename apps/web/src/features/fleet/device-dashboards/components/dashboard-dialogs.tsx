@@ -1,4 +1,4 @@
-import type { DeviceDashboard, DeviceDashboardWidgetInput } from '@netfleet/contracts';
+import type { Device, DeviceDashboard, DeviceDashboardWidgetInput } from '@netfleet/contracts';
 import { type DialogOptions, dialogs } from '@/components/dialogs';
 import { DASHBOARD_TEXTS as T } from '../texts';
 import { DashboardForm, type DashboardFormProps } from './dashboard-form';
@@ -22,6 +22,7 @@ export function openDashboardDialog(props: DashboardFormProps): void {
 
 export function openWidgetDialog(
   dashboard: DeviceDashboard,
+  device: Device,
   add: (widget: DeviceDashboardWidgetInput) => Promise<void>,
 ): void {
   dialogs.open({
@@ -30,6 +31,6 @@ export function openWidgetDialog(
     subtitle: dashboard.name,
     size: 'md',
     main: true,
-    content: <WidgetForm add={add} />,
+    content: <WidgetForm device={device} add={add} />,
   });
 }

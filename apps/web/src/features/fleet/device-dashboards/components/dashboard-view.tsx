@@ -1,90 +1,24 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconArrowDown,
-  IconArrowLeft,
-  IconArrowUp,
-  IconDeviceMobile,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconDeviceMobile, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type {
-  Device,
-  DeviceDashboard,
-  DeviceDashboardRange,
-  DeviceDashboardWidgetInput,
-} from '@netfleet/contracts';
+import type { Device, DeviceDashboard, DeviceDashboardWidgetInput } from '@netfleet/contracts';
+import { RangePicker } from '@/components/date-range';
 import { toast } from '@/components/toasts';
 import { isApiError } from '@/lib/api-client';
 import { useDashboard } from '../api/get-dashboards';
 import { useUpdateDashboard } from '../api/save-dashboard';
-import { isRange, RANGE_OPTIONS } from '../model/ranges';
-import {
-  addWidget,
-  canAddWidget,
-  moveWidget,
-  removeWidget,
-  type WidgetList,
-} from '../model/widgets';
+import { DASHBOARD_PRESETS } from '../model/ranges';
+import { addWidget, canAddWidget, type WidgetList } from '../model/widgets';
 import { dashboardsTabPath, mobileDashboardPath } from '../paths';
 import { DASHBOARD_TEXTS as T } from '../texts';
 import { openDashboardDialog, openWidgetDialog } from './dashboard-dialogs';
 import { Empty, LoadError, Loading } from './states';
+import { useDashboardPeriod } from './use-dashboard-period';
 import { useCanManageDashboards } from './use-manage';
-import { Widget } from './widgets';
+import { useWidgetDrag, WidgetControls } from './widget-controls';
+import { Widget, widgetTitle } from './widgets';
 
 export type DashboardLayout = 'tab' | 'mobile';
-
-interface WidgetControlsProps {
-  index: number;
-  count: number;
-  busy: boolean;
-  change: (next: (widgets: WidgetList) => WidgetList) => void;
-}
-
-function WidgetControls({ index, count, busy, change }: WidgetControlsProps) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        variant="subtle"
-        aria-label={T.moveUp}
-        disabled={busy || index === 0}
-        onClick={() => change((widgets) => moveWidget(widgets, index, -1))}
-      >
-        <IconArrowUp size={16} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        aria-label={T.moveDown}
-        disabled={busy || index === count - 1}
-        onClick={() => change((widgets) => moveWidget(widgets, index, 1))}
-      >
-        <IconArrowDown size={16} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        aria-label={T.removeWidget}
-        disabled={busy}
-        onClick={() => change((widgets) => removeWidget(widgets, index))}
-      >
-        <IconTrash size={16} />
-      </ActionIcon>
-    </Group>
-  );
-}
 
 interface LoadedProps {
   device: Device;
@@ -94,7 +28,7 @@ interface LoadedProps {
 
 function LoadedDashboard({ device, dashboard, layout }: LoadedProps) {
   const manages = useCanManageDashboards() && layout === 'tab';
-  const [range, setRange] = useState<DeviceDashboardRange>(dashboard.range);
+  const [period, setPeriod] = useDashboardPeriod(dashboard);
   const update = useUpdateDashboard(device.id);
   const { widgets } = dashboard;
 
@@ -106,6 +40,7 @@ function LoadedDashboard({ device, dashboard, layout }: LoadedProps) {
       toast.error(isApiError(error) ? error.message : T.saveFailed);
     });
   };
+  const drag = useWidgetDrag(change, manages && !update.isPending);
   const add = async (widget: DeviceDashboardWidgetInput) => {
     await save(addWidget(widgets, widget));
     toast.success(T.updated);
@@ -129,13 +64,13 @@ function LoadedDashboard({ device, dashboard, layout }: LoadedProps) {
         )}
       </Stack>
       <Group gap="xs" align="flex-end">
-        <Select
+        <RangePicker
+          // Remounted when the period turns preset or custom from outside (the edit dialog).
+          key={'preset' in period ? 'preset' : 'custom'}
           label={T.range}
-          data={RANGE_OPTIONS}
-          allowDeselect={false}
-          value={range}
-          onChange={(value) => isRange(value) && setRange(value)}
-          w={170}
+          presets={DASHBOARD_PRESETS}
+          value={period}
+          onChange={setPeriod}
         />
         {layout === 'tab' && (
           <Button
@@ -162,7 +97,7 @@ function LoadedDashboard({ device, dashboard, layout }: LoadedProps) {
               leftSection={<IconPlus size={16} />}
               disabled={!canAddWidget(widgets)}
               title={canAddWidget(widgets) ? undefined : T.widgetsFull}
-              onClick={() => openWidgetDialog(dashboard, add)}
+              onClick={() => openWidgetDialog(dashboard, device, add)}
             >
               {T.addWidget}
             </Button>
@@ -177,14 +112,17 @@ function LoadedDashboard({ device, dashboard, layout }: LoadedProps) {
       key={widget.id}
       widget={widget}
       device={device}
-      range={range}
+      period={period}
+      drop={drag.drop(index)}
       controls={
         manages ? (
           <WidgetControls
             index={index}
             count={widgets.length}
+            title={widgetTitle(widget)}
             busy={update.isPending}
             change={change}
+            handle={drag.handle(index)}
           />
         ) : undefined
       }
@@ -214,7 +152,14 @@ function LoadedDashboard({ device, dashboard, layout }: LoadedProps) {
       ) : layout === 'mobile' ? (
         <Stack gap="sm">{cards}</Stack>
       ) : (
-        <SimpleGrid cols={{ base: 1, lg: 2 }}>{cards}</SimpleGrid>
+        <Stack gap="xs">
+          {manages && widgets.length > 1 && (
+            <Text size="sm" c="dimmed">
+              {T.dragHint}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>{cards}</SimpleGrid>
+        </Stack>
       )}
     </Stack>
   );
@@ -245,13 +190,7 @@ export function DashboardView({
       </Stack>
     );
   }
-  // A period saved in the edit dialog becomes the one shown.
   return (
-    <LoadedDashboard
-      key={`${query.data.id}-${query.data.range}`}
-      device={device}
-      dashboard={query.data}
-      layout={layout}
-    />
+    <LoadedDashboard key={query.data.id} device={device} dashboard={query.data} layout={layout} />
   );
 }

@@ -1,41 +1,46 @@
-import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import type {
-  Device,
-  DeviceDashboardMetric,
-  DeviceDashboardRange,
-  DeviceDashboardWidget,
-} from '@netfleet/contracts';
-import { TimeChart } from '@/components/charts';
-import { formatDateTime } from '@/components/data-table';
-import { formatUptime } from '@/lib/format';
-import { deviceStatusLabel } from '@/lib/messages';
-import { useDataUsage, useDynamicReadings, useLatestReading } from '../api/get-widget-data';
-import {
-  fromDataUsage,
-  hasData,
-  latestValues,
-  metricFormatter,
-  metricTitle,
-  readingSeries,
-  usageSeries,
-  usageTotal,
-} from '../model/metrics';
+import { Group, Paper, Stack, Title } from '@mantine/core';
+import type { HTMLAttributes, ReactNode } from 'react';
+import type { Device, DeviceDashboardWidget } from '@netfleet/contracts';
+import type { DateRange } from '@/components/date-range';
+import { metricTitle } from '../model/metrics';
 import { DASHBOARD_TEXTS as T } from '../texts';
-import { Empty, LoadError, Loading } from './states';
+import { GpsBody } from './gps-widget';
+import { ImageBody } from './image-widget';
+import { IoBody } from './io-widget';
+import { ChartBody, FactsBody, ValueBody } from './metric-widgets';
+
+/** What makes a card a place to drop a dragged widget (editing only). */
+export type DropProps = Pick<
+  HTMLAttributes<HTMLElement>,
+  'onDragOver' | 'onDragLeave' | 'onDrop'
+> & {
+  /** A widget dragged over it would land here. */
+  dropping: boolean;
+};
 
 /** A widget's frame: its title, its controls (editing) and what it shows. */
 export function WidgetCard({
   title,
   controls,
+  drop,
   children,
 }: {
   title: string;
   controls?: ReactNode;
+  drop?: DropProps | undefined;
   children: ReactNode;
 }) {
+  const { dropping = false, ...handlers } = drop ?? {};
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-label={title}
+      {...handlers}
+      style={dropping ? { outline: '2px dashed var(--mantine-primary-color-filled)' } : undefined}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Title order={3} size="h5">
@@ -49,130 +54,52 @@ export function WidgetCard({
   );
 }
 
-export const widgetTitle = (widget: DeviceDashboardWidget) =>
-  widget.title || (widget.kind === 'facts' ? T.kinds.facts : metricTitle(widget.metric));
-
-interface MetricProps {
-  deviceId: number;
-  metric: DeviceDashboardMetric;
-  range: DeviceDashboardRange;
-  title: string;
-}
-
-function ChartBody({ deviceId, metric, range, title }: MetricProps) {
-  const usage = fromDataUsage(metric);
-  const readings = useDynamicReadings(deviceId, range, !usage);
-  const days = useDataUsage(deviceId, range, usage);
-  const query = usage ? days : readings;
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadError message={T.readingFailed} />;
-  const data = usage ? usageSeries(days.data ?? []) : readingSeries(metric, readings.data ?? []);
-  if (!hasData(data)) return <Empty message={T.noReadings} />;
-  return <TimeChart title={title} data={data} formatValue={metricFormatter(metric)} height={200} />;
-}
-
-function BigValue({ children }: { children: ReactNode }) {
-  return (
-    <Text fz={28} fw={600} lh={1.2}>
-      {children}
-    </Text>
-  );
-}
-
-function ValueBody({ deviceId, metric, range }: MetricProps) {
-  const usage = fromDataUsage(metric);
-  const latest = useLatestReading(deviceId, !usage);
-  const days = useDataUsage(deviceId, range, usage);
-  const format = metricFormatter(metric);
-  if (usage) {
-    if (days.isPending) return <Loading />;
-    if (days.isError) return <LoadError message={T.readingFailed} />;
-    return (
-      <Stack gap={2}>
-        <BigValue>{format(usageTotal(days.data))}</BigValue>
-        <Text size="xs" c="dimmed">
-          {T.periodTotal}
-        </Text>
-      </Stack>
-    );
+/** The widget's own title, else its metric's, pin's or kind's name. */
+export function widgetTitle(widget: DeviceDashboardWidget): string {
+  if (widget.title) return widget.title;
+  switch (widget.kind) {
+    case 'chart':
+    case 'value':
+      return metricTitle(widget.metric);
+    case 'io':
+      return widget.pin ? widget.pin.name : T.kinds.io;
+    default:
+      return T.kinds[widget.kind];
   }
-  if (latest.isPending) return <Loading />;
-  if (latest.isError) return <LoadError message={T.readingFailed} />;
-  const values = latestValues(metric, latest.data);
-  if (values.length === 0 || !latest.data) return <Empty message={T.noValue} />;
-  const single = values.length === 1;
-  return (
-    <Stack gap={4}>
-      {values.map(({ label, value }) => (
-        <Group key={label} justify="space-between" align="baseline" wrap="nowrap">
-          {!single && (
-            <Text size="sm" c="dimmed">
-              {label}
-            </Text>
-          )}
-          <BigValue>{format(value)}</BigValue>
-        </Group>
-      ))}
-      <Text size="xs" c="dimmed">
-        {T.latestAt(formatDateTime(latest.data.datetime))}
-      </Text>
-    </Stack>
-  );
-}
-
-function FactsBody({ device }: { device: Device }) {
-  const rows: [string, string][] = [
-    [T.facts.status, deviceStatusLabel(device.status)],
-    [T.facts.model, device.model ?? ''],
-    [T.facts.firmware, device.firmware ?? ''],
-    [T.facts.serial, device.serial],
-    [T.facts.mac, device.mac ?? ''],
-    [T.facts.wanIp, device.wan_ip ?? ''],
-    [T.facts.operator, device.operator ?? ''],
-    [T.facts.connectionType, device.connection_type ?? ''],
-    [T.facts.uptime, formatUptime(device.uptime)],
-    [
-      T.facts.lastConnection,
-      device.last_connection_at ? formatDateTime(device.last_connection_at) : '',
-    ],
-  ];
-  return (
-    <Table withRowBorders={false} verticalSpacing={4}>
-      <Table.Tbody>
-        {rows
-          .filter(([, value]) => value !== '')
-          .map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th fw={500} c="dimmed" w="45%">
-                {label}
-              </Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-      </Table.Tbody>
-    </Table>
-  );
 }
 
 export interface WidgetProps {
   widget: DeviceDashboardWidget;
   device: Device;
-  range: DeviceDashboardRange;
+  period: DateRange;
   controls?: ReactNode;
+  drop?: DropProps | undefined;
+}
+
+function WidgetBody({ widget, device, period, title }: WidgetProps & { title: string }) {
+  switch (widget.kind) {
+    case 'facts':
+      return <FactsBody device={device} />;
+    case 'chart':
+    case 'value': {
+      const props = { deviceId: device.id, metric: widget.metric, period, title };
+      return widget.kind === 'chart' ? <ChartBody {...props} /> : <ValueBody {...props} />;
+    }
+    case 'io':
+      return <IoBody deviceId={device.id} pin={widget.pin} period={period} title={title} />;
+    case 'gps':
+      return <GpsBody device={device} track={widget.track} period={period} />;
+    case 'image':
+      return <ImageBody imageId={widget.image_id} title={title} />;
+  }
 }
 
 /** One widget of a dashboard, reading what it shows (the same source is read once for all). */
-export function Widget({ widget, device, range, controls }: WidgetProps) {
-  const title = widgetTitle(widget);
-  let body: ReactNode;
-  if (widget.kind === 'facts') body = <FactsBody device={device} />;
-  else {
-    const props = { deviceId: device.id, metric: widget.metric, range, title };
-    body = widget.kind === 'chart' ? <ChartBody {...props} /> : <ValueBody {...props} />;
-  }
+export function Widget(props: WidgetProps) {
+  const title = widgetTitle(props.widget);
   return (
-    <WidgetCard title={title} controls={controls}>
-      {body}
+    <WidgetCard title={title} controls={props.controls} drop={props.drop}>
+      <WidgetBody {...props} title={title} />
     </WidgetCard>
   );
 }

@@ -1,4 +1,5 @@
-// The widget list edits a dashboard offers: add at the end, remove, move one place.
+// The widget list edits a dashboard offers: add at the end, remove, move one place (the buttons,
+// the keyboard's path) or to any place (a drop).
 import {
   DEVICE_DASHBOARD_WIDGETS_MAX,
   type DeviceDashboardWidget,
@@ -26,5 +27,14 @@ export function moveWidget(widgets: WidgetList, index: number, by: -1 | 1): Widg
   const next = [...widgets];
   next[index] = other;
   next[target] = moved;
+  return next;
+}
+
+/** The widget at `from` moved to `to` (a drop), the others keeping their order. */
+export function moveWidgetTo(widgets: WidgetList, from: number, to: number): WidgetList {
+  const moved = widgets[from];
+  if (!moved || from === to || to < 0 || to >= widgets.length) return widgets;
+  const next = widgets.filter((_, at) => at !== from);
+  next.splice(to, 0, moved);
   return next;
 }

@@ -29,6 +29,7 @@ import { useInformationHistory } from '../api/get-information';
 import { deviceKeys } from '../api/keys';
 import type { InformationHistory } from '../model/readings';
 import { DEVICE_TEXTS as T } from '../texts';
+import { EsimBootstrapCheck } from './esim-bootstrap';
 import { LoadError, Loading } from './states';
 
 type EsimDevice = Pick<Device, 'id' | 'name'>;
@@ -261,7 +262,10 @@ export function esimConfigurationDialog(device: EsimDevice): DialogOptions {
   };
 }
 
-/** The network tab's eSIM section: the profiles the device reports and the dialog's button. */
+/**
+ * The network tab's eSIM section: the profiles the device reports, the dialog's button and the
+ * bootstrap check.
+ */
 export function EsimSection({
   device,
   history,
@@ -283,6 +287,7 @@ export function EsimSection({
         </Button>
       </Group>
       <Profiles profiles={esimProfilesOf(history)} />
+      <EsimBootstrapCheck deviceId={device.id} />
     </Stack>
   );
 }

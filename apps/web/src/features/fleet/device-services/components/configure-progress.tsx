@@ -1,21 +1,11 @@
-import { Alert, Badge, Button, Code, Group, List, Loader, Stack, Text } from '@mantine/core';
-import type { MantineColor } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { isSecretOption, type ConfigValue, type DeviceJobState } from '@netfleet/contracts';
+import { isSecretOption, type ConfigValue } from '@netfleet/contracts';
 import { useDialog } from '@/components/dialogs';
+import { JOB_STATE_LABELS, JobStateBadge } from '@/components/job-state-badge';
 import { isOpenState, useActionDevice } from '../api/get-action-device';
-import { STATE_LABELS, SERVICES_TEXTS as T } from '../texts';
-
-const COLORS: Record<DeviceJobState, MantineColor> = {
-  queued: 'gray',
-  sent: 'cyan',
-  running: 'blue',
-  completed: 'green',
-  failed: 'red',
-  cancelled: 'dark',
-  timeout: 'orange',
-};
+import { SERVICES_TEXTS as T } from '../texts';
 
 // A DDNS password or token is the user's secret: the change list says it changed, not what to.
 const MASK = '••••••';
@@ -60,13 +50,11 @@ export function ConfigureProgress({
       <Group gap="sm">
         {open && <Loader size="xs" />}
         <Text size="sm">{open ? T.applying : T.sentTo(deviceName)}</Text>
-        <Badge color={COLORS[status]} variant="light" size="sm">
-          {STATE_LABELS[status]}
-        </Badge>
+        <JobStateBadge state={status} />
       </Group>
       {device && !open && status !== 'completed' && (
         <Alert color="red" variant="light">
-          {device.message ?? STATE_LABELS[status]}
+          {device.message ?? JOB_STATE_LABELS[status]}
         </Alert>
       )}
       {device?.status === 'completed' &&

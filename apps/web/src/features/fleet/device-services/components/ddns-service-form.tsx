@@ -97,7 +97,12 @@ export function DdnsServiceForm({
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={T.username} autoComplete="off" {...input('username')} />
-          <PasswordInput label={T.password} autoComplete="new-password" {...input('password')} />
+          <PasswordInput
+            label={T.password}
+            description={values.passwordSet ? T.passwordKept : undefined}
+            autoComplete="new-password"
+            {...input('password')}
+          />
           <Select
             label={T.ipSource}
             data={IP_SOURCES}

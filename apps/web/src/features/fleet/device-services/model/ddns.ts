@@ -25,9 +25,14 @@ export interface DdnsService {
   ip_source: string;
   interface: string;
   check_interval: string;
+  /**
+   * The device has a password for the service. The API never reads it back (it answers a mask),
+   * so the form starts empty and, left empty, keeps the device's password as it is.
+   */
+  passwordSet: boolean;
 }
 
-export type DdnsField = Exclude<keyof DdnsService, 'section' | 'enabled'>;
+export type DdnsField = Exclude<keyof DdnsService, 'section' | 'enabled' | 'passwordSet'>;
 export const DDNS_FIELDS: readonly DdnsField[] = [
   'service_name',
   'update_url',
@@ -52,6 +57,7 @@ export const NEW_SERVICE: DdnsService = {
   ip_source: DDNS_IP_SOURCES[0],
   interface: 'wan',
   check_interval: '10',
+  passwordSet: false,
 };
 
 /** The services of a device's ddns config, in its order. */
@@ -65,10 +71,11 @@ export const servicesOf = (file: ConfigFile): DdnsService[] =>
       update_url: text(section.update_url),
       domain: text(section.domain),
       username: text(section.username),
-      password: text(section.password),
+      password: '',
       ip_source: text(section.ip_source) || NEW_SERVICE.ip_source,
       interface: text(section.interface),
       check_interval: text(section.check_interval),
+      passwordSet: text(section.password) !== '',
     }));
 
 /** A free section name for a new service: ddns_1, ddns_2 … */
@@ -115,7 +122,8 @@ export function serviceErrors(values: DdnsService): Partial<Record<DdnsField, st
 
 /**
  * The request that saves the service: a new one is created (`post` with its type), an existing
- * one changed with every option (an emptied one removed), so the section ends up as the form.
+ * one changed with every option (an emptied one removed), so the section ends up as the form;
+ * only a password left empty is not sent, so the device keeps the one it has.
  */
 export function serviceRequest(values: DdnsService, file: ConfigFile): ServiceRequest {
   const options: Record<string, string | null> = {
@@ -137,11 +145,14 @@ export function serviceRequest(values: DdnsService, file: ConfigFile): ServiceRe
       request_data: { [SECTION_TYPE_KEY]: 'service', ...data },
     };
   }
+  const kept = values.passwordSet && values.password === '' ? 'password' : null;
   return {
     path: `/${DDNS_CONFIG}/${values.section}`,
     method: 'put',
     request_data: Object.fromEntries(
-      Object.entries(options).map(([option, value]) => [option, value === '' ? null : value]),
+      Object.entries(options)
+        .filter(([option]) => option !== kept)
+        .map(([option, value]) => [option, value === '' ? null : value]),
     ),
   };
 }

@@ -36,6 +36,7 @@ export const en = {
       'The provider’s update address; [USERNAME], [PASSWORD], [DOMAIN] and [IP] are filled in',
     username: 'Username',
     password: 'Password or token',
+    passwordKept: 'Leave empty to keep the current one',
     ipSource: 'Address from',
     ipSources: {
       network: 'Network',
@@ -74,15 +75,5 @@ export const en = {
     badUrl: 'Enter an address starting with http:// or https://',
     tooLong: (max: number) => `At most ${max} characters`,
     badInterval: (min: number, max: number) => `Enter a whole number from ${min} to ${max}`,
-  },
-  /** How far the device has got with the configuration. */
-  stateLabels: {
-    queued: 'Queued',
-    sent: 'Sent',
-    running: 'Running',
-    completed: 'Completed',
-    failed: 'Failed',
-    cancelled: 'Cancelled',
-    timeout: 'Timed out',
   },
 } as const;

@@ -35,6 +35,7 @@ export const ja: Translation<typeof en> = {
       'プロバイダーの更新アドレス。[USERNAME]、[PASSWORD]、[DOMAIN]、[IP] は自動で置き換えられます',
     username: 'ユーザー名',
     password: 'パスワードまたはトークン',
+    passwordKept: '空のままにすると現在のものが保持されます',
     ipSource: 'アドレスの取得元',
     ipSources: {
       network: 'ネットワーク',
@@ -72,14 +73,5 @@ export const ja: Translation<typeof en> = {
     badUrl: 'http:// または https:// で始まるアドレスを入力してください',
     tooLong: (max: number) => `最大 ${max} 文字です`,
     badInterval: (min: number, max: number) => `${min}〜${max} の整数を入力してください`,
-  },
-  stateLabels: {
-    queued: '待機中',
-    sent: '送信済み',
-    running: '実行中',
-    completed: '完了',
-    failed: '失敗',
-    cancelled: 'キャンセル済み',
-    timeout: 'タイムアウト',
   },
 };

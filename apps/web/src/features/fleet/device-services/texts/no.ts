@@ -35,6 +35,7 @@ export const no: Translation<typeof en> = {
       'Leverandørens oppdateringsadresse; [USERNAME], [PASSWORD], [DOMAIN] og [IP] fylles inn',
     username: 'Brukernavn',
     password: 'Passord eller token',
+    passwordKept: 'La stå tomt for å beholde det nåværende',
     ipSource: 'Adresse fra',
     ipSources: {
       network: 'Nettverk',
@@ -71,14 +72,5 @@ export const no: Translation<typeof en> = {
     badUrl: 'Skriv inn en adresse som begynner med http:// eller https://',
     tooLong: (max: number) => `Høyst ${max} tegn`,
     badInterval: (min: number, max: number) => `Skriv inn et heltall fra ${min} til ${max}`,
-  },
-  stateLabels: {
-    queued: 'I kø',
-    sent: 'Sendt',
-    running: 'Kjører',
-    completed: 'Fullført',
-    failed: 'Mislyktes',
-    cancelled: 'Avbrutt',
-    timeout: 'Tidsavbrudd',
   },
 };

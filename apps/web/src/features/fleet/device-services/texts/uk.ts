@@ -35,6 +35,7 @@ export const uk: Translation<typeof en> = {
       'Адреса оновлення постачальника; [USERNAME], [PASSWORD], [DOMAIN] і [IP] підставляються',
     username: 'Ім’я користувача',
     password: 'Пароль або токен',
+    passwordKept: 'Залиште порожнім, щоб зберегти поточний',
     ipSource: 'Джерело адреси',
     ipSources: {
       network: 'Мережа',
@@ -70,14 +71,5 @@ export const uk: Translation<typeof en> = {
     badUrl: 'Введіть адресу, що починається з http:// або https://',
     tooLong: (max: number) => `Не більше ${max} символів`,
     badInterval: (min: number, max: number) => `Введіть ціле число від ${min} до ${max}`,
-  },
-  stateLabels: {
-    queued: 'У черзі',
-    sent: 'Надіслано',
-    running: 'Виконується',
-    completed: 'Виконано',
-    failed: 'Помилка',
-    cancelled: 'Скасовано',
-    timeout: 'Час вичерпано',
   },
 };

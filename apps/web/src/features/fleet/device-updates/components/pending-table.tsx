@@ -8,11 +8,11 @@ import {
   type BulkAction,
   type DataTableColumn,
 } from '@/components/data-table';
+import { JobStateBadge } from '@/components/job-state-badge';
 import { usePendingUpdates } from '../api/get-pending-updates';
 import { UPDATE_KINDS, type UpdateKind } from '../model/update-kinds';
 import { KIND_TEXTS, UPDATE_TEXTS as T } from '../texts';
 import { JobProgress } from './job-progress';
-import { JobStatusBadge } from './job-status-badge';
 import { useCancelJobs } from './use-cancel-jobs';
 
 const COLUMNS: DataTableColumn<PendingUpdate>[] = [
@@ -30,7 +30,7 @@ const COLUMNS: DataTableColumn<PendingUpdate>[] = [
     ),
   },
   { key: 'file_name', header: T.file, render: (row) => row.file_name ?? T.none },
-  { key: 'status', header: T.status, render: (row) => <JobStatusBadge status={row.status} /> },
+  { key: 'status', header: T.status, render: (row) => <JobStateBadge state={row.status} /> },
   { key: 'progress', header: T.progress, render: (row) => <JobProgress job={row} /> },
   { key: 'created_at', header: T.createdAt, render: (row) => formatDateTime(row.created_at) },
   { key: 'expires_at', header: T.expiresAt, render: (row) => formatDateTime(row.expires_at) },

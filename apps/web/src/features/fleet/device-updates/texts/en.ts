@@ -144,15 +144,6 @@ export const en = {
       cancelFailed: 'Failed to cancel the backup restores',
     },
   },
-  jobStates: {
-    queued: 'Queued',
-    sent: 'Sent',
-    running: 'Running',
-    completed: 'Completed',
-    failed: 'Failed',
-    cancelled: 'Cancelled',
-    timeout: 'Timed out',
-  },
   fileChanges: {
     added: 'Added',
     removed: 'Removed',

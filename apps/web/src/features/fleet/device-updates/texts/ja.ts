@@ -135,15 +135,6 @@ export const ja: Translation<typeof en> = {
       cancelFailed: 'バックアップの復元をキャンセルできませんでした',
     },
   },
-  jobStates: {
-    queued: 'キュー待ち',
-    sent: '送信済み',
-    running: '実行中',
-    completed: '完了',
-    failed: '失敗',
-    cancelled: 'キャンセル済み',
-    timeout: 'タイムアウト',
-  },
   fileChanges: {
     added: '追加',
     removed: '削除',

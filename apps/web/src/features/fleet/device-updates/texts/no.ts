@@ -143,15 +143,6 @@ export const no: Translation<typeof en> = {
       cancelFailed: 'Kunne ikke avbryte gjenopprettingene av sikkerhetskopier',
     },
   },
-  jobStates: {
-    queued: 'I kø',
-    sent: 'Sendt',
-    running: 'Pågår',
-    completed: 'Fullført',
-    failed: 'Mislyktes',
-    cancelled: 'Avbrutt',
-    timeout: 'Tidsavbrudd',
-  },
   fileChanges: {
     added: 'Lagt til',
     removed: 'Fjernet',

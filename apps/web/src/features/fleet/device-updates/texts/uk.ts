@@ -159,15 +159,6 @@ export const uk: Translation<typeof en> = {
       cancelFailed: 'Не вдалося скасувати відновлення резервних копій',
     },
   },
-  jobStates: {
-    queued: 'У черзі',
-    sent: 'Надіслано',
-    running: 'Виконується',
-    completed: 'Завершено',
-    failed: 'Помилка',
-    cancelled: 'Скасовано',
-    timeout: 'Час вичерпано',
-  },
   fileChanges: {
     added: 'Додано',
     removed: 'Видалено',

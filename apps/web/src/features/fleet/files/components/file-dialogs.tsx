@@ -2,15 +2,16 @@ import type { FileInfo } from '@netfleet/contracts';
 import { dialogs } from '@/components/dialogs';
 import { FILES_TEXTS as T } from '../texts';
 import { DescriptionForm } from './description-form';
-import { UploadForm } from './upload-form';
+import { UploadForm, type UploadCompany } from './upload-form';
 
-export function openUploadDialog(): void {
+/** The upload dialog; from a company's files tab the company comes chosen. */
+export function openUploadDialog(company?: UploadCompany): void {
   dialogs.open({
     id: 'files.upload',
     title: T.upload,
     size: 'md',
     main: true,
-    content: <UploadForm />,
+    content: <UploadForm company={company} />,
   });
 }
 

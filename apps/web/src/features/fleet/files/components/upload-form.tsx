@@ -33,14 +33,22 @@ const SERVER_FIELDS = ['file', 'type', 'company_id', 'device_model', 'descriptio
 const resolver = zodResolver(uploadFormSchema);
 const TYPE_OPTIONS = UPLOAD_TYPES.map((type) => ({ value: type, label: FILE_TYPE_LABELS[type] }));
 
+/** The company a new file goes to when the dialog is opened for one (its files tab). */
+export interface UploadCompany {
+  id: number;
+  name: string;
+}
+
 /**
  * A file with its type, company, device model and description. The file is checked as soon as it
  * is chosen; while it uploads the bar shows how much has been sent.
  */
-export function UploadForm() {
+export function UploadForm({ company }: { company?: UploadCompany | undefined }) {
   const dialog = useDialog();
   const user = useCurrentUser();
-  const own = { value: String(user.company_id), label: user.company_name };
+  const own = company
+    ? { value: String(company.id), label: company.name }
+    : { value: String(user.company_id), label: user.company_name };
   const { control, register, handleSubmit, setError, formState } = useForm<
     UploadFormInput,
     unknown,

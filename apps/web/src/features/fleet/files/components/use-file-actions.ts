@@ -9,6 +9,7 @@ import { downloadFile } from '../api/download-file';
 import { downloadZip } from '../api/download-zip';
 import { FILES_TEXTS as T } from '../texts';
 import { openDescriptionDialog, openUploadDialog } from './file-dialogs';
+import type { UploadCompany } from './upload-form';
 
 export interface FileActions {
   /** Null without manage_files: the page offers no upload. */
@@ -22,8 +23,11 @@ export interface FileActions {
   remove: (file: FileInfo) => void;
 }
 
-/** Everything the files table and its empty state can do, as far as the user's role allows. */
-export function useFileActions(): FileActions {
+/**
+ * Everything the files table and its empty state can do, as far as the user's role allows; with a
+ * company (its files tab), uploads go to that company.
+ */
+export function useFileActions(company?: UploadCompany): FileActions {
   const { permissions } = useCurrentUser();
   const { mutateAsync } = useDeleteFile();
   const manages = hasPermission(permissions, 'manage_files');
@@ -53,13 +57,13 @@ export function useFileActions(): FileActions {
 
   return useMemo(
     () => ({
-      upload: manages ? openUploadDialog : null,
+      upload: manages ? () => openUploadDialog(company) : null,
       download: (file: FileInfo) => void downloadFile(file),
       downloadZip: (files: readonly FileInfo[]) => void downloadZip(files.map((file) => file.id)),
       canChange: (file: FileInfo) => manages && (file.type !== 'global_firmware' || managesGlobal),
       editDescription: openDescriptionDialog,
       remove,
     }),
-    [manages, managesGlobal, remove],
+    [manages, managesGlobal, remove, company],
   );
 }

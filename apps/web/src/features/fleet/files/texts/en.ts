@@ -12,6 +12,7 @@ export const en = {
   files: {
     title: 'Files',
     intro: 'Firmware, configuration and other files of your companies, ready for device updates.',
+    companyIntro: "The company's firmware, configuration and other files.",
     table: 'Files',
     name: 'Name',
     type: 'Type',

@@ -6,6 +6,7 @@ export const ja: Translation<typeof en> = {
   files: {
     title: 'ファイル',
     intro: 'デバイスの更新に使う、各会社のファームウェア、設定ファイル、その他のファイルです。',
+    companyIntro: 'この会社のファームウェア、設定ファイル、その他のファイルです。',
     table: 'ファイル',
     name: '名前',
     type: '種類',

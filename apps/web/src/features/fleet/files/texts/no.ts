@@ -7,6 +7,7 @@ export const no: Translation<typeof en> = {
     title: 'Filer',
     intro:
       'Fastvare, konfigurasjonsfiler og andre filer for firmaene dine, klare for enhetsoppdateringer.',
+    companyIntro: 'Firmaets fastvare, konfigurasjonsfiler og andre filer.',
     table: 'Filer',
     name: 'Navn',
     type: 'Type',

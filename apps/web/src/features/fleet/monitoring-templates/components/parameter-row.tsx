@@ -12,25 +12,21 @@ import { humanPeriod, parameterLabel, messageBytes, parameterBytesPerDay } from 
 import type { TemplateFormInput } from '../template-form-schema';
 import { TEMPLATE_TEXTS } from '../texts';
 
+const MESSAGE_DECIMALS = 3;
+
 interface ParameterRowProps {
   index: number;
   control: Control<TemplateFormInput>;
   onRemove: () => void;
 }
 
-/** A byte cost, or a dash that says why there is none. */
-function Cost({ bytes }: { bytes: number | null }) {
-  if (bytes !== null) return <>{formatBytes(bytes)}</>;
-  return (
-    <Text
-      component="span"
-      c="dimmed"
-      title={TEMPLATE_TEXTS.noCost}
-      aria-label={TEMPLATE_TEXTS.noCost}
-    >
-      —
-    </Text>
-  );
+/**
+ * A byte cost, or a dimmed dash where there is none to show (off, or a period to fix first).
+ * Per-message costs get a third decimal: a 4-byte PUBACK would otherwise read '0 KB'.
+ */
+function Cost({ bytes, decimals }: { bytes: number | null; decimals?: number }) {
+  if (bytes !== null) return <>{formatBytes(bytes, decimals)}</>;
+  return <Text c="dimmed">—</Text>;
 }
 
 /** One parameter: on/off (turning off asks first), period with its human form, byte costs. */
@@ -103,18 +99,13 @@ export function ParameterRow({ index, control, onRemove }: ParameterRowProps) {
         />
       </Table.Td>
       <Table.Td>
-        <Cost bytes={bytes?.down ?? null} />
+        <Cost bytes={bytes?.down ?? null} decimals={MESSAGE_DECIMALS} />
       </Table.Td>
       <Table.Td>
-        <Cost bytes={bytes?.up ?? null} />
+        <Cost bytes={bytes?.up ?? null} decimals={MESSAGE_DECIMALS} />
       </Table.Td>
       <Table.Td>
-        {/* Off, or a period to fix first: nothing to estimate. */}
-        {!parameter.enabled || (bytes !== null && perDay === null) ? (
-          <Text c="dimmed">—</Text>
-        ) : (
-          <Cost bytes={perDay} />
-        )}
+        <Cost bytes={parameter.enabled ? perDay : null} />
       </Table.Td>
       <Table.Td>
         <ActionIcon

@@ -10,10 +10,9 @@ import {
   renderWithSession,
   template,
 } from '../test-utils';
-import { TEMPLATE_TEXTS } from '../texts';
 import { TemplateCreatePage } from './template-create-page';
 
-const UNLISTED = [
+const MEASURED = [
   'Static',
   'Hotspot',
   'GPS',
@@ -64,10 +63,13 @@ describe('TemplateCreatePage', { timeout: 30_000 }, () => {
     expect(dynamic.getByText('1 KB')).toBeInTheDocument();
     expect(dynamic.getByText('0.4 MB')).toBeInTheDocument();
     expect(rowOf('Static').getByText('15 days')).toBeInTheDocument();
-    // Every entry is named; a cost the spec does not list is a dash that says so.
-    for (const label of UNLISTED) {
-      expect(rowOf(label).getAllByLabelText(TEMPLATE_TEXTS.noCost)).toHaveLength(3);
-    }
+    // netfleet's measured costs: the 4-byte PUBACK down, 160 bytes up, 288 messages a day.
+    const gps = rowOf('GPS');
+    expect(gps.getByText('0.004 KB')).toBeInTheDocument();
+    expect(gps.getByText('0.156 KB')).toBeInTheDocument();
+    expect(gps.getByText('0.05 MB')).toBeInTheDocument();
+    // Every entry has its costs: no row shows a dash.
+    for (const label of MEASURED) expect(rowOf(label).queryByText('—')).toBeNull();
   });
 
   it('updates the human period and the day estimate as the period changes', async () => {

@@ -8,22 +8,31 @@ import { WIFI_TRAFFIC_TEXTS as T } from '../texts';
 import { listOk, queryOf, renderWithSession } from '../test-utils';
 import { DeviceWifiTraffic } from './device-wifi-traffic';
 
+/** The axis formatter each chart was given, by title. */
+const formatters = vi.hoisted(() => new Map<string, (value: number) => string>());
+
 // jsdom draws no canvas: the lazy uPlot chart is replaced by what it was given.
 vi.mock('@/components/charts', () => ({
   TimeChart: ({
     title,
     data,
     expandable,
+    formatValue,
   }: {
     title: string;
     data: ChartData;
     expandable?: boolean;
-  }) => (
-    <figure aria-label={title} data-expandable={String(Boolean(expandable))}>
-      {data.series.map((series) => `${series.label}: ${series.values.join(' ')}`).join('; ')}
-    </figure>
-  ),
+    formatValue: (value: number) => string;
+  }) => {
+    formatters.set(title, formatValue);
+    return (
+      <figure aria-label={title} data-expandable={String(Boolean(expandable))}>
+        {data.series.map((series) => `${series.label}: ${series.values.join(' ')}`).join('; ')}
+      </figure>
+    );
+  },
 }));
+const formatted = (value: number) => formatters.get('Traffic: Depot')?.(value);
 
 const network = (wlan: number, ssid: string): DeviceWireless => ({
   id: 4200 + wlan,
@@ -90,9 +99,49 @@ describe('DeviceWifiTraffic', () => {
     );
     expect(screen.getByText('Traffic and clients: Guest')).toBeInTheDocument();
     expect(screen.getByText(T.noReadings)).toBeInTheDocument();
+    expect(screen.queryByText(T.noTraffic)).not.toBeInTheDocument();
     expect(screen.queryByRole('figure', { name: 'Traffic: Guest' })).not.toBeInTheDocument();
     const [graphCall] = calls('GET /api/devices/42/wireless/graph');
     expect(queryOf(graphCall?.[0])).toEqual({ wlan: '0,1' });
+  });
+
+  it('charts the bytes of each interval beside the clients, with units of 1024 steps', async () => {
+    render({
+      'GET /api/devices/42/wireless': () => listOk([network(0, 'Depot')]),
+      'GET /api/devices/42/wireless/graph': () =>
+        jsonResponse(200, {
+          success: true,
+          data: [
+            {
+              '0': [
+                point('2026-11-30 09:00:00', 3),
+                point('2026-11-30 09:05:00', 4, 3 * 1024 * 1024),
+                point('2026-11-30 09:10:00', 4, null),
+              ],
+            },
+          ],
+        }),
+    });
+    const traffic = await screen.findByRole('figure', { name: 'Traffic: Depot' });
+    // Points without a difference (the first, one after a counter reset) are gaps, not zero.
+    expect(traffic).toHaveTextContent('Received: 3145728 ; Sent: 6291456');
+    expect(screen.getByRole('figure', { name: 'Traffic and clients: Depot' })).toHaveTextContent(
+      'Clients: 3 4 4',
+    );
+    expect(formatted(3 * 1024 * 1024)).toBe('3 MB');
+    expect(formatted(5 * 1024)).toBe('5 KB');
+    expect(formatted(-1)).toBe('');
+  });
+
+  it('says when the device reports no traffic for a network it has clients of', async () => {
+    render({
+      'GET /api/devices/42/wireless': () => listOk([network(0, 'Depot')]),
+      'GET /api/devices/42/wireless/graph': () =>
+        jsonResponse(200, { success: true, data: [{ '0': [point('2026-11-30 09:00:00', 3)] }] }),
+    });
+    expect(await screen.findByText(T.noTraffic)).toBeInTheDocument();
+    expect(screen.getByText('Traffic: Depot')).toBeInTheDocument();
+    expect(screen.queryByRole('figure', { name: 'Traffic: Depot' })).not.toBeInTheDocument();
   });
 
   it('says so when the device reports no networks, without asking for a graph', async () => {

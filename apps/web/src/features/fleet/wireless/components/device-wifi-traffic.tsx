@@ -1,26 +1,30 @@
-import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import {
   type Device,
   type DeviceWireless,
-  formatBytes,
   hasPermission,
   parseApiDate,
   type WirelessGraphPoint,
 } from '@netfleet/contracts';
 import { TimeChart, type ChartData } from '@/components/charts';
 import { useCurrentUser } from '@/lib/current-user';
+import { formatBytesLocalized } from '@/lib/format';
 import { useDeviceWireless, useWirelessGraph } from '../api/get-wireless-graph';
 import { WIFI_TRAFFIC_TEXTS as T } from '../texts';
 
-// Axis steps may dip below zero around an all-zero range: those ticks get no label.
-const bytesLabel = (value: number) => (value < 0 ? '' : formatBytes(value));
+// Axis steps may dip below zero around an all-zero range: those ticks get no label. Bytes in the
+// spec's 1024 steps (KB, MB, GB, TB), the number in the shown language's locale.
+const bytesLabel = (value: number) => (value < 0 ? '' : formatBytesLocalized(value));
 const countLabel = (value: number) => (Number.isInteger(value) && value >= 0 ? String(value) : '');
 
 const timestampsOf = (points: WirelessGraphPoint[]) =>
   points.map((point) => parseApiDate(point.created_at) / 1000);
 
-/** The network's chart(s): clients, and its traffic when the readings carry bytes. */
+/**
+ * The network's clients and, beside them, its traffic per interval (what the interface's byte
+ * counters moved since the previous point) when the device reports counters.
+ */
 function NetworkCharts({ ssid, points }: { ssid: string; points: WirelessGraphPoint[] }) {
   const clients = useMemo<ChartData>(
     () => ({
@@ -50,7 +54,7 @@ function NetworkCharts({ ssid, points }: { ssid: string; points: WirelessGraphPo
     );
   }
   return (
-    <Stack gap="xs">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <TimeChart
         title={T.chartTitle(ssid)}
         data={clients}
@@ -58,7 +62,7 @@ function NetworkCharts({ ssid, points }: { ssid: string; points: WirelessGraphPo
         height={200}
         expandable
       />
-      {traffic && (
+      {traffic ? (
         <TimeChart
           title={T.trafficTitle(ssid)}
           data={traffic}
@@ -66,8 +70,15 @@ function NetworkCharts({ ssid, points }: { ssid: string; points: WirelessGraphPo
           height={200}
           expandable
         />
+      ) : (
+        <Stack gap={4}>
+          <Text fw={500}>{T.trafficTitle(ssid)}</Text>
+          <Text c="dimmed" size="sm">
+            {T.noTraffic}
+          </Text>
+        </Stack>
       )}
-    </Stack>
+    </SimpleGrid>
   );
 }
 

@@ -1,6 +1,7 @@
 import { WIRELESS_BANDS, WIRELESS_SORT_FIELDS, type WirelessInterface } from '@netfleet/contracts';
 import { IconQrcode } from '@tabler/icons-react';
 import { formatDateTime, RowMenu, type DataTableColumn } from '@/components/data-table';
+import { formatBytesLocalized } from '@/lib/format';
 import { getWireless, useWireless } from '../api/get-wireless';
 import { WIFI_QR_TEXTS, WIRELESS_TEXTS } from '../texts';
 import { deviceColumns } from './device-columns';
@@ -8,6 +9,10 @@ import { DeviceRowsTable } from './device-rows-table';
 import { openWifiQrDialog } from './wifi-qr-dialog';
 
 const BAND_OPTIONS = WIRELESS_BANDS.map((band) => ({ value: band, label: band }));
+
+/** The interface's byte counter (RMS gives it as text); a dash when the device reports none. */
+const bytesText = (bytes: string | null) =>
+  bytes === null ? WIRELESS_TEXTS.none : formatBytesLocalized(Number(bytes));
 
 const enabledText = (enabled: boolean | null) => {
   if (enabled === null) return WIRELESS_TEXTS.none;
@@ -38,6 +43,17 @@ function wifiColumns(companyLinks: boolean): DataTableColumn<WirelessInterface>[
       csv: (row) => enabledText(row.enabled),
     },
     { key: 'clients', header: WIRELESS_TEXTS.clients, sortable: true },
+    {
+      key: 'received',
+      header: WIRELESS_TEXTS.received,
+      // Exports keep the byte count itself.
+      render: (row) => bytesText(row.received),
+    },
+    {
+      key: 'sent',
+      header: WIRELESS_TEXTS.sent,
+      render: (row) => bytesText(row.sent),
+    },
     {
       key: 'updated_at',
       header: WIRELESS_TEXTS.updatedAt,

@@ -13,6 +13,8 @@ const rows = [
     ssid: 'Depot_0001_5G',
     band: '5GHz',
     channel: 36,
+    received: '5368709120',
+    sent: '5120',
   }),
   wirelessInterface({
     id: 1200,
@@ -51,6 +53,10 @@ describe('WifiPage', () => {
     const fiveGhz = rowOf(table, 'Depot_0001_5G');
     expect(fiveGhz.getByText('5GHz')).toBeInTheDocument();
     expect(fiveGhz.getByText('36')).toBeInTheDocument();
+    // The interface's byte counters in the spec's 1024 steps; a dash where none are reported.
+    expect(fiveGhz.getByText('5120 MB')).toBeInTheDocument();
+    expect(fiveGhz.getByText('5 KB')).toBeInTheDocument();
+    expect(rowOf(table, 'Shop').getAllByText('—')).toHaveLength(2);
     expect(fiveGhz.getByRole('link', { name: 'Depot router' })).toHaveAttribute(
       'href',
       '/devices/11',

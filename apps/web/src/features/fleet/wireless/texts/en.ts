@@ -100,5 +100,6 @@ export const en = {
     loadFailed: 'Could not load the Wi-Fi traffic',
     noNetworks: 'The device reports no Wi-Fi networks',
     noReadings: 'No readings in the last 24 hours',
+    noTraffic: 'The device does not report this network’s traffic',
   },
 } as const;

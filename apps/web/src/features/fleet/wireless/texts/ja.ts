@@ -100,5 +100,6 @@ export const ja: Translation<typeof en> = {
     loadFailed: 'Wi-Fi トラフィックを読み込めませんでした',
     noNetworks: 'このデバイスは Wi-Fi ネットワークを報告していません',
     noReadings: '過去 24 時間の測定値はありません',
+    noTraffic: 'このデバイスはこのネットワークのトラフィックを報告しません',
   },
 };

@@ -100,5 +100,6 @@ export const no: Translation<typeof en> = {
     loadFailed: 'Kunne ikke laste Wi-Fi-trafikken',
     noNetworks: 'Enheten rapporterer ingen Wi-Fi-nettverk',
     noReadings: 'Ingen målinger de siste 24 timene',
+    noTraffic: 'Enheten rapporterer ikke trafikken på dette nettverket',
   },
 };

@@ -100,5 +100,6 @@ export const uk: Translation<typeof en> = {
     loadFailed: 'Не вдалося завантажити трафік Wi-Fi',
     noNetworks: 'Пристрій не повідомляє про мережі Wi-Fi',
     noReadings: 'Немає показників за останні 24 години',
+    noTraffic: 'Пристрій не повідомляє трафік цієї мережі',
   },
 };

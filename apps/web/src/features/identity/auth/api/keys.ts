@@ -4,4 +4,6 @@ export const authKeys = {
   login: () => [...authKeys.all, 'login'] as const,
   logout: () => [...authKeys.all, 'logout'] as const,
   verifyEmail: () => [...authKeys.all, 'verify-email'] as const,
+  forgotPassword: () => [...authKeys.all, 'forgot-password'] as const,
+  resetPassword: () => [...authKeys.all, 'reset-password'] as const,
 };

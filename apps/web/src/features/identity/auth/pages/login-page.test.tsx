@@ -180,4 +180,22 @@ describe('LoginPage', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls(LOGIN)).toHaveLength(1);
   });
+
+  it('links to the password reset page', () => {
+    mockApi({});
+    renderAuthPage(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/account/forgot-password',
+    );
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('confirms a password reset it was sent back from', () => {
+    mockApi({});
+    renderAuthPage(<LoginPage />, { path: '/login?password_reset=1' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your password has been changed. Sign in with the new one.',
+    );
+  });
 });

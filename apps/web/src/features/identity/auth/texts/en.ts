@@ -18,4 +18,19 @@ export const en = {
   verifyFailed: 'The e-mail address could not be verified.',
   verifyMissingToken: 'The verification link is incomplete: it carries no token.',
   toConsole: 'Go to the console',
+  forgotPassword: 'Forgot password?',
+  forgotTitle: 'Reset password',
+  forgotIntro:
+    'Enter the e-mail address of your account and we will send you a link to choose a new password.',
+  sendLink: 'Send link',
+  linkSent: (email: string, minutes: number) =>
+    `If an account exists for ${email}, we sent a link to it. The link works for ${minutes} minutes.`,
+  backToSignIn: 'Back to sign in',
+  resetTitle: 'Choose a new password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  setPassword: 'Set password',
+  resetMissingToken: 'The password reset link is incomplete: it carries no token.',
+  requestNewLink: 'Request a new link',
+  passwordWasReset: 'Your password has been changed. Sign in with the new one.',
 } as const;

@@ -20,4 +20,19 @@ export const ja: Translation<typeof en> = {
   verifyFailed: 'メールアドレスを確認できませんでした。',
   verifyMissingToken: '確認リンクが不完全です。トークンが含まれていません。',
   toConsole: 'コンソールへ移動',
+  forgotPassword: 'パスワードをお忘れですか？',
+  forgotTitle: 'パスワードのリセット',
+  forgotIntro:
+    'アカウントのメールアドレスを入力してください。新しいパスワードを設定するためのリンクをお送りします。',
+  sendLink: 'リンクを送信',
+  linkSent: (email: string, minutes: number) =>
+    `${email} のアカウントが存在する場合は、そのアドレスにリンクを送信しました。リンクの有効期間は ${minutes} 分です。`,
+  backToSignIn: 'サインインに戻る',
+  resetTitle: '新しいパスワードの設定',
+  newPassword: '新しいパスワード',
+  confirmPassword: '新しいパスワード（確認）',
+  setPassword: 'パスワードを設定',
+  resetMissingToken: 'パスワードリセットのリンクが不完全です。トークンが含まれていません。',
+  requestNewLink: '新しいリンクを請求',
+  passwordWasReset: 'パスワードが変更されました。新しいパスワードでサインインしてください。',
 };

@@ -20,4 +20,19 @@ export const no: Translation<typeof en> = {
   verifyFailed: 'E-postadressen kunne ikke bekreftes.',
   verifyMissingToken: 'Bekreftelseslenken er ufullstendig: den mangler token.',
   toConsole: 'Gå til konsollen',
+  forgotPassword: 'Glemt passordet?',
+  forgotTitle: 'Tilbakestill passord',
+  forgotIntro:
+    'Skriv inn e-postadressen til kontoen din, så sender vi deg en lenke der du kan velge et nytt passord.',
+  sendLink: 'Send lenke',
+  linkSent: (email: string, minutes: number) =>
+    `Hvis det finnes en konto for ${email}, har vi sendt en lenke dit. Lenken virker i ${minutes} minutter.`,
+  backToSignIn: 'Tilbake til innlogging',
+  resetTitle: 'Velg et nytt passord',
+  newPassword: 'Nytt passord',
+  confirmPassword: 'Bekreft nytt passord',
+  setPassword: 'Lagre passord',
+  resetMissingToken: 'Lenken for tilbakestilling av passord er ufullstendig: den mangler token.',
+  requestNewLink: 'Be om en ny lenke',
+  passwordWasReset: 'Passordet ditt er endret. Logg inn med det nye passordet.',
 };

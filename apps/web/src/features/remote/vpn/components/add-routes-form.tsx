@@ -1,10 +1,10 @@
-import { Select, Stack, Text } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { VPN_ROUTE_NAME_MAX_LENGTH } from '@netfleet/contracts';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useDialog } from '@/components/dialogs';
 import { fieldErrorProp, splitServerErrors, zodResolver } from '@/components/form-errors';
+import { EmbeddedField } from '@/components/schema-form';
 import { toast } from '@/components/toasts';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { useDeviceClients } from '../api/get-clients';
@@ -19,11 +19,17 @@ import {
   type RouteFormInput,
   type RouteFormValues,
 } from '../model/route-form';
+import { routeTableField } from '../model/route-table';
 import { VPN_TEXTS as T } from '../texts';
 import { FormFooter } from './form-footer';
-import { RouteRows } from './route-rows';
 
 const resolver = zodResolver(routeFormSchema, { error: formErrorMap });
+const ROUTES_FIELD = routeTableField({
+  key: 'routes',
+  network: 'ip_address',
+  required: true,
+  maxRows: ROUTE_ROWS_MAX,
+});
 
 /**
  * Spec dialog 'VPN (add routes)': LANs reached through one device client. Rows are sent one by
@@ -37,7 +43,6 @@ export function AddRoutesForm({ hubId }: { hubId: number }) {
     resolver,
     defaultValues: { routes: [emptyRouteRow()] },
   });
-  const rows = useFieldArray({ control: form.control, name: 'routes' });
   const [errors, setErrors] = useState<string[]>([]);
   const guard = useSubmitGuard();
   const submit = guard(async (values: RouteFormValues) => {
@@ -70,63 +75,36 @@ export function AddRoutesForm({ hubId }: { hubId: number }) {
     value: String(client.id),
     label: client.name,
   }));
-  const { errors: fieldErrors } = form.formState;
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-      <Stack gap="md">
-        <Controller
-          control={form.control}
-          name="vpn_hub_user_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label={T.via}
-              required
-              data={options}
-              value={field.value === undefined ? null : String(field.value)}
-              onChange={(next) => field.onChange(next === null ? undefined : Number(next))}
-              searchable
-              nothingFoundMessage={T.noDevices}
-              description={devices.data?.length === 0 ? T.noDeviceClients : undefined}
-              error={fieldErrorProp(fieldState.error)}
-            />
-          )}
-        />
-        <RouteRows
-          rows={rows.fields}
-          inputs={(index) => ({
-            network: {
-              register: form.register(`routes.${index}.ip_address`),
-              error: fieldErrors.routes?.[index]?.ip_address,
-            },
-            netmask: {
-              register: form.register(`routes.${index}.netmask`),
-              error: fieldErrors.routes?.[index]?.netmask,
-            },
-            name: {
-              register: form.register(`routes.${index}.name`),
-              error: fieldErrors.routes?.[index]?.name,
-            },
-          })}
-          min={1}
-          max={ROUTE_ROWS_MAX}
-          onAdd={() => rows.append(emptyRouteRow())}
-          onRemove={rows.remove}
-          required
-          nameMaxLength={VPN_ROUTE_NAME_MAX_LENGTH}
-          networkPlaceholder={T.networkPlaceholder}
-        />
-        {fieldErrors.routes?.root?.message && (
-          <Text size="sm" c="red">
-            {fieldErrors.routes.root.message}
-          </Text>
-        )}
-        <FormFooter
-          errors={errors}
-          submitLabel={T.addRoutes}
-          loading={form.formState.isSubmitting}
-        />
-      </Stack>
-    </form>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+        <Stack gap="md">
+          <Controller
+            control={form.control}
+            name="vpn_hub_user_id"
+            render={({ field, fieldState }) => (
+              <Select
+                label={T.via}
+                required
+                data={options}
+                value={field.value === undefined ? null : String(field.value)}
+                onChange={(next) => field.onChange(next === null ? undefined : Number(next))}
+                searchable
+                nothingFoundMessage={T.noDevices}
+                description={devices.data?.length === 0 ? T.noDeviceClients : undefined}
+                error={fieldErrorProp(fieldState.error)}
+              />
+            )}
+          />
+          <EmbeddedField field={ROUTES_FIELD} />
+          <FormFooter
+            errors={errors}
+            submitLabel={T.addRoutes}
+            loading={form.formState.isSubmitting}
+          />
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

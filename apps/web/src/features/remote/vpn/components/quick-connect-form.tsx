@@ -9,6 +9,7 @@ import {
 } from '@netfleet/contracts';
 import { fieldErrorProp, zodResolver } from '@/components/form-errors';
 import { useFormSubmit } from '@/components/form-submit';
+import { EmbeddedField } from '@/components/schema-form';
 import { useCurrentUser } from '@/lib/current-user';
 import { vpnKeys } from '../api/keys';
 import { createProfile } from '../api/quick-connect';
@@ -17,21 +18,31 @@ import { DEFAULT_PROFILE_LIFETIME } from '../model/durations';
 import { formErrorMap } from '../model/form-error-map';
 import {
   emptyLan,
+  QUICK_ROUTES_MAX,
   quickConnectFormSchema,
   type QuickConnectFormInput,
   type QuickConnectFormValues,
 } from '../model/quick-connect-form';
+import { routeTableField } from '../model/route-table';
 import { VPN_TEXTS as T } from '../texts';
 import { DevicePicker } from './device-picker';
 import { FormFooter } from './form-footer';
 import { HubCompanySelect } from './hub-company-select';
 import { HubNameInput } from './hub-text-inputs';
-import { LanRows } from './lan-rows';
 import { LifetimeSelect } from './lifetime-select';
 
 const resolver = zodResolver(quickConnectFormSchema, { error: formErrorMap });
 const FIELDS = ['company_id', 'hub_name', 'endpoint.device_id', 'endpoint.routes'] as const;
 const formField = (source: string) => FIELDS.find((field) => field === source);
+// The LANs behind the device, routed through it; a row left empty routes nothing.
+const LANS_FIELD = routeTableField({
+  key: 'endpoint.routes',
+  network: 'ip',
+  required: false,
+  maxRows: QUICK_ROUTES_MAX,
+  label: T.lans,
+  subtext: T.lansHint,
+});
 
 export interface QuickConnectProps {
   /** Runs with the quick hub and the caller's profile, null if it could not be made. */
@@ -119,7 +130,7 @@ export function QuickConnectForm({ onCreated }: QuickConnectProps) {
             error={fieldErrorProp(errors.hub_name)}
             {...form.register('hub_name')}
           />
-          <LanRows />
+          <EmbeddedField field={LANS_FIELD} />
           <Controller
             control={form.control}
             name="expires_in"

@@ -61,7 +61,7 @@ describe('RoutesTab', () => {
     await view.user.click(form.getByRole('combobox', { name: /^Through device/ }));
     await view.user.click(await screen.findByRole('option', { name: 'RUT955 depot' }));
     await view.user.type(form.getByRole('textbox', { name: /^Network/ }), '192.168.2.0');
-    await view.user.click(form.getByRole('button', { name: 'Add another' }));
+    await view.user.click(form.getByRole('button', { name: 'Add row' }));
     const networks = form.getAllByRole('textbox', { name: /^Network/ });
     await view.user.type(networks[1] as HTMLElement, '192.168.1.0');
     await view.user.click(form.getByRole('button', { name: 'Add routes' }));
@@ -73,8 +73,11 @@ describe('RoutesTab', () => {
       netmask: '255.255.255.0',
       name: '',
     });
-    // The added row left the form: only the refused one is sent again.
-    expect(form.getAllByRole('textbox', { name: /^Network/ })).toHaveLength(1);
+    // The added row left the form: only the refused one is sent again, its network marked.
+    const left = form.getAllByRole('textbox', { name: /^Network/ });
+    expect(left).toHaveLength(1);
+    expect(left[0]).toHaveValue('192.168.1.0');
+    expect(left[0]).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('removes a route after a confirm', async () => {

@@ -5,6 +5,7 @@ import {
   quickHubRouteSchema,
 } from '@netfleet/contracts';
 import { formErrorMap } from './form-error-map';
+import { DEFAULT_NETMASK } from './route-table';
 
 /** LAN rows the quick connect dialog offers (the API takes up to 32). */
 export const QUICK_ROUTES_MAX = 8;
@@ -47,4 +48,4 @@ export type QuickConnectFormInput = z.input<typeof quickConnectFormSchema>;
 export type QuickConnectFormValues = z.output<typeof quickConnectFormSchema>;
 
 /** A new LAN row: empty, with the most common mask. */
-export const emptyLan = (): LanRow => ({ ip: '', netmask: '255.255.255.0', name: '' });
+export const emptyLan = (): LanRow => ({ ip: '', netmask: DEFAULT_NETMASK, name: '' });

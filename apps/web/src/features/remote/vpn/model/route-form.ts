@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createVpnRouteBodySchema } from '@netfleet/contracts';
 import { VPN_TEXTS as T } from '../texts';
+import { DEFAULT_NETMASK } from './route-table';
 
 /** Rows one add routes dialog sends at most (each is a request). */
 export const ROUTE_ROWS_MAX = 16;
@@ -22,4 +23,4 @@ export type RouteFormValues = z.output<typeof routeFormSchema>;
 export const ROUTE_ROW_FIELDS = ['ip_address', 'netmask', 'name'] as const;
 export type RouteRowField = (typeof ROUTE_ROW_FIELDS)[number];
 
-export const emptyRouteRow = () => ({ ip_address: '', netmask: '255.255.255.0', name: '' });
+export const emptyRouteRow = () => ({ ip_address: '', netmask: DEFAULT_NETMASK, name: '' });

@@ -93,18 +93,18 @@ describe('QuickConnectPage', () => {
     const form = await dialog('Quick connect');
     await view.user.click(form.getByRole('combobox', { name: /^Device/ }));
     await view.user.click(await screen.findByRole('option', { name: 'RUT955 depot' }));
-    await view.user.click(form.getByRole('button', { name: 'Add another' }));
-    await view.user.type(form.getByRole('textbox', { name: 'Name 2' }), 'Cameras');
+    await view.user.click(form.getByRole('button', { name: 'Add row' }));
+    await view.user.type(
+      form.getAllByRole('textbox', { name: 'Name' })[1] as HTMLElement,
+      'Cameras',
+    );
     await view.user.click(form.getByRole('button', { name: 'Connect' }));
     expect(await form.findByText('Invalid IPv4 address')).toBeInTheDocument();
-    expect(form.getByRole('textbox', { name: 'Network 2' })).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
+    const networks = form.getAllByRole('textbox', { name: 'Network' });
+    expect(networks[0]).not.toHaveAttribute('aria-invalid', 'true');
+    expect(networks[1]).toHaveAttribute('aria-invalid', 'true');
     expect(view.calls('POST /api/vpn/hubs/connect')).toHaveLength(0);
-    await view.user.click(
-      form.getAllByRole('button', { name: 'Remove this route' })[1] as HTMLElement,
-    );
+    await view.user.click(form.getByRole('button', { name: 'Remove row 2' }));
     await view.user.click(form.getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(view.calls('POST /api/vpn/hubs/connect')).toHaveLength(1));
     expect(lastBody(view.calls, 'POST /api/vpn/hubs/connect')).toMatchObject({

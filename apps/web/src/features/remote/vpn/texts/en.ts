@@ -150,8 +150,6 @@ export const en = {
     networkPlaceholder: 'e.g. 192.168.1.0',
     via: 'Through device',
     routeName: 'Name',
-    addRow: 'Add another',
-    removeRow: 'Remove this route',
     noRoutes: 'No routes yet',
     noDeviceClients: 'Add a device client first: routes go through a device.',
     noDeviceClientsYet: 'No device clients yet',

@@ -143,8 +143,6 @@ export const ja: Translation<typeof en> = {
     networkPlaceholder: '例: 192.168.1.0',
     via: '経由するデバイス',
     routeName: '名前',
-    addRow: 'さらに追加',
-    removeRow: 'このルートを削除',
     noRoutes: 'ルートはまだありません',
     noDeviceClients: '先にデバイスクライアントを追加してください。ルートはデバイスを経由します。',
     noDeviceClientsYet: 'デバイスクライアントはまだありません',

@@ -142,8 +142,6 @@ export const no: Translation<typeof en> = {
     networkPlaceholder: 'f.eks. 192.168.1.0',
     via: 'Gjennom enhet',
     routeName: 'Navn',
-    addRow: 'Legg til en til',
-    removeRow: 'Fjern denne ruten',
     noRoutes: 'Ingen ruter ennå',
     noDeviceClients: 'Legg først til en enhetsklient: ruter går gjennom en enhet.',
     noDeviceClientsYet: 'Ingen enhetsklienter ennå',

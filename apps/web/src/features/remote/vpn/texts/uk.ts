@@ -147,8 +147,6 @@ export const uk: Translation<typeof en> = {
     networkPlaceholder: 'напр. 192.168.1.0',
     via: 'Через пристрій',
     routeName: 'Назва',
-    addRow: 'Додати ще',
-    removeRow: 'Вилучити цей маршрут',
     noRoutes: 'Маршрутів ще немає',
     noDeviceClients: 'Спершу додайте клієнта-пристрій: маршрути проходять через пристрій.',
     noDeviceClientsYet: 'Клієнтів-пристроїв ще немає',

@@ -1,24 +1,14 @@
-import { Badge } from '@mantine/core';
-import type { DeviceJob, DeviceJobState } from '@netfleet/contracts';
+import type { DeviceJob } from '@netfleet/contracts';
 import {
   DataTable,
   formatDateTime,
   useTableQueryState,
   type DataTableColumn,
 } from '@/components/data-table';
+import { JobStateBadge } from '@/components/job-state-badge';
 import { getActionLogs, useActionLogs } from '../api/get-action-logs';
 import { STATISTICS_TEXTS } from '../texts';
 import { DeviceLink } from './device-link';
-
-const STATE_COLORS: Record<DeviceJobState, string> = {
-  queued: 'gray',
-  sent: 'blue',
-  running: 'blue',
-  completed: 'green',
-  failed: 'red',
-  cancelled: 'gray',
-  timeout: 'orange',
-};
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 /** 'update_metrics_data' → 'Update metrics data'. */
@@ -46,11 +36,7 @@ const COLUMNS: DataTableColumn<DeviceJob>[] = [
   {
     key: 'status',
     header: STATISTICS_TEXTS.status,
-    render: (row) => (
-      <Badge variant="light" color={STATE_COLORS[row.status]}>
-        {capitalised(row.status)}
-      </Badge>
-    ),
+    render: (row) => <JobStateBadge state={row.status} />,
   },
   {
     key: 'message',

@@ -2,10 +2,14 @@
 // and its tests use them), so the web maps a message it shows under a field or in a form's error
 // list back to its catalogue key: exactly, or by a pattern whose `{{name}}` (or `{name}`) parts
 // (limits, sizes, type lists) are captured and put into the translation as they are. The
-// catalogue's `validation` texts and the shared `messages` texts (contracts MESSAGES, e.g. the file
-// rules of validateFile) are known; any other message stays as it is.
+// catalogue's `validation` texts (with the contracts' API messages of texts/en-contracts.ts) and the
+// shared `messages` texts (contracts MESSAGES, e.g. the file rules of validateFile) are known; any
+// other message stays as it is.
+import { setMessageTranslator } from '../known-messages';
+import { LABEL_TEXTS, MESSAGE_TEXTS } from '../texts';
+import { en as sharedEn } from '../texts/en';
+import { VALIDATION_TEXTS } from './texts';
 import { en } from './texts/en';
-import { MESSAGE_TEXTS, VALIDATION_TEXTS } from './texts';
 
 type Texts = Readonly<Record<string, unknown>>;
 
@@ -57,6 +61,12 @@ export function createValidationTranslator(
     else if (!exact.has(template)) exact.set(template, key);
   }
   const text = (key: string) => shown[key] as string;
+  // A captured part that is a catalogue text of its own (the field label of
+  // 'Company is required') is shown translated; numbers, names and codes stay as they are.
+  const part = (value: string) => {
+    const key = exact.get(value);
+    return key === undefined ? value : text(key);
+  };
   return (message) => {
     const key = exact.get(message);
     if (key !== undefined) return text(key);
@@ -64,7 +74,7 @@ export function createValidationTranslator(
       const match = pattern.regex.exec(message);
       if (!match) continue;
       const values = Object.fromEntries(
-        pattern.names.map((name, index) => [name, match[index + 1] ?? '']),
+        pattern.names.map((name, index) => [name, part(match[index + 1] ?? '')]),
       );
       return fill(text(pattern.key), values);
     }
@@ -72,15 +82,26 @@ export function createValidationTranslator(
   };
 }
 
-/** The texts translateValidation knows of a catalogue: its validation and (prefixed) messages. */
-export const validationTextsOf = (catalogue: { validation: Texts; messages: Texts }): Texts => ({
+const prefixed = (prefix: string, texts: Texts) =>
+  Object.fromEntries(Object.entries(texts).map(([key, text]) => [`${prefix}.${key}`, text]));
+
+/**
+ * The texts translateValidation knows of a language: its validation catalogue, and (prefixed) the
+ * shared catalogue's messages and connection log texts (contracts CONNECTION_LOG_MESSAGES).
+ */
+export const validationTextsOf = (
+  catalogue: { validation: Texts },
+  shared: { messages: Texts; labels: { connectionLog: Texts } },
+): Texts => ({
   ...catalogue.validation,
-  ...Object.fromEntries(
-    Object.entries(catalogue.messages).map(([key, text]) => [`messages.${key}`, text]),
-  ),
+  ...prefixed('messages', shared.messages),
+  ...prefixed('connectionLog', shared.labels.connectionLog),
 });
 
-const SHOWN_TEXTS = validationTextsOf({ validation: VALIDATION_TEXTS, messages: MESSAGE_TEXTS });
+const SHOWN_TEXTS = validationTextsOf(
+  { validation: VALIDATION_TEXTS },
+  { messages: MESSAGE_TEXTS, labels: LABEL_TEXTS },
+);
 
 /**
  * A contracts validation message ('Host is required', 'At most 64 characters') in the shown
@@ -88,6 +109,9 @@ const SHOWN_TEXTS = validationTextsOf({ validation: VALIDATION_TEXTS, messages: 
  * it is.
  */
 export const translateValidation = createValidationTranslator(
-  VALIDATION_TEXTS === en.validation ? SHOWN_TEXTS : validationTextsOf(en),
+  VALIDATION_TEXTS === en.validation ? SHOWN_TEXTS : validationTextsOf(en, sharedEn),
   SHOWN_TEXTS,
 );
+
+// Messages built outside the forms (an API error's message, an action's failure) use it too.
+setMessageTranslator(translateValidation);

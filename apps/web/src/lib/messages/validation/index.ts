@@ -1,0 +1,2 @@
+export * from './translator';
+export { VALIDATION_TEXTS } from './texts';
