@@ -20,6 +20,8 @@ import { identityArea } from './modules/identity/identity.area';
 import type { MailTransport } from './modules/system/mail/mail.service';
 import { organisationArea } from './modules/organisation/organisation.area';
 import { remoteArea } from './modules/remote/remote.area';
+import type { ReadinessCheck, ReadinessCheckName } from './modules/system/health/readiness';
+import { trackRequestDurations } from './modules/system/health/request-durations';
 import { systemArea } from './modules/system/system.area';
 import type { WebhookEvents } from './modules/system/webhooks/webhook-events';
 import { authPlugin } from './plugins/auth';
@@ -28,6 +30,7 @@ import { errorsPlugin } from './plugins/errors';
 import { trackForegroundRequests } from './plugins/foreground-requests';
 import { openapiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
+import { echoRequestIds, requestId } from './plugins/request-id';
 import { spaPlugin } from './plugins/spa';
 
 export interface BuildAppOptions {
@@ -70,6 +73,8 @@ export interface BuildAppOptions {
   hubRuntime?: (log: FastifyBaseLogger) => HubRuntime;
   /** How often the instance running the hubs looks for changes made elsewhere (tests shorten it). */
   vpnHubReconcileMs?: number;
+  /** Replace /readyz checks (tests make one fail). */
+  readinessChecks?: Partial<Record<ReadinessCheckName, ReadinessCheck>>;
 }
 
 /**
@@ -81,6 +86,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, serializers: logSerializers },
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,6 +94,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   const context = createModuleContext(app, { ...options, now: options.now ?? (() => new Date()) });
 
   trackForegroundRequests(app);
+  echoRequestIds(app);
+  const requestDurations = trackRequestDurations(app);
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(authPlugin, { authService: context.auth.authService, now: context.now });
@@ -102,7 +110,15 @@ export const buildApp = async (options: BuildAppOptions) => {
 
   await identityArea(app, context);
   const { companiesRepository } = await organisationArea(app, context);
-  await systemArea(app, context, { deliverWebhooks: options.deliverWebhooks });
+  await systemArea(app, context, {
+    deliverWebhooks: options.deliverWebhooks,
+    health: {
+      broker: options.broker,
+      redis: options.redis,
+      requestDurations,
+      checks: options.readinessChecks,
+    },
+  });
   const fleet = await fleetArea(app, context, {
     companies: companiesRepository,
     broker: options.broker,

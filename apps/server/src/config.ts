@@ -147,6 +147,10 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(400).default(40),
   ),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().default('apps/web/dist')),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -205,6 +209,8 @@ export interface Config {
   instanceUrl: string;
   /** How far a heap may grow past its live size, in percent (0: V8's own choice); lib/heap.ts. */
   heapGrowingPercent: number;
+  /** The bearer token Prometheus scrapes /metrics with; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -267,6 +273,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     vpnHubNetns: e.VPN_HUB_NETNS,
     instanceUrl: (e.INSTANCE_URL ?? `http://${instanceHost}:${e.PORT}`).replace(/\/+$/, ''),
     heapGrowingPercent: e.HEAP_GROWING_PERCENT,
+    metricsToken: e.METRICS_TOKEN,
     webDist: fromRepoRoot(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
   };

@@ -7,6 +7,14 @@ import { BrokerStartError } from './plugins/broker';
 import { createBroker } from './plugins/create-broker';
 import { closeRedis } from './redis/client';
 
+/**
+ * How long requests in flight may take to finish at shutdown; then their connections are cut so
+ * the buffers still get flushed before an orchestrator's kill (Kubernetes waits 30 s).
+ */
+const DRAIN_MS = 10_000;
+/** Past this the process exits even if closing hangs (a database that no longer answers). */
+const SHUTDOWN_LIMIT_MS = 25_000;
+
 const main = async () => {
   const config = loadConfigOrExit(process.env);
   limitHeapGrowth(config.heapGrowingPercent);
@@ -83,6 +91,14 @@ const main = async () => {
     if (closing) process.exit(1);
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.warn('requests still running at shutdown; closing their connections');
+      app.server.closeAllConnections();
+    }, DRAIN_MS).unref();
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     close().then(
       () => process.exit(0),
       (error: unknown) => {

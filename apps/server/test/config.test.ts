@@ -62,6 +62,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PROXY_DOMAIN: 'not a domain' })).toThrow(/PROXY_DOMAIN/);
   });
 
+  it('takes a METRICS_TOKEN long enough to be a secret', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({
       databaseUrl: undefined,

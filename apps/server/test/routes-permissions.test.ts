@@ -51,6 +51,10 @@ it('the public routes are exactly the ones meant to be public', () => {
       // A hub's spec for the agent of its zone: a signed, expiring link naming that device
       // (vpn/hub-zones.test.ts).
       'GET /api/vpn/hubs/:id/agent-spec',
+      // For load balancers and Prometheus; /metrics checks METRICS_TOKEN itself (health.test.ts).
+      'GET /healthz',
+      'GET /readyz',
+      'GET /metrics',
     ].sort(),
   );
 });

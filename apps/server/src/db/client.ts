@@ -14,6 +14,7 @@ import type { Config } from '@/config';
 import { describeError, redactUrl } from '@/lib/connection-errors';
 import { acquireDataDirLock } from './data-dir-lock';
 import { gatePglite } from './pglite-gate';
+import { initPgliteDataDir, PGLITE_START_PARAMS } from './pglite-memory';
 import { DatabaseConnectionError } from './errors';
 import * as schema from './schema';
 
@@ -104,8 +105,10 @@ const createPglite = async (
   }
   let client: PGlite;
   try {
+    if (dataDir && !options.pgliteTemplate) await initPgliteDataDir(dataDir);
     client = await PGlite.create({
       extensions: PGLITE_EXTENSIONS,
+      startParams: PGLITE_START_PARAMS,
       ...(dataDir ? { dataDir } : {}),
       ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
     });

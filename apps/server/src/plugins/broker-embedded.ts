@@ -66,6 +66,8 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
   let boundPort = options.port;
   let nextId = 1;
   let closed = false;
+  /** Set once a thread answered its start; cleared when it dies or the broker closes. */
+  let listening = false;
   let failure: (error: Error) => void = () => undefined;
   const connectionsLost: (() => void)[] = [];
   const pending = new Map<number, Pending>();
@@ -119,6 +121,7 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
    */
   const onExit = (error: Error, restart: () => Promise<void>) => {
     worker = null;
+    listening = false;
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
     if (closed) return;
@@ -162,6 +165,7 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
           host: options.host,
         }));
         boundPort = started.port ?? boundPort;
+        listening = worker === next;
       } catch (error) {
         closed = true;
         await stopWorker();
@@ -210,8 +214,11 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
       await worker?.terminate();
     },
 
+    isUp: () => listening,
+
     async close() {
       closed = true;
+      listening = false;
       if (!worker) return;
       // Closing the clients publishes their wills, so the gateway learns they went offline.
       await request((id) => ({ type: 'close', id })).catch(() => undefined);

@@ -195,6 +195,8 @@ export const createExternalBroker = (options: ExternalBrokerOptions): ExternalBr
 
     // Not forced: in-flight acknowledgements are sent first, so the broker does not redeliver.
     close: () => closeAll(false),
+
+    isUp: () => Object.values(connections).every((client) => client?.connected === true),
   };
   return broker;
 };

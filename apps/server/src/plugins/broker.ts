@@ -66,6 +66,11 @@ export interface Broker {
   onConnectionsLost?(listener: () => void): void;
   /** Stops taking messages; what was acknowledged has been handed to the handler. */
   close(): Promise<void>;
+  /**
+   * Whether devices can reach this instance now (embedded: its thread listens; external: both
+   * connections are up); /readyz reports it. Test doubles may leave it out.
+   */
+  isUp?(): boolean;
 }
 
 /** The one line an operator sees when the broker cannot start, naming the setting to change. */

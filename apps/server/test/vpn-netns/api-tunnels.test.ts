@@ -245,11 +245,13 @@ describe.skipIf(unavailable)('VPN hubs through the API, tunnels in network names
     await Promise.all(
       clients.map((client) => client.waitFor(/Initialization Sequence Completed/, 20_000)),
     );
+    // OpenVPN reports a client's connection before the address it gives it (CLIENT:CONNECT, then
+    // CLIENT:ADDRESS): wait for both.
     const connected = await until(
-      'three sessions in the API',
+      'three sessions with their VPN addresses in the API',
       async () => {
         const list = await sessions();
-        return list.length === 3 ? list : null;
+        return list.length === 3 && list.every((s) => s.vpn_ip) ? list : null;
       },
       10_000,
       hubLog,

@@ -2,7 +2,7 @@ import { apiDateSchema } from '../api-dates.ts';
 import { z } from 'zod';
 import { idSchema, listQuerySchema } from '../list.ts';
 import { companyNameFieldSchema, requiredIdSchema } from './companies.ts';
-import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './password.ts';
+import { newPasswordPairSchema } from './password.ts';
 import { bodyIdSchema, formEmailSchema, roleFilterSchema } from './users.ts';
 
 /** How long an invitation link works, and how often it may be mailed again. */
@@ -102,16 +102,9 @@ export const INVITATION_NOT_FOUND_MESSAGE = 'Invitation not found or expired';
  * POST /account/invitations/{token}/register. `company_name` is required (and only used) when the
  * invitation is for a new company; the server checks that against the invitation.
  */
-export const registerInvitationBodySchema = z
-  .object({
-    /** Default: the part of the e-mail address before the @. */
-    username: z.string().trim().min(1).max(255).optional(),
-    password: newPasswordSchema,
-    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
-    company_name: companyNameFieldSchema.optional(),
-  })
-  .refine((body) => body.password === body.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'Passwords do not match',
-  });
+export const registerInvitationBodySchema = newPasswordPairSchema.extend({
+  /** Default: the part of the e-mail address before the @. */
+  username: z.string().trim().min(1).max(255).optional(),
+  company_name: companyNameFieldSchema.optional(),
+});
 export type RegisterInvitationBody = z.infer<typeof registerInvitationBodySchema>;

@@ -105,7 +105,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   const calls = createListenerCalls(listeners, log);
   const inFlight = new Set<Promise<void>>();
   const connects: Connect[] = [];
-  const stats = { stored: 0, dropped: 0 };
+  const stats = { accepted: 0, stored: 0, dropped: 0 };
   const timers: NodeJS.Timeout[] = [];
   let flushing: Promise<void> = Promise.resolve();
   let flushQueued = false;
@@ -330,6 +330,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
           stats.dropped += 1;
           return void log.debug({ topic }, 'invalid telemetry dropped');
         }
+        stats.accepted += 1;
         calls.reading(deviceId, parsed.category, valid, receivedAt);
         if (telemetry.size < flushAtRows) return undefined;
         const flushed = flush();
@@ -366,8 +367,8 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     },
     /** Forgets a revoked credential this instance cached (others' caches expire in minutes). */
     forgetCredential: authenticator.forget,
-    /** Readings stored and messages dropped (invalid or oversized) since start. */
-    stats: () => ({ ...stats }),
+    /** Readings accepted, stored and messages dropped since start; buffered rows, online now. */
+    stats: () => ({ ...stats, buffered: telemetry.size, online: liveness.onlineCount() }),
     /** Writes everything buffered now, the latest readings and data usage included. */
     flush: () => flush(true),
     async start() {

@@ -10,6 +10,8 @@ export interface LivenessStore {
   /** Any message from the device: refreshes last_seen_at (at most every 10 minutes per device). */
   seen(deviceId: number, at: Date): void;
   isOnline(deviceId: number): boolean;
+  /** How many devices are held online (the connected-devices gauge of /metrics). */
+  onlineCount(): number;
   /** Every device held online goes offline (their connections were lost without a will). */
   offlineAll(at: Date): void;
   /** The changes since the previous drain, one row per device. */
@@ -62,6 +64,12 @@ export const createMemoryLiveness = (): LivenessStore => {
       if (at.getTime() - written >= SEEN_RESOLUTION_MS) change(deviceId, null, at, false);
     },
     isOnline: (deviceId) => state.get(deviceId) === true,
+    // Counted when asked (a scrape every few seconds), not kept up to date on every message.
+    onlineCount() {
+      let count = 0;
+      for (const online of state.values()) if (online) count += 1;
+      return count;
+    },
     offlineAll(at) {
       for (const [deviceId, online] of state) {
         if (!online) continue;
