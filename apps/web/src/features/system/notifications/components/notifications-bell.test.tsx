@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { loadValidationMessages } from '@/lib/messages';
 import { FakeSocket } from '@/test/fake-socket';
 import { errorResponse, jsonResponse, mockApi, ok } from '@/test/mock-api';
 import { listAnswer, notification, renderWithRealtime, USER_CHANNEL } from '../test-utils';
@@ -83,8 +84,12 @@ describe('NotificationsBell', () => {
           ? errorResponse(500, 'INTERNAL', 'Database unavailable')
           : jsonResponse(502, 'Bad gateway'),
     });
+    // An answer with error items loads the validation catalogue before it fails (lib/api-error.ts);
+    // loaded here first, the first read has failed before the bell is opened, as in a warm console.
+    await loadValidationMessages();
     const { user } = renderBell();
     const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await waitFor(() => expect(failures).toBe(1));
     await user.click(bell);
     // Opening reads again: the second answer has no error items.
     expect(
