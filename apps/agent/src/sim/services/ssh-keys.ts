@@ -16,16 +16,20 @@ const sshString = (value: Buffer | string) => {
   return Buffer.concat([uint32(bytes.length), bytes]);
 };
 
-const rawKey = (value: string | undefined) => {
-  if (!value) throw new Error('ed25519 key without its JWK value');
-  return Buffer.from(value, 'base64url');
-};
+/** An ed25519 key's 32 raw bytes end both its SPKI (public) and its PKCS#8 (seed) DER form. */
+const rawKey = (der: Buffer) => der.subarray(der.length - 32);
 
 /** A new ed25519 key pair: the private key unencrypted in OpenSSH's format, the public one as a line. */
 export const generateEd25519KeyPair = (): { private: string; public: string } => {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const pub = rawKey(publicKey.export({ format: 'jwk' }).x);
-  const seed = rawKey(privateKey.export({ format: 'jwk' }).d);
+  // Encoded by the key generation itself: Node 20 can deadlock exporting a generated key as JWK
+  // when a garbage collection runs mid-export (seen in a test worker: main thread stuck on the
+  // key generation job's mutex from inside KeyObjectHandle::ExportJWK).
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519', {
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+  });
+  const pub = rawKey(publicKey);
+  const seed = rawKey(privateKey);
   const wirePublic = Buffer.concat([sshString('ssh-ed25519'), sshString(pub)]);
   // Two equal check words let a reader tell a wrong passphrase; there is none here.
   const check = randomBytes(4);
