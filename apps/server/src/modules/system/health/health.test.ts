@@ -126,9 +126,10 @@ describe('GET /metrics', () => {
     );
     expect(text).toContain('route="/api/vpn/profiles/:id/:token"');
     expect(text).not.toContain('some-secret-token');
-    // Without a broker this instance has no gateway, and PGlite no pool.
+    // Without a broker this instance has no gateway; only PostgreSQL (DATABASE_URL) has a pool.
     expect(text).not.toContain('netfleet_devices_connected');
-    expect(text).not.toContain('netfleet_db_pool');
+    if (process.env.DATABASE_URL) expect(text).toContain('netfleet_db_pool');
+    else expect(text).not.toContain('netfleet_db_pool');
   });
 });
 
