@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ensureBuilt } from './build/index.mjs';
 import { startE2eSmtpSink } from './e2e-smtp-sink.mjs';
 
 const base = process.env.DATABASE_URL;
@@ -60,7 +61,9 @@ const stop = async (code) => {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-const seed = spawnSync('npx', ['tsx', 'src/cli/seed-demo.ts'], {
+// The compiled server, as `npm start` runs it (built here when its sources changed).
+await ensureBuilt(['server']);
+const seed = spawnSync(process.execPath, ['dist/seed-demo.js'], {
   cwd: serverDir,
   env,
   stdio: 'inherit',
@@ -70,7 +73,7 @@ if (seed.status !== 0) await stop(seed.status ?? 1);
 const start = async (port) => {
   // Node itself, not an npx wrapper: the wrapper exits on SIGTERM before the server has closed,
   // and the database was dropped under a server still writing its last state.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const server = spawn(process.execPath, ['dist/server.js'], {
     cwd: serverDir,
     env: { ...env, PORT: String(port) },
     stdio: 'inherit',

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureBuilt } from './build/index.mjs';
 import { startE2eSmtpSink } from './e2e-smtp-sink.mjs';
 
 const serverDir = join(import.meta.dirname, '..', 'apps', 'server');
@@ -31,7 +32,9 @@ const env = {
 };
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 
-const seed = spawnSync('npx', ['tsx', 'src/cli/seed-demo.ts'], {
+// The compiled server, as `npm start` runs it (built here when its sources changed).
+await ensureBuilt(['server']);
+const seed = spawnSync(process.execPath, ['dist/seed-demo.js'], {
   cwd: serverDir,
   env,
   stdio: 'inherit',
@@ -44,7 +47,11 @@ const sink = await startE2eSmtpSink({
   smtpPort,
   httpPort: Number(process.env.E2E_MAIL_PORT ?? 18126),
 });
-const server = spawn('npx', ['tsx', 'src/server.ts'], { cwd: serverDir, env, stdio: 'inherit' });
+const server = spawn(process.execPath, ['dist/server.js'], {
+  cwd: serverDir,
+  env,
+  stdio: 'inherit',
+});
 const stop = () => server.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -5,6 +5,9 @@
 //                             JavaScript budget, e2e (Chromium)
 //   npm run test:integration  server tests against DATABASE_URL (PostgreSQL), defaulting to the local
 //                             one; with REDIS_URL also the two-instance browser tier
+//   npm run test:fault        issue 23's faults on real processes: a broker stopped under load, the
+//                             server killed mid-work; with DATABASE_URL and root also PostgreSQL
+//                             restarted and DATA_DIR's disk full
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +20,7 @@ rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 const integration = process.argv.includes('--integration');
+const fault = process.argv.includes('--fault');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedTiers = [];
 
@@ -80,7 +84,10 @@ const vitest = (name, workspace, env = {}, args = []) => {
   count(out);
 };
 
-if (integration) {
+if (fault) {
+  // Each scenario says why when it skips (no Mosquitto, no root, no DATABASE_URL).
+  vitest('fault', 'apps/server', {}, ['-c', 'vitest.fault.config.ts']);
+} else if (integration) {
   const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   // The permission matrix asserts route scoping: the same SQL the PGlite tier already runs. This
   // tier is for what differs on a real server (driver types, pooled connections, concurrency), and
@@ -92,10 +99,9 @@ if (integration) {
   // Two instances sharing PostgreSQL and Redis, with browsers on both (needs REDIS_URL).
   if (process.env.REDIS_URL) {
     ensureChromium();
-    // .ci/run has just built the console in the README's tier; building it again costs a minute.
-    const built =
-      process.env.NETFLEET_WEB_BUILT === '1' && existsSync(join(root, 'apps/web/dist/index.html'));
-    if (built || run('web-build', 'npm', ['run', 'build', '-w', '@netfleet/web'])) {
+    // The web app, server and agent as `npm start` runs them; what the README's tier has just
+    // built is fresh and skipped.
+    if (run('build', 'npm', ['run', 'build'])) {
       const out = join(resultsDir, 'e2e-cluster.json');
       run('e2e-cluster', 'npx', ['playwright', 'test', '-c', 'playwright.cluster.config.ts'], {
         cwd: join(root, 'apps/web'),
@@ -136,7 +142,8 @@ if (integration) {
   }
   vitest('web', 'apps/web');
   ensureChromium();
-  if (run('web-build', 'npm', ['run', 'build', '-w', '@netfleet/web'])) {
+  // The web app, server and agent compiled as `npm start` runs them (e2e runs the compiled server).
+  if (run('build', 'npm', ['run', 'build'])) {
     // Issue 6: the console's initial JavaScript stays within 250 KB gzip.
     run('bundle-size', 'node', ['scripts/bundle-size.mjs', '--max-kb', '250']);
     const out = join(resultsDir, 'e2e.json');

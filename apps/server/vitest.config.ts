@@ -12,9 +12,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The RMS conformance tier and the VPN tunnel tier run on their own (vitest.rms.config.ts,
-    // vitest.vpn.config.ts).
-    exclude: ['test/rms/**', 'test/vpn-netns/**', '**/node_modules/**'],
+    // The RMS conformance, VPN tunnel and fault tiers run on their own (vitest.rms.config.ts,
+    // vitest.vpn.config.ts, vitest.fault.config.ts).
+    exclude: ['test/rms/**', 'test/vpn-netns/**', 'test/fault/**', '**/node_modules/**'],
     globalSetup: ['./test/global-setup.ts'],
     // Each file owns its database (PGlite ~0.5 GB, or its own PostgreSQL database), so files run
     // side by side. Vitest's default leaves one core idle; at most four keeps memory modest.

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript entry through tsx, so the package needs no build step.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/cli/sim.ts');
+// Runs the compiled sim (apps/agent/dist), building the agent first when its sources changed since
+// the last build (scripts/build), so the command works straight after `npm ci`.
+const { runCompiled } = await import(new URL('../../../scripts/build/index.mjs', import.meta.url));
+await runCompiled('agent', new URL('../dist/sim.js', import.meta.url).href);

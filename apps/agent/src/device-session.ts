@@ -1,9 +1,9 @@
 import { connect, type ErrorWithReasonCode, type MqttClient } from 'mqtt';
 import {
   commandMessageSchema,
+  controlMessageSchema,
   parseJsonPayload,
   configMessageSchema,
-  reconnectDelay,
   topics,
   type AckMessage,
   type CollectConfig,
@@ -18,6 +18,7 @@ import { CollectSchedule } from './collect-schedule.ts';
 import { runCommand } from './command-runner.ts';
 import { helloOf } from './hello.ts';
 import { RecentJobs } from './job-ids.ts';
+import { ReconnectPlan } from './reconnect-plan.ts';
 import { endSession, STOP_TIMEOUT_MS } from './session-end.ts';
 import { TelemetryTimers } from './telemetry-timers.ts';
 import { answerTunnelRequest } from './tunnel/dial-tunnel.ts';
@@ -63,7 +64,7 @@ export class DeviceSession {
   private readonly running = new Set<number>();
   private readonly random: () => number;
   private readonly telemetry: TelemetryTimers;
-  private attempt = 0;
+  private readonly reconnects: ReconnectPlan;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private paused = false;
@@ -81,6 +82,7 @@ export class DeviceSession {
     this.counters = options.counters ?? newCounters();
     this.jobs = new RecentJobs(options.doneJobs);
     this.random = options.random ?? Math.random;
+    this.reconnects = new ReconnectPlan(this.random);
     this.alerts = new AlertWatch(options.alertSet ?? EMPTY_ALERT_SET, (message) =>
       this.publishOn(topics.alert(this.deviceId), message),
     );
@@ -198,8 +200,8 @@ export class DeviceSession {
   private onConnect() {
     const client = this.client;
     if (!client) return;
-    const reconnecting = this.attempt > 0;
-    this.attempt = 0;
+    const reconnecting = this.reconnects.reconnecting;
+    this.reconnects.connected();
     this.online = true;
     this.failureReported = false;
     this.counters.connected += 1;
@@ -219,6 +221,10 @@ export class DeviceSession {
         }
       },
     );
+    // On its own: an external broker may refuse the fleet-wide topic (it never sends on it).
+    client.subscribe(topics.control, { qos: 0 }, (error) => {
+      if (error) this.options.log?.(`device ${id}: no server control messages: ${error.message}`);
+    });
     client.publish(topics.state(id), JSON.stringify({ state: 'online', ts: Date.now() }), {
       qos: 1,
       retain: true,
@@ -275,8 +281,7 @@ export class DeviceSession {
     }
     this.failureReported = false;
     if (this.stopped || this.paused || this.reconnectTimer) return;
-    this.scheduleReconnect(reconnectDelay(this.attempt, this.random));
-    this.attempt += 1;
+    this.scheduleReconnect(this.reconnects.nextDelay());
   }
 
   private scheduleReconnect(delay: number) {
@@ -302,6 +307,13 @@ export class DeviceSession {
       const command = commandMessageSchema.safeParse(parseJsonPayload(payload));
       if (command.success) void this.runCommand(command.data);
       else this.options.log?.(`device ${id}: ignoring an invalid command`);
+    } else if (topic === topics.control) {
+      // Unknown types are a newer server's: ignored.
+      const control = controlMessageSchema.safeParse(parseJsonPayload(payload));
+      if (control.success && control.data.type === 'server_shutdown') {
+        this.reconnects.shutdownNotice(control.data);
+        this.options.log?.(`device ${id}: the server is stopping; reconnecting later`);
+      }
     } else if (topic === topics.tunnel(id)) {
       answerTunnelRequest(parseJsonPayload(payload), {
         credential: this.options.credential,

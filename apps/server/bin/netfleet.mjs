@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript entry through tsx, the loader `npm start` uses, so `npx netfleet` needs no
-// build step. The server's tsconfig is named because its `@/` paths must resolve from any cwd.
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
-
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-await import('../src/cli/netfleet.ts');
+// Runs the compiled command (apps/server/dist), building the server first when its sources changed
+// since the last build (scripts/build), so `npx netfleet` works straight after `npm ci`.
+const { runCompiled } = await import(new URL('../../../scripts/build/index.mjs', import.meta.url));
+await runCompiled('server', new URL('../dist/netfleet.js', import.meta.url).href);

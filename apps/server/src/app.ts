@@ -26,7 +26,7 @@ import { systemArea } from './modules/system/system.area';
 import type { WebhookEvents } from './modules/system/webhooks/webhook-events';
 import { authPlugin } from './plugins/auth';
 import type { Broker } from './plugins/broker';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { trackForegroundRequests } from './plugins/foreground-requests';
 import { openapiPlugin } from './plugins/openapi';
 import { realtimePlugin } from './plugins/realtime';
@@ -87,6 +87,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     logger: options.logger ?? { level: config.logLevel, serializers: logSerializers },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: requestId,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
-import { dirname, isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, resolve } from 'node:path';
 import { tileUrlSchema } from '@netfleet/contracts';
 import { z } from 'zod';
+import { SERVER_ROOT } from './lib/server-root';
 
 /** The repository root: `npm start -w` runs with cwd apps/server, so relative paths are anchored here. */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const REPO_ROOT = resolve(SERVER_ROOT, '../..');
 
 const fromRepoRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
 
@@ -94,6 +94,10 @@ const envSchema = z.object({
     emptyToUndefined,
     z.stringbool({ error: 'must be true or false' }).default(false),
   ),
+  SMTP_ALLOW_PRIVATE_NETWORKS: z.preprocess(
+    emptyToUndefined,
+    z.stringbool({ error: 'must be true or false' }).default(false),
+  ),
   MAP_TILE_URL: z.preprocess(emptyToUndefined, tileUrlSchema.optional()),
   MAP_TILE_ATTRIBUTION: z.preprocess(emptyToUndefined, z.string().trim().max(500).optional()),
   BRAND: z.preprocess(
@@ -178,6 +182,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Lets webhooks target loopback/private addresses (labs, tests); off by default against SSRF. */
   webhookAllowPrivateNetworks: boolean;
+  /** Lets companies' SMTP configurations reach loopback and private networks (on-premise relays). */
+  smtpAllowPrivateNetworks: boolean;
   /** Raster tiles the device maps draw over their offline base layer, when reachable. */
   mapTileUrl: string | undefined;
   mapTileAttribution: string | undefined;
@@ -257,6 +263,7 @@ export const loadConfig = (env: Record<string, string | undefined>): Config => {
     smtpUrl: e.SMTP_URL,
     trustProxy: e.TRUST_PROXY,
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    smtpAllowPrivateNetworks: e.SMTP_ALLOW_PRIVATE_NETWORKS,
     mapTileUrl: e.MAP_TILE_URL,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     brand: e.BRAND,

@@ -4,7 +4,9 @@ import { limitHeapGrowth } from './lib/heap';
 import { createRedisAttemptStore } from './modules/identity/auth/redis-attempt-store';
 import { createHubSupervisor } from '@netfleet/openvpn-hub';
 import { BrokerStartError } from './plugins/broker';
+import { closeBrokerAtShutdown } from './plugins/broker-shutdown';
 import { createBroker } from './plugins/create-broker';
+import { type AdminSocket, startAdminSocket } from './modules/system/backup/admin-socket';
 import { closeRedis } from './redis/client';
 
 /**
@@ -50,11 +52,15 @@ const main = async () => {
       app.log.error({ err: error }, 'MQTT broker thread failed; starting a new one'),
     );
   }
+  // `netfleet backup` asks this process for the snapshot: the embedded database has one user.
+  let adminSocket: AdminSocket | null = null;
   // Not onClose hooks: those run newest first, so the database would close before the modules'
   // own hooks (deliveries in flight) are done with it.
   // The broker first: no message is taken after the gateway's last flush in app.close().
   const close = async () => {
-    await broker.close();
+    await adminSocket?.close();
+    // Embedded: the devices are told to come back spread over a window, not all at once.
+    await closeBrokerAtShutdown(broker);
     await app.close();
     await database.close();
     if (redis) await closeRedis(redis);
@@ -80,6 +86,13 @@ const main = async () => {
     await close();
     if (error instanceof BrokerStartError) return fail(error.message);
     throw error;
+  }
+
+  if (database.kind === 'pglite') {
+    adminSocket = await startAdminSocket(
+      { db: database.db, kind: database.kind, dataDir: config.dataDir },
+      app.log,
+    );
   }
 
   console.log(`netfleet is running at ${config.publicUrl}`);

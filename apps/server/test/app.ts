@@ -77,6 +77,8 @@ export const buildTestApp = async (
       WEB_DIST: '/nonexistent-web-dist',
       DATA_DIR: '/nonexistent-data-dir',
       LOG_LEVEL: 'silent',
+      // The SMTP sinks of the tests listen on loopback; test/security turns the guard back on.
+      SMTP_ALLOW_PRIVATE_NETWORKS: 'true',
     }),
     ...overrides,
   };

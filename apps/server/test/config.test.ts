@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       trustProxy: false,
       webhookAllowPrivateNetworks: false,
+      smtpAllowPrivateNetworks: false,
       mapTileUrl: undefined,
       mapTileAttribution: undefined,
       brand: 'default',

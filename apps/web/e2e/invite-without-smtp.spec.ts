@@ -20,9 +20,10 @@ test.use({ baseURL: ORIGIN });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'netfleet-e2e-no-smtp-'));
-  server = spawn('npx', ['tsx', 'src/server.ts'], {
+  // The compiled server e2e-server.mjs has built, as `npm start` runs it.
+  server = spawn(process.execPath, ['dist/server.js'], {
     cwd: serverDir,
-    // Its own process group, so stopping it stops tsx and node under npx too.
+    // Its own process group, so stopping it stops whatever it started too.
     detached: true,
     stdio: 'inherit',
     env: {

@@ -11,6 +11,7 @@ import { hubHostSchema, VPN_HUB_COMMAND_TYPES } from './device-vpn-hub.ts';
 export const PROTOCOL_VERSION = 1;
 
 export * from './device-topics.ts';
+export * from './device-control.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Identity and enrolment

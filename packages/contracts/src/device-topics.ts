@@ -56,6 +56,11 @@ export const topics = {
   command: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/cmd`,
   /** server → device, QoS 1, never retained: dial a remote-access tunnel (tunnel/frames.ts). */
   tunnel: (deviceId: number) => `${TOPIC_ROOT}/d/${deviceId}/tun`,
+  /**
+   * server → every device, QoS 0, never retained: control messages (device-control.ts). One
+   * topic for the fleet, so telling 10,000 devices costs the server one publish.
+   */
+  control: `${TOPIC_ROOT}/all/ctl`,
 } as const;
 
 /** What the gateway subscribes to (with `$share/<group>/` in front on an external broker). */
@@ -123,6 +128,7 @@ export const mayDevicePublish = (deviceId: number, topic: string): boolean => {
   );
 };
 export const mayDeviceSubscribe = (deviceId: number, topic: string): boolean =>
+  topic === topics.control ||
   topic === topics.config(deviceId) ||
   topic === topics.command(deviceId) ||
   topic === topics.tunnel(deviceId);

@@ -24,10 +24,25 @@ describe('parseCommand', () => {
   });
 
   it('refuses unknown commands and options, stray words and a missing --email', () => {
-    expect(() => parseCommand(['backup'])).toThrow(/Unknown command backup/);
+    expect(() => parseCommand(['frobnicate'])).toThrow(/Unknown command frobnicate/);
     expect(() => parseCommand(['migrate', '--email', 'a@b.example'])).toThrow(CliError);
     expect(() => parseCommand(['doctor', 'now'])).toThrow(CliError);
     expect(() => parseCommand(['create-admin'])).toThrow(/needs --email/);
     expect(() => parseCommand(['reset-password', '--email'])).toThrow(CliError);
+  });
+
+  it('reads backup and restore', () => {
+    expect(parseCommand(['backup'])).toEqual({ name: 'backup', output: undefined });
+    expect(parseCommand(['backup', '-o', '-'])).toEqual({ name: 'backup', output: '-' });
+    expect(parseCommand(['restore', 'b.tar.gz', '--force'])).toEqual({
+      name: 'restore',
+      file: 'b.tar.gz',
+      force: true,
+    });
+    expect(parseCommand(['restore', 'b.tar.gz'])).toMatchObject({ force: false });
+    expect(() => parseCommand(['restore'])).toThrow(/needs one backup file/);
+    expect(() => parseCommand(['restore', 'a', 'b'])).toThrow(/needs one backup file/);
+    expect(() => parseCommand(['backup', 'stray'])).toThrow(CliError);
+    expect(() => parseCommand(['backup', '--force'])).toThrow(CliError);
   });
 });

@@ -1,6 +1,6 @@
-// The `netfleet` command (apps/server/bin/netfleet.mjs): start, migrate, create-admin,
-// reset-password and doctor, with the server's own settings and code. `netfleet --help` lists them.
-import { fileURLToPath } from 'node:url';
+// The `netfleet` command (apps/server/bin/netfleet.mjs runs its compiled bundle): start, migrate,
+// create-admin, reset-password, backup, restore and doctor, with the server's own settings and
+// code. `netfleet --help` lists them.
 import { runCli } from './run';
 import { systemDoctorProbes } from './doctor-probes';
 
@@ -9,10 +9,8 @@ const status = await runCli(process.argv.slice(2), {
   out: (line) => console.log(line),
   err: (line) => console.error(line),
   probes: systemDoctorProbes,
-  // As `npm start -w @netfleet/server` runs it: from the package folder (the embedded broker's
-  // worker thread loads tsx relative to the working directory), and started by its import.
+  // The server runs in this process, started by its import.
   startServer: async () => {
-    process.chdir(fileURLToPath(new URL('../..', import.meta.url)));
     await import('@/server');
   },
 });

@@ -1,9 +1,12 @@
+import type { Writable } from 'node:stream';
 import { type Config, ConfigError, loadConfig } from '@/config';
 import { parseCommand, USAGE } from './args';
+import { runBackup } from './backup-command';
 import { CliError, type Output } from './cli-error';
 import { runDoctor } from './doctor';
 import type { DoctorProbes } from './doctor-probes';
 import { runMigrate } from './migrate-command';
+import { runRestore } from './restore-command';
 import { runCreateAdmin, runResetPassword } from './user-commands';
 
 export interface CliIo {
@@ -11,6 +14,8 @@ export interface CliIo {
   out: Output;
   err: Output;
   probes: DoctorProbes;
+  /** Where `netfleet backup --output -` writes the archive (process.stdout by default). */
+  stdout?: Writable;
   /** Runs the server in this process (`start`); it keeps running after this returns. */
   startServer: () => Promise<void>;
 }
@@ -46,6 +51,12 @@ export const runCli = async (argv: string[], io: CliIo): Promise<number | null> 
         return 0;
       case 'reset-password':
         await runResetPassword(config, command, io.out);
+        return 0;
+      case 'backup':
+        await runBackup(config, command, { out: io.out, stdout: io.stdout ?? process.stdout });
+        return 0;
+      case 'restore':
+        await runRestore(config, command, io.out);
         return 0;
       case 'doctor':
         return await runDoctor(config, io.probes, io.out);

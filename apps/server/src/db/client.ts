@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '@/config';
 import { describeError, redactUrl } from '@/lib/connection-errors';
+import { SERVER_ROOT } from '@/lib/server-root';
 import { acquireDataDirLock } from './data-dir-lock';
 import { gatePglite } from './pglite-gate';
 import { initPgliteDataDir, PGLITE_START_PARAMS } from './pglite-memory';
@@ -30,7 +30,7 @@ export type Executor = Database | Transaction;
 
 export { DatabaseConnectionError };
 
-export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_FOLDER = join(SERVER_ROOT, 'src', 'db', 'migrations');
 
 /**
  * The contrib extensions the migrations create (pg_trgm: the device search's trigram indexes).
@@ -39,7 +39,7 @@ export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Any session-level advisory lock id works as long as every instance uses the same one. */
-const MIGRATION_LOCK_ID = 72_616_001;
+export const MIGRATION_LOCK_ID = 72_616_001;
 
 export interface DatabaseHandle {
   db: Database;
@@ -57,12 +57,21 @@ export interface CreateDatabaseOptions {
   memory?: boolean;
   /** A `dumpDataDir()` tarball to start PGlite from, which skips initdb (tests). */
   pgliteTemplate?: Blob;
+  /**
+   * Another migrations folder than the one shipped (tests: a newer or older version's set, as
+   * the instances of a rolling upgrade have).
+   */
+  migrationsFolder?: string;
 }
 
-const createPostgres = async (url: string): Promise<DatabaseHandle> => {
+const createPostgres = async (url: string, migrationsFolder: string): Promise<DatabaseHandle> => {
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 10_000, max: 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor one checked out (a transaction between statements): pg-pool listens only while a client
+  // is idle, and pg emits the lost socket as an 'error' event besides failing the query. The
+  // query fails; the pool drops the client at its release (issue 23: PostgreSQL restarted).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     client.release();
@@ -81,7 +90,7 @@ const createPostgres = async (url: string): Promise<DatabaseHandle> => {
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         const locked = drizzleNodePg({ client, schema });
-        await migrateNodePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+        await migrateNodePg(locked, { migrationsFolder });
         return await afterMigrate(locked);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
@@ -124,7 +133,7 @@ const createPglite = async (
     db,
     kind: 'pglite',
     async migrate(afterMigrate) {
-      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(db, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER });
       return afterMigrate(db);
     },
     async close() {
@@ -148,4 +157,6 @@ export const createDatabase = (
   config: Config,
   options: CreateDatabaseOptions = {},
 ): Promise<DatabaseHandle> =>
-  config.databaseUrl ? createPostgres(config.databaseUrl) : createPglite(config, options);
+  config.databaseUrl
+    ? createPostgres(config.databaseUrl, options.migrationsFolder ?? MIGRATIONS_FOLDER)
+    : createPglite(config, options);

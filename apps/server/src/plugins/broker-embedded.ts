@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { topics } from '@netfleet/contracts';
+import { SERVER_ROOT } from '@/lib/server-root';
 import {
   type Broker,
   BrokerStartError,
@@ -37,13 +40,21 @@ const startError = (error: NodeJS.ErrnoException, port: number, host: string): E
 };
 
 /**
- * The worker entry: tsx registered in the worker itself, since a worker thread does not inherit
- * the loader the server was started with in time for its own entry module.
+ * The worker entry. Compiled (`npm start`), this module is part of a bundle in dist/, as is the
+ * worker's entry. From source (tests, `npm run dev`), tsx is registered in the worker itself, since a worker
+ * thread does not inherit the loader the server was started with in time for its entry module.
  */
-const WORKER_BOOTSTRAP = `import('tsx/esm/api').then((tsx) => {
-  tsx.register();
-  return import(${JSON.stringify(new URL('./broker-worker.ts', import.meta.url).href)});
-})`;
+const startWorker = (): Worker => {
+  const compiled = import.meta.url.endsWith('.js');
+  if (compiled) return new Worker(join(SERVER_ROOT, 'dist', 'broker-worker.js'));
+  const source = JSON.stringify(new URL('./broker-worker.ts', import.meta.url).href);
+  return new Worker(
+    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`,
+    {
+      eval: true,
+    },
+  );
+};
 
 type Done = Extract<FromBrokerWorker, { type: 'done' }>;
 
@@ -146,7 +157,7 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
 
     async start() {
       closed = false;
-      const next = new Worker(WORKER_BOOTSTRAP, { eval: true });
+      const next = startWorker();
       worker = next;
       const restart = () => broker.start();
       next.on('message', onMessage);
@@ -215,6 +226,27 @@ export const createEmbeddedBroker = (options: { port: number; host: string }): E
     },
 
     isUp: () => listening,
+
+    async announceShutdown(notice, waitMs) {
+      if (!listening) return;
+      const told = request((id) => ({
+        type: 'announce',
+        id,
+        topic: topics.control,
+        payload: JSON.stringify(notice),
+        waitMs,
+      })).then(
+        () => undefined,
+        () => undefined,
+      );
+      // The thread bounds its own wait; this bounds a thread that no longer answers at all.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      });
+      await Promise.race([told, late]);
+      clearTimeout(timer);
+    },
 
     async close() {
       closed = true;

@@ -15,6 +15,8 @@ export type ToBrokerWorker =
       messages: { topic: string; payload: string | Uint8Array }[];
     } & PublishOptions)
   | { type: 'restart-listener'; id: number }
+  /** Publish to every subscribed device at QoS 0 and answer once written, or after `waitMs`. */
+  | { type: 'announce'; id: number; topic: string; payload: string; waitMs: number }
   | { type: 'close'; id: number }
   /** The main thread's answer to `authenticate`. */
   | { type: 'authenticated'; id: number; ok: boolean }

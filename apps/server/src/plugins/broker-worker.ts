@@ -15,6 +15,7 @@ import {
 } from '@netfleet/contracts';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { MessageMeta } from './broker';
+import { announce } from './broker-worker-announce';
 import type { FromBrokerWorker, ToBrokerWorker } from './broker-worker-protocol';
 
 // Aedes and the device sockets on a thread of their own: MQTT parsing and one socket write per
@@ -44,6 +45,8 @@ const refusal = (returnCode: number): AuthenticateError =>
   Object.assign(new Error('connection refused'), { returnCode }) as AuthenticateError;
 
 const identities = new WeakMap<Client, Identity>();
+/** The connected client holding each client id (Aedes drops the older of two with one id). */
+const holders = new Map<string, Client>();
 const sockets = new Set<Socket>();
 const authentications = new Map<number, (ok: boolean) => void>();
 /** Batches sent to the main thread whose messages wait for their PUBACK. */
@@ -110,14 +113,30 @@ const readingOf = (topic: string, payload: Buffer): [Buffer] | [Buffer, ReadingT
   return [NO_PAYLOAD, reading && toReadingText(reading)];
 };
 
-const createAedes = () =>
-  Aedes.createBroker({
+/**
+ * A connection may take over a client id only from the same identity (a device's half-open old
+ * connection, an enrolment asking again): otherwise any device's credential, or the open `enrol`
+ * login, could knock another device off the broker by connecting under its client id.
+ */
+const mayHold = (clientId: string, identity: Identity) => {
+  const holder = holders.get(clientId);
+  const held = holder ? identities.get(holder) : undefined;
+  if (!held) return true;
+  if (held.kind === 'enrol' || identity.kind === 'enrol') return held.kind === identity.kind;
+  return held.deviceId === identity.deviceId;
+};
+
+const createAedes = async () => {
+  const broker = await Aedes.createBroker({
     // The enrol reply address is the client id; the protocol allows up to 64 characters.
     maxClientsIdLength: 64,
     authenticate(client, username, password, done) {
       if (username === ENROL_USERNAME) {
-        if (!CLIENT_ID_PATTERN.test(client.id)) return done(refusal(NOT_AUTHORIZED), false);
-        identities.set(client, { kind: 'enrol' });
+        const identity: Identity = { kind: 'enrol' };
+        if (!CLIENT_ID_PATTERN.test(client.id) || !mayHold(client.id, identity)) {
+          return done(refusal(NOT_AUTHORIZED), false);
+        }
+        identities.set(client, identity);
         return done(null, true);
       }
       const deviceId = parseDeviceUsername(username);
@@ -125,7 +144,9 @@ const createAedes = () =>
       const id = nextId++;
       authentications.set(id, (ok) => {
         if (!ok) return done(refusal(BAD_USERNAME_OR_PASSWORD), false);
-        identities.set(client, { kind: 'device', deviceId });
+        const identity: Identity = { kind: 'device', deviceId };
+        if (!mayHold(client.id, identity)) return done(refusal(NOT_AUTHORIZED), false);
+        identities.set(client, identity);
         done(null, true);
       });
       send({
@@ -169,6 +190,12 @@ const createAedes = () =>
       callback(null, allowed ? subscription : null);
     },
   });
+  broker.on('client', (client) => void holders.set(client.id, client));
+  broker.on('clientDisconnect', (client) => {
+    if (holders.get(client.id) === client) holders.delete(client.id);
+  });
+  return broker;
+};
 
 const openListener = (listenPort: number, host: string) =>
   new Promise<void>((resolve, reject) => {
@@ -274,6 +301,9 @@ const run = async (message: ToBrokerWorker): Promise<Outcome> => {
       return { port: boundPort };
     case 'publish':
       return { failed: await publish(message) };
+    case 'announce':
+      if (aedes) await announce(aedes, message);
+      return {};
     case 'restart-listener':
       await closeListener();
       if (!aedes) throw new Error('broker not started');

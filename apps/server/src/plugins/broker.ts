@@ -1,4 +1,4 @@
-import type { ReadingText } from '@netfleet/contracts';
+import type { ReadingText, ServerShutdown } from '@netfleet/contracts';
 
 /** Who sent a message, as far as the broker knows (an external broker tells nothing). */
 export interface MessageMeta {
@@ -64,6 +64,13 @@ export interface Broker {
    * for them. External brokers keep their connections (and send the wills) themselves.
    */
   onConnectionsLost?(listener: () => void): void;
+  /**
+   * Tells every connected device this server is stopping (`notice` on `topics.control`, QoS 0),
+   * so they come back after the restart spread over its window instead of in one storm, and
+   * resolves once it is written to their sockets, or after `waitMs`. Embedded only: behind an
+   * external broker the devices keep their broker connection and other instances serve them.
+   */
+  announceShutdown?(notice: ServerShutdown, waitMs: number): Promise<void>;
   /** Stops taking messages; what was acknowledged has been handed to the handler. */
   close(): Promise<void>;
   /**

@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorCode, type ErrorItem } from '@netfleet/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from '@/lib/api-error';
@@ -33,14 +33,64 @@ export const envelope = (errors: ErrorItem[], data?: Record<string, unknown>) =>
 const nulAt = (value: unknown, path: string[] = []): string[] | null => {
   if (typeof value === 'string') return value.includes('\0') ? path : null;
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
+  // Plain objects only (not streams or file parts), but the query and route parameters are
+  // dictionaries whose prototype itself has no prototype (fast-querystring, find-my-way).
+  const proto = Object.getPrototypeOf(value) as object | null;
+  const plain = proto === null || proto === Object.prototype || !Object.getPrototypeOf(proto);
+  if (!Array.isArray(value) && !plain) return null;
   for (const [key, item] of Object.entries(value)) {
     const at = nulAt(item, [...path, key]);
     if (at) return at;
   }
   return null;
 };
+
+/**
+ * The router's own refusals (a URL that does not decode, a parameter over maxParamLength) never
+ * reach the error handler; Fastify's frameworkErrors option sends them here for the envelope.
+ */
+export const frameworkErrors = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .status(status)
+    .send(envelope([{ code: ERROR_CODES.VALIDATION_ERROR, message: error.message, source: null }]));
+};
+
+/** Deeper JSON is refused before parsing: the NUL walk, zod and handlers all recurse. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether brackets nest deeper than `limit` outside strings (a linear scan, no recursion). */
+const nestsDeeperThan = (text: string, limit: number): boolean => {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+};
+
+/**
+ * The multipart parser (busboy) rejects a body without a boundary or cut short with plain errors
+ * and no status, and a file part cut short ends its stream early; each route reading parts would
+ * otherwise answer them with a 500.
+ */
+const isMalformedMultipart = (error: FastifyError, contentType: string | undefined) =>
+  error.statusCode === undefined &&
+  /^multipart\//i.test(contentType ?? '') &&
+  (error.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    /multipart data|boundary (not found|required)/i.test(error.message));
 
 export const NUL_MESSAGE = 'Text may not contain NUL characters';
 
@@ -71,7 +121,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       done(null, undefined);
       return;
     }
-    parseJson(request, String(body), done);
+    const text = String(body);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      const message = `JSON may not nest more than ${MAX_JSON_DEPTH} levels deep`;
+      done(new ApiError(400, ERROR_CODES.VALIDATION_ERROR, message), undefined);
+      return;
+    }
+    parseJson(request, text, done);
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -100,6 +156,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ),
       );
     }
+    if (isMalformedMultipart(error, request.headers['content-type'])) {
+      return reply.status(400).send(
+        envelope([
+          {
+            code: ERROR_CODES.VALIDATION_ERROR,
+            message: 'Malformed multipart body',
+            source: null,
+          },
+        ]),
+      );
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send(
@@ -107,6 +174,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           {
             code: CODE_BY_STATUS[status] ?? ERROR_CODES.VALIDATION_ERROR,
             message: error.message,
+            source: null,
+          },
+        ]),
+      );
+    }
+    // A full disk (DATA_DIR, issue 23) is the operator's to fix: the client learns that nothing
+    // was stored and may try again, not that the server failed.
+    const errno = (error as NodeJS.ErrnoException).code;
+    if (errno === 'ENOSPC' || errno === 'EDQUOT') {
+      request.log.error({ err: error }, 'out of disk space');
+      return reply.status(507).send(
+        envelope([
+          {
+            code: ERROR_CODES.SERVICE_UNAVAILABLE,
+            message: 'The server is out of disk space: nothing was stored. Try again later.',
             source: null,
           },
         ]),

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRecord } from '@/plugins/auth';
 import { buildTestApp, type TestApp } from '@test/app';
 import { LISTS } from './lists';
-import { rowsOf } from './matrix';
+import { rowsOf, scoped } from './matrix';
+import { namingSegment } from './missing';
 import { MATRIX } from './tables';
+import { probesParent, TARGETS } from './world';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,11 +58,47 @@ describe('the permission matrix covers every guarded route', () => {
     expect(differing).toEqual([]);
   });
 
-  it('probes three targets on every route that names a row by path', () => {
+  it('probes targets on every route that names a row by path', () => {
     const untargeted = Object.entries(table)
       .filter(([key, spec]) => key.includes(':') && spec.scope === 'caller')
       .map(([key]) => key);
     expect(untargeted).toEqual([]);
+  });
+
+  it('probes own, child, parent and foreign targets on every confined route', () => {
+    const rows = Object.values(MATRIX).flatMap(rowsOf);
+    const short = Object.entries(table)
+      .filter(([, spec]) => scoped(spec.scope))
+      .flatMap(([key]) => {
+        const probed = new Set(rows.filter((row) => row.route === key).map((row) => row.where));
+        const lacking = TARGETS.filter((where) => !probed.has(where));
+        // A route no default role below the super admin may call has no one to probe a parent with.
+        const prober = rows.some(
+          (row) => row.route === key && row.status !== 403 && probesParent(row.actor),
+        );
+        const expected = prober ? lacking : lacking.filter((where) => where !== 'parent');
+        return expected.length ? [`${key} lacks ${expected.join(', ')}`] : [];
+      });
+    expect(short).toEqual([]);
+  });
+
+  it('tells a foreign or parent row named by path from a missing one on every confined route', () => {
+    const unnamed = Object.entries(table)
+      .filter(([key, spec]) => key.includes(':') && scoped(spec.scope))
+      .filter(([key]) => namingSegment(key) < 0)
+      .map(([key]) => key);
+    expect(unnamed).toEqual([]);
+    const rows = Object.values(MATRIX).flatMap(rowsOf);
+    const uncompared = rows
+      .filter((row) => row.hidden && row.where !== 'child' && row.route.includes(':'))
+      .filter(
+        (row) =>
+          !rows.some(
+            (other) => other.route === row.route && other.where === row.where && other.missing,
+          ),
+      )
+      .map((row) => `${row.route} ${row.where}`);
+    expect([...new Set(uncompared)]).toEqual([]);
   });
 
   it('checks the rows of every list route', () => {

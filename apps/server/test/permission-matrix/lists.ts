@@ -7,6 +7,11 @@ export interface ListSpec {
   scope: 'company' | 'owner';
   /** Queries that name B's rows outright: filters and searches must not reach past the scope. */
   probes?: (world: World) => string[];
+  /**
+   * Fields that name a row's parent company. A subsidiary's users are told the name of their own
+   * company's parent (the console shows it, unlinked: companies-page.tsx), and nothing else of it.
+   */
+  parentNamed?: readonly string[];
 }
 
 const foreignSearch = (world: World) => `q=${world.zones.foreign.marker}`;
@@ -16,6 +21,7 @@ export const LISTS: Readonly<Record<string, ListSpec>> = {
   '/api/companies': {
     permission: 'view_companies',
     scope: 'company',
+    parentNamed: ['parent_name'],
     probes: ({ zones }) => [
       `parent_id=${zones.foreign.company.id}`,
       `id=${zones.foreign.company.id}`,
@@ -148,6 +154,7 @@ export const LISTS: Readonly<Record<string, ListSpec>> = {
   '/api/credits': {
     permission: 'view_credits',
     scope: 'company',
+    parentNamed: ['parent_company_name'],
     probes: ({ zones }) => [
       `company_id=${zones.foreign.company.id}`,
       `id=${zones.foreign.credits.poolId},${zones.foreign.credits.movedPoolId}`,

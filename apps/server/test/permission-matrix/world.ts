@@ -11,12 +11,12 @@ import {
 } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { users } from '@/db/schema';
+import { sessions, users } from '@/db/schema';
 import type { CompanyRow, UserRow } from '@/db/types';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
 import { createCompany, rootCompany } from '@test/factories';
 import { createOutbox } from '@test/outbox';
-import { confirmPassword, loginAs, type TestSession } from '@test/session';
+import { loginAs, type TestSession } from '@test/session';
 import { createFresh, type Fresh } from './fresh';
 import { matrixCredits, type ZoneCredits } from './routes/credits';
 import { matrixRefusedIdentity } from './routes/auth-devices';
@@ -27,12 +27,13 @@ import { matrixWireless } from './routes/wireless';
 import { matrixVpn, type ZoneVpn } from './routes/vpn-world';
 
 /**
- * Where a target lives, seen from an actor of company A: A itself, its subsidiary A1, or the
- * unrelated company B. (B1, B's subsidiary, only feeds the list checks.)
+ * Where a target lives, seen from the actor: A itself, its subsidiary A1, or the unrelated company
+ * B for an actor of A; A for an actor of A1 (`parent`: a subsidiary never sees up its tree, spec
+ * §6). B1, B's subsidiary, only feeds the list checks.
  */
-export type Where = 'own' | 'child' | 'foreign';
-export const TARGETS: readonly Where[] = ['own', 'child', 'foreign'];
-export type ZoneName = Where | 'foreignChild';
+export type Where = 'own' | 'child' | 'parent' | 'foreign';
+export const TARGETS: readonly Where[] = ['own', 'child', 'parent', 'foreign'];
+export type ZoneName = Exclude<Where, 'parent'> | 'foreignChild';
 
 /**
  * Every row of a zone carries its marker in a name or address, so "nothing of B leaked" is a
@@ -53,6 +54,18 @@ export const ACTOR_NAMES: readonly ActorName[] = [...ROLE_NAMES, 'own_only'];
 export const OWN_ONLY_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter(
   (p) => p !== 'super_admin' && p !== 'access_child_companies',
 );
+
+/**
+ * The roles that also have a user in A1, to probe A as their parent. Not the super admin: it
+ * reaches every company wherever it sits, so its parent probe would be its foreign one. Not
+ * own_only: a custom role of A.
+ */
+export type ParentProber = Exclude<RoleName, 'super_admin'>;
+export const PARENT_PROBERS: readonly ParentProber[] = ROLE_NAMES.filter(
+  (name): name is ParentProber => name !== 'super_admin',
+);
+export const probesParent = (actor: ActorName): actor is ParentProber =>
+  (PARENT_PROBERS as readonly ActorName[]).includes(actor);
 
 export const permissionsOf = (actor: ActorName): readonly Permission[] =>
   actor === 'own_only'
@@ -89,8 +102,25 @@ export interface World {
   t: TestApp;
   zones: Record<ZoneName, Zone>;
   actors: Record<ActorName, Actor>;
+  /** The users of A1 that probe A as their parent. */
+  childActors: Record<ParentProber, Actor>;
   fresh: Fresh;
 }
+
+/** The zone a target of `where` lives in: a parent target is A, seen from A1. */
+export const zoneOf = (world: World, where: Where): Zone =>
+  world.zones[where === 'parent' ? 'own' : where];
+
+/** The zone of the actor's own company: A1 for the actor probing its parent, else A. */
+export const homeOf = (world: World, where: Where): Zone =>
+  world.zones[where === 'parent' ? 'child' : 'own'];
+
+/** Who asks for a target of `where`: the role's user of A, or of A1 for a parent target. */
+export const actorFor = (world: World, actor: ActorName, where: Where): Actor => {
+  if (where !== 'parent') return world.actors[actor];
+  if (!probesParent(actor)) throw new Error(`${actor} probes no parent`);
+  return world.childActors[actor];
+};
 
 type GiveCredits = (company: CompanyRow, marker: string) => Promise<ZoneCredits>;
 
@@ -120,8 +150,9 @@ const buildZone = async (
 
 /**
  * Root (the seeded super admin), A (level 2) with A1, B with B1; one user of every default role
- * in A, plus the own_only user; each logged in once, password confirmed, session reused. The
- * actors sign in before the zones are filled: the super admin gives each zone its credits.
+ * in A, plus the own_only user, and one of every parent prober in A1; each logged in once,
+ * password confirmed, session reused. The actors sign in before the zones are filled: the super
+ * admin gives each zone its credits.
  */
 export const buildWorld = async (): Promise<World> => {
   const t = await buildTestApp(
@@ -147,33 +178,41 @@ export const buildWorld = async (): Promise<World> => {
   );
 
   const ownOnlyRoleId = await fresh.role(a, OWN_ONLY_PERMISSIONS);
-  const actorUser = async (name: ActorName) => {
+  const actorUser = async (name: ActorName, company: CompanyRow) => {
     if (name === 'super_admin') {
       const [row] = await t.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
       if (!row) throw new Error('the seed created no super admin');
       return { ...row, password: ADMIN_PASSWORD };
     }
     const role = name === 'own_only' ? 'end_user' : name;
-    const user = await fresh.user(a, { role, prefix: name });
+    const user = await fresh.user(company, { role, prefix: name });
     if (name !== 'own_only') return user;
     await t.db.update(users).set({ roleId: ownOnlyRoleId }).where(eq(users.id, user.id));
     return { ...user, roleId: ownOnlyRoleId };
   };
 
+  const signIn = async <N extends ActorName>(name: N, company: CompanyRow): Promise<[N, Actor]> => {
+    const user = await actorUser(name, company);
+    const session = await loginAs(t.app, user);
+    // The sensitive routes answer 423 without a confirmed password; the matrix is about
+    // permissions and scope. Stored as POST /api/password-confirmation stores it, sparing a
+    // second argon2 check per actor (a dozen actors sign in for every matrix file).
+    await t.db
+      .update(sessions)
+      .set({ passwordConfirmedAt: new Date() })
+      .where(eq(sessions.userId, user.id));
+    return [
+      name,
+      { name, user, session, customRoleId: name === 'own_only' ? ownOnlyRoleId : null },
+    ];
+  };
   // Logins verify passwords (argon2, off the main thread): run them side by side.
-  const entries = await Promise.all(
-    ACTOR_NAMES.map(async (name): Promise<[ActorName, Actor]> => {
-      const user = await actorUser(name);
-      const session = await loginAs(t.app, user);
-      // The sensitive routes answer 423 without it; the matrix is about permissions and scope.
-      await confirmPassword(t.app, session, user.password);
-      return [
-        name,
-        { name, user, session, customRoleId: name === 'own_only' ? ownOnlyRoleId : null },
-      ];
-    }),
-  );
+  const [entries, childEntries] = await Promise.all([
+    Promise.all(ACTOR_NAMES.map((name) => signIn(name, a))),
+    Promise.all(PARENT_PROBERS.map((name) => signIn(name, a1))),
+  ]);
   const actors = Object.fromEntries(entries) as Record<ActorName, Actor>;
+  const childActors = Object.fromEntries(childEntries) as Record<ParentProber, Actor>;
 
   // Credits are made as the API makes them (the ledger adds up): by the super admin, signed in.
   const giveCredits = await matrixCredits(t.db, t.app, actors.super_admin.session, root);
@@ -191,5 +230,5 @@ export const buildWorld = async (): Promise<World> => {
     zone.vpn = await matrixVpn(admin, t.db, zone.company, zone.marker);
     await matrixRefusedIdentity(t.db, zone.company, zone.marker);
   }
-  return { t, zones, actors, fresh };
+  return { t, zones, actors, childActors, fresh };
 };

@@ -8,7 +8,7 @@ import {
   parseConfigPath,
 } from '../device-config.ts';
 import { compareFirmware, parseFirmware, type FirmwareVersion } from '../device-models.ts';
-import { idListSchema, listQuerySchema } from '../list.ts';
+import { idListSchema, idSchema, listQuerySchema } from '../list.ts';
 import { nameSchema } from '../validation.ts';
 import { requiredIdSchema } from './companies.ts';
 import { asyncAcceptedSchema, DEVICE_JOB_STATES, deviceIdListSchema } from './device-jobs.ts';
@@ -288,7 +288,7 @@ export type ConfigAction = z.infer<typeof configActionSchema>;
 
 export const configActionListQuerySchema = listQuerySchema
   .pick({ limit: true, offset: true })
-  .extend({ device_id: z.coerce.number().int().min(1).optional() });
+  .extend({ device_id: idSchema.optional() });
 export type ConfigActionListQuery = z.infer<typeof configActionListQuerySchema>;
 
 export const configChangeSchema: z.ZodType<ConfigChange> = z.object({

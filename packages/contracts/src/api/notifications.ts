@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyIdSchema } from './users.ts';
 
 export const NOTIFICATION_TYPES = [
   'invitedUserRegistration',
@@ -20,6 +21,6 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** PUT /notifications: mark these as seen. */
 export const markNotificationsSeenBodySchema = z.object({
-  id: z.array(z.number().int().positive()).min(1).max(1000),
+  id: z.array(bodyIdSchema).min(1).max(1000),
 });
 export type MarkNotificationsSeenBody = z.infer<typeof markNotificationsSeenBodySchema>;

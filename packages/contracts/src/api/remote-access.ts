@@ -3,6 +3,7 @@ import { apiDateSchema } from '../api-dates.ts';
 import { idListSchema, idSchema } from '../list.ts';
 import { searchQueryShape } from '../search-query.ts';
 import { ipv4Schema } from '../validation.ts';
+import { bodyIdSchema } from './users.ts';
 
 // Remote access (RMS "device access"): access rules (a host:port on a device or its LAN), the
 // sessions opened through them (links), and the log of those sessions (access history).
@@ -55,14 +56,14 @@ const portSchema = z.number().int().min(1, REMOTE_ACCESS_MESSAGES.portRange).max
 
 /** One access rule in POST /devices/remote-access `{data: [...]}`. */
 export const accessRuleInputSchema = z.object({
-  device_id: z.number().int().min(1),
+  device_id: bodyIdSchema,
   name: nameSchema,
   destination_ip: ipv4Schema,
   destination_port: portSchema,
   protocol: accessProtocolSchema.default('http'),
   credentials_required: z.boolean().default(false),
   /** netfleet: user ids the rule is shared with besides its company's managers. */
-  shared_with: z.array(z.number().int().min(1)).max(100).optional(),
+  shared_with: z.array(bodyIdSchema).max(100).optional(),
 });
 export type AccessRuleInput = z.infer<typeof accessRuleInputSchema>;
 export const createAccessRulesBodySchema = z.object({
@@ -71,18 +72,18 @@ export const createAccessRulesBodySchema = z.object({
 
 /** PUT /devices/remote-access/{access_id}. */
 export const updateAccessRuleBodySchema = z.object({
-  device_id: z.number().int().min(1).optional(),
+  device_id: bodyIdSchema.optional(),
   name: nameSchema.optional(),
   destination_ip: ipv4Schema.optional(),
   destination_port: portSchema.optional(),
   protocol: accessProtocolSchema.optional(),
   credentials_required: z.boolean().optional(),
-  tag_id: z.array(z.number().int()).optional(),
-  shared_with: z.array(z.number().int().min(1)).max(100).optional(),
+  tag_id: z.array(bodyIdSchema).optional(),
+  shared_with: z.array(bodyIdSchema).max(100).optional(),
 });
 
 export const deleteAccessRulesBodySchema = z.object({
-  id: z.array(z.number().int().min(1)).min(1).max(1000),
+  id: z.array(bodyIdSchema).min(1).max(1000),
 });
 
 /** GET /devices/remote-access. */
@@ -201,7 +202,7 @@ export const connectLogSchema = z.object({
 export type ConnectLog = z.infer<typeof connectLogSchema>;
 
 /** POST /devices/connect/status. */
-export const connectStatusBodySchema = z.object({ id: z.array(z.number().int().min(1)).min(1) });
+export const connectStatusBodySchema = z.object({ id: z.array(bodyIdSchema).min(1) });
 
 /** Credentials the user chose to keep for a device (SSH/telnet), never answered back. */
 export const savedCredentialSchema = z.object({

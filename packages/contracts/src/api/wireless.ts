@@ -284,7 +284,8 @@ export const wirelessGraphQuerySchema = z
     to: apiDateQuerySchema.optional(),
   })
   .superRefine((query, ctx) => {
-    if (!query.from || !query.to) return;
+    // Zod runs this even when another key failed (wlan=1e308): `from` may then be unparsed text.
+    if (!(query.from instanceof Date) || !(query.to instanceof Date)) return;
     if (query.from.getTime() >= query.to.getTime()) {
       ctx.addIssue({ code: 'custom', path: ['from'], message: WIRELESS_GRAPH_MESSAGES.rangeOrder });
     } else if (query.to.getTime() - query.from.getTime() > WIRELESS_GRAPH_MAX_RANGE_MS) {

@@ -14,9 +14,12 @@ const throwaway = ({ world, where, zone }: CaseContext) =>
     zone.marker,
   );
 
-/** A itself (as it is now) for the own zone, the only company that is the actor's; else a throwaway. */
+/**
+ * A itself (as it is now) for the own zone, the only company that is the actor's, and for the
+ * parent zone, the company above the actor's; else a throwaway.
+ */
 const target = async (context: CaseContext) => {
-  if (context.where !== 'own') return throwaway(context);
+  if (context.where !== 'own' && context.where !== 'parent') return throwaway(context);
   const own = await companyRow(context, context.zone.company.id);
   if (!own) throw new Error('company A is gone');
   return own;
@@ -69,7 +72,7 @@ export const companyRoutes: AreaTable = {
       const source = await target(context);
       return {
         url: '/api/companies/move',
-        payload: { source: source.id, target: context.world.zones.own.company.id },
+        payload: { source: source.id, target: context.home.company.id },
         untouched: async () => (await companyRow(context, source.id))?.parentId === source.parentId,
       };
     },
@@ -108,7 +111,11 @@ export const companyRoutes: AreaTable = {
     ok: { own: 422, child: 200, foreign: 200 },
     build: async (context) => {
       const id =
-        context.where === 'own' ? context.actor.user.companyId : (await throwaway(context)).id;
+        context.where === 'own'
+          ? context.actor.user.companyId
+          : context.where === 'parent'
+            ? context.zone.company.id
+            : (await throwaway(context)).id;
       return {
         url: `/api/companies/${id}`,
         untouched: async () => (await companyRow(context, id)) !== null,

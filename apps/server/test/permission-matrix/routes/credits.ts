@@ -183,12 +183,15 @@ const zoneCode = async (context: CaseContext) => {
 
 /**
  * The two companies of a move, per target: A to itself (refused whoever asks: a company needs a
- * subsidiary to move to, and own_only sees none), A down to A1, or B down to B1.
+ * subsidiary to move to, and own_only sees none), A down to A1 (also as the parent target, asked
+ * from A1), or B down to B1.
  */
 const moveEnds = ({ world, where }: CaseContext) => {
   const { own, child, foreign, foreignChild } = world.zones;
   if (where === 'own') return { source: own.company.id, target: own.company.id };
-  if (where === 'child') return { source: own.company.id, target: child.company.id };
+  if (where === 'child' || where === 'parent') {
+    return { source: own.company.id, target: child.company.id };
+  }
   return { source: foreign.company.id, target: foreignChild.company.id };
 };
 

@@ -147,7 +147,7 @@ export const deviceRoutes: AreaTable = {
   })),
   'POST /api/devices/move': bulk('update_devices', 'POST', '/api/devices/move', (id, context) => ({
     device_id: [id],
-    company_id: context.world.zones.own.company.id,
+    company_id: context.home.company.id,
   })),
   'POST /api/devices/move/': bulk(
     'update_devices',
@@ -155,7 +155,7 @@ export const deviceRoutes: AreaTable = {
     '/api/devices/move/',
     (id, context) => ({
       device_id: [id],
-      company_id: context.world.zones.own.company.id,
+      company_id: context.home.company.id,
     }),
   ),
   // The zones' companies are free: enabling spends nothing there, but still writes the device's

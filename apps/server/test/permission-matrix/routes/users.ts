@@ -67,7 +67,7 @@ export const userRoutes: AreaTable = {
       const user = await throwaway(context);
       return {
         url: '/api/users/move',
-        payload: { user_id: [user.id], company_id: context.world.zones.own.company.id },
+        payload: { user_id: [user.id], company_id: context.home.company.id },
         untouched: async () => (await userRow(context, user.id))?.companyId === user.companyId,
       };
     },

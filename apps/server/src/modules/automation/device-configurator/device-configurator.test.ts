@@ -75,6 +75,15 @@ describe('device configuration', () => {
       data: ConfigAction[];
     };
     expect(undone.data[0]).toMatchObject({ kind: 'rollback', rollback_of: name, completed: 1 });
+    // A device id beyond a database integer is bad input (PostgreSQL failed the query: a 500).
+    const huge = await w.call(
+      'GET',
+      '/api/devices/configurator/actions?device_id=9007199254740991',
+    );
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({
+      errors: [{ code: 'VALIDATION_ERROR', source: 'device_id' }],
+    });
   });
 
   it('reads configuration values back from a device', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '@/db/client';
 import type { ModuleContext } from '@/modules/context';
 import type { Identity } from '@/modules/identity/auth/auth.types';
 import { createEmailConfigurationsRepository } from '@/modules/system/email-configurations/email-configurations.repository';
+import { createSmtpHostGuard } from '@/modules/system/email-configurations/smtp-host-guard';
 import {
   createSmtpTransports,
   type SmtpTransports,
@@ -58,7 +59,10 @@ export const createReportsCore = ({ db, now, mail, smtp, loadIdentity, log }: Re
  */
 export const reportsModule = async (app: FastifyInstance, context: ModuleContext) => {
   const { db, now, status, config } = context;
-  const smtp = createSmtpTransports(createEmailConfigurationsRepository(db));
+  const smtp = createSmtpTransports(
+    createEmailConfigurationsRepository(db),
+    createSmtpHostGuard({ allowPrivateNetworks: config.smtpAllowPrivateNetworks }),
+  );
   const core = createReportsCore({
     db,
     now,

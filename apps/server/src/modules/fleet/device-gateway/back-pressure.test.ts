@@ -24,11 +24,14 @@ const silent = {
   child: () => silent,
 } as unknown as FastifyBaseLogger;
 
-/** A broker that only records the gateway's handler, and a repository whose flush the test ends. */
-const setup = () => {
+/**
+ * A broker that only records the gateway's handler, and a repository whose flush the test ends
+ * (`fail` makes it fail instead).
+ */
+const setup = (kind: Broker['kind'] = 'external') => {
   let handler: MessageHandler = () => undefined;
   const broker: Broker = {
-    kind: 'embedded',
+    kind,
     start: () => Promise.resolve(),
     publish: () => Promise.resolve(),
     publishMany: () => Promise.resolve([]),
@@ -40,16 +43,18 @@ const setup = () => {
   };
   const stored: number[] = [];
   let finishFlush: () => void = () => undefined;
+  let failFlush: () => void = () => undefined;
   const repository = {
     connectionContext: () => Promise.resolve([]),
     applyLiveness: () => Promise.resolve(),
     insertLogs: () => Promise.resolve(),
     insertReadings: (rows: unknown[]) =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         finishFlush = () => {
           stored.push(rows.length);
           resolve();
         };
+        failFlush = () => reject(new Error('database away'));
       }),
     storeLatest: () => Promise.resolve(new Map()),
     addUsage: () => Promise.resolve(),
@@ -64,11 +69,13 @@ const setup = () => {
     highWaterRows: 4,
   });
   const send = () => handler(topics.telemetry(1, 'dynamic'), Buffer.from(reading()), {});
-  return { send, stored, finishFlush: () => finishFlush() };
+  return { send, stored, finishFlush: () => finishFlush(), failFlush: () => failFlush() };
 };
 
+const tick = (ms = 10) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('gateway back-pressure', () => {
-  it('acknowledges at once below the high-water mark, and holds acks past it until a flush', async () => {
+  it('acknowledges at once below the high-water mark (external broker), and holds acks past it until a flush', async () => {
     const gateway = setup();
     expect(gateway.send()).toBeUndefined();
     // The second reading starts a flush, which the repository keeps open with both readings.
@@ -92,5 +99,28 @@ describe('gateway back-pressure', () => {
     await held;
     expect(released).toBe(true);
     expect(gateway.stored).toEqual([2, 4]);
+  });
+
+  it('holds every PUBACK of the embedded broker until its reading is stored, retries included', async () => {
+    const gateway = setup('embedded');
+    let released = 0;
+    // The first reading starts a flush at once (group commit), which the repository keeps open.
+    const first = gateway.send();
+    expect(first).toBeInstanceOf(Promise);
+    void first?.then(() => (released += 1));
+    await tick();
+    // The second waits for the next flush.
+    void gateway.send()?.then(() => (released += 1));
+    await tick();
+    expect(released).toBe(0);
+    // The database is away: the first row goes back to the buffer, its PUBACK keeps waiting, and
+    // the next flush takes both readings.
+    gateway.failFlush();
+    await tick();
+    expect(released).toBe(0);
+    gateway.finishFlush();
+    await tick();
+    expect(released).toBe(2);
+    expect(gateway.stored).toEqual([2]);
   });
 });

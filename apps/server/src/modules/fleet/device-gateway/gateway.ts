@@ -109,6 +109,18 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   const timers: NodeJS.Timeout[] = [];
   let flushing: Promise<void> = Promise.resolve();
   let flushQueued = false;
+  /**
+   * With the embedded broker a reading's PUBACK waits for the flush that stores it, so a server
+   * killed with readings buffered has acknowledged none of them: the devices send them again
+   * (issue 23). Holds there cost little: the broker's thread reads on meanwhile.
+   * An external broker has answered the device already, and mqtt.js reads the server's next
+   * message only after the hold, so there the PUBACK goes at once (held past the high-water mark).
+   */
+  const ackWhenStored = broker.kind === 'embedded';
+  /** Releases the PUBACKs of the readings buffered and not stored yet, oldest first. */
+  let unstored: (() => void)[] = [];
+  /** While writes fail (database away, disk full) only the interval retries them, not each reading. */
+  let storeFailing = false;
 
   const { changes } = options;
   // Only with somewhere to keep them: a gateway without the approved devices module drops them.
@@ -262,8 +274,18 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     const batch = final
       ? telemetry.drain()
       : telemetry.drain({ before: at - DERIVED_INTERVAL_MS, max: latestBudget(at) }, usage);
-    if (batch.rows.length + batch.latest.length + batch.usage.length === 0) return;
+    // Every reading buffered so far is in this batch's rows.
+    const waiting = unstored;
+    unstored = [];
+    if (batch.rows.length + batch.latest.length + batch.usage.length === 0) {
+      for (const release of waiting) release();
+      return;
+    }
     const { written, failed, error } = await storeTelemetry(repository, batch);
+    // Rows that failed go back to the buffer, and their PUBACKs wait for the retry.
+    storeFailing = failed.rows.length > 0;
+    if (storeFailing) unstored = waiting.concat(unstored);
+    else for (const release of waiting) release();
     stats.stored += batch.rows.length - failed.rows.length;
     if (error !== undefined) {
       const dropped = telemetry.restore(failed);
@@ -332,6 +354,12 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
         }
         stats.accepted += 1;
         calls.reading(deviceId, parsed.category, valid, receivedAt);
+        if (ackWhenStored) {
+          // Group commit: the next flush starts as soon as the current one ends, so a PUBACK waits
+          // about one write (a device resending after a reconnect waits for each PUBACK in turn).
+          if (!storeFailing) void flush();
+          return new Promise<void>((resolve) => unstored.push(resolve));
+        }
         if (telemetry.size < flushAtRows) return undefined;
         const flushed = flush();
         // Past the high-water mark the PUBACK waits for the flush that empties the buffer, so a

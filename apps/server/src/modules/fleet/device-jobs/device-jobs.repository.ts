@@ -140,6 +140,19 @@ export const createDeviceJobsRepository = (db: Database) => {
         .sort((a, b) => a.id - b.id);
     },
 
+    /**
+     * Those of `ids` the shared database holds online. With several instances on one broker an
+     * instance hears from only some devices (shared subscriptions), so its own view misses others.
+     */
+    async onlineAmong(ids: readonly number[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(inArray(devices.id, [...ids]), eq(devices.status, 1)));
+      return rows.map((row) => row.id);
+    },
+
     /** Queued → sent; a job the device already acknowledged keeps its newer status. */
     async markSent(ids: number[], at: Date, tx: Executor = db) {
       if (ids.length === 0) return;

@@ -179,6 +179,25 @@ export const createDeviceJobsService = ({
     );
   };
 
+  /**
+   * Sends the jobs of devices online here or, as the shared database says, elsewhere: with
+   * several instances on one broker, all of a device's messages may have gone to another one, and
+   * its job would wait for a hello that already came. A device gone meanwhile gets it at its next
+   * hello.
+   */
+  const sendToOnline = async (jobs: readonly StoredJob[]) => {
+    // Decided now: a device saying hello meanwhile gets its open jobs from that hello.
+    const here = jobs.filter((job) => link.isOnline(job.deviceId));
+    const unheard = jobs.filter((job) => !link.isOnline(job.deviceId));
+    const sentElsewhere = jobsRepository
+      .onlineAmong(unheard.map((job) => job.deviceId))
+      .then((ids) => {
+        const online = new Set(ids);
+        return send(unheard.filter((job) => online.has(job.deviceId)));
+      });
+    await Promise.all([send(here), sentElsewhere]);
+  };
+
   /** Acks (and hellos' done jobs) are applied in batches: see createStepQueue. */
   /** Acks are foreground work (lib/foreground.ts): someone watches the channel they report to. */
   const steps = createStepQueue((batch: JobStep[]) =>
@@ -255,7 +274,7 @@ export const createDeviceJobsService = ({
       await report(
         jobs.map((job) => ({ job, update: { status: 'started', value: `${job.type} queued` } })),
       );
-      send(jobs.filter((job) => link.isOnline(job.deviceId))).catch((error: unknown) =>
+      sendToOnline(jobs).catch((error: unknown) =>
         log.warn({ err: error }, 'sent jobs not marked'),
       );
     },

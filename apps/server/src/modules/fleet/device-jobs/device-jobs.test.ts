@@ -2,7 +2,7 @@ import type { Hello, StatusChannelData } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app';
-import { deviceJobs } from '@/db/schema';
+import { deviceJobs, devices } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { createStatusRepository } from '@/modules/system/status/status.repository';
 import { createStatusService } from '@/modules/system/status/status.service';
@@ -76,6 +76,20 @@ describe('device actions', () => {
       .poll(async () => (await jobsOf(online.id)).map((job) => job.status))
       .toEqual(['sent']);
     expect((await jobsOf(offline.id)).map((job) => job.status)).toEqual(['queued']);
+  });
+
+  it('sends to a device online on another instance, which this one never heard from', async () => {
+    // Shared subscriptions may hand all of a device's messages to the other instance, which
+    // stored it online.
+    const elsewhere = await insertDevice(t.db, company);
+    await t.db.update(devices).set({ status: 1 }).where(eq(devices.id, elsewhere.id));
+
+    await reboot([elsewhere.id]);
+
+    await expect.poll(() => gateway.commandsFor(elsewhere.id)).toHaveLength(1);
+    await expect
+      .poll(async () => (await jobsOf(elsewhere.id)).map((job) => job.status))
+      .toEqual(['sent']);
   });
 
   it('reports received, progress and completed acks, and ignores acks after the end', async () => {

@@ -98,7 +98,7 @@ export const deviceTransferRoutes: FastifyPluginAsyncZod<{
         success: true as const,
         data: results,
         ...(errors.length ? { errors } : {}),
-        meta: { total: results.length, channel },
+        meta: { total: results.length, ...(channel ? { channel } : {}) },
       });
     },
   );

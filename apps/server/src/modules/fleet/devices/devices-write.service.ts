@@ -108,8 +108,8 @@ export const createDevicesWriteService = ({
     async create(
       auth: AuthContext,
       candidates: Candidate[],
-    ): Promise<BulkResult<CreatedDevice & { source: string }> & { channel: string }> {
-      const channel = await status.open(auth.user.id);
+      { single = false }: { single?: boolean } = {},
+    ): Promise<BulkResult<CreatedDevice & { source: string }> & { channel: string | null }> {
       const errors: ErrorItem[] = [];
       const valid: { source: string; device: NewDevice }[] = [];
       for (const candidate of candidates) {
@@ -170,6 +170,9 @@ export const createDevicesWriteService = ({
         });
       }
       await assignTags(data, tagIdsOf, errors);
+      // A lone device that failed refuses the whole request: no channel is left behind for it.
+      if (single && data.length === 0) return { data, errors, channel: null };
+      const channel = await status.open(auth.user.id);
       const perCompany = new Map<number, number>();
       for (const device of data) {
         perCompany.set(device.company_id, (perCompany.get(device.company_id) ?? 0) + 1);

@@ -136,6 +136,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{
       const { data, errors, channel } = await devicesWriteService.create(
         requireAuth(request),
         candidates,
+        { single },
       );
       const [first] = errors;
       if (single && first) throw asError(first);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tags } from '@/db/schema';
+import { statusChannels, tags } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { hashClaimSecret } from '@/lib/device-secrets';
 import { buildTestApp, type TestApp } from '@test/app';
@@ -197,6 +197,19 @@ describe('adding devices', () => {
     });
     expect(foreign.status).toBe(404);
     expect(foreign.body.errors?.[0]?.source).toBe('data.company_id');
+  });
+
+  it('leaves no status channel behind when its lone device is refused', async () => {
+    const channelsBefore = await t.db.$count(statusChannels);
+    const invalid = await call(adminA, 'POST', '/api/devices', { serial: nextSerial() });
+    expect(invalid.status).toBe(422);
+    const foreign = await call(adminA, 'POST', '/api/devices', {
+      company_id: treeB.id,
+      serial: nextSerial(),
+      mac: nextMac(),
+    });
+    expect(foreign.status).toBe(404);
+    expect(await t.db.$count(statusChannels)).toBe(channelsBefore);
   });
 });
 

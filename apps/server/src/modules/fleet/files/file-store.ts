@@ -31,6 +31,11 @@ export const createFileStore = (dir: string) => {
           done(null, chunk);
         },
       });
+      // A file part cut short is destroyed before anyone reads it, and a pipeline from a stream
+      // already destroyed never settles (Node 20): the upload hung without an answer.
+      if (source.destroyed) {
+        throw Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+      }
       try {
         await pipeline(source, measure, createWriteStream(pathOf(key)));
       } catch (error) {

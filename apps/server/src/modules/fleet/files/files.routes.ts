@@ -48,6 +48,8 @@ const sendFile = (
 ) =>
   reply
     .header('content-type', 'application/octet-stream')
+    // Never rendered as the page its bytes may look like (an uploaded .html or .svg).
+    .header('x-content-type-options', 'nosniff')
     .header('content-length', String(file.size))
     .header('content-disposition', contentDisposition(file.name))
     .send(file.stream);

@@ -129,6 +129,23 @@ describe('files', () => {
     expect(badType.json()).toMatchObject({ errors: [{ source: 'type' }] });
     expect((await readdir(join(dataDir, 'files'))).length).toBe(before);
   });
+
+  it('answers an upload cut short with a 400, keeping nothing (it once never answered)', async () => {
+    const before = (await readdir(join(dataDir, 'files'))).length;
+    const body = multipart(
+      { type: 'firmware', company_id: String(company.id) },
+      { name: 'RUT9_R_00.07.07.bin', content: Buffer.from('firmware bytes') },
+    );
+    // The closing boundary and the end of the file part never arrive.
+    const payload = body.payload.subarray(0, body.payload.length - 12);
+    const response = await t.app.inject({ method: 'POST', url: '/api/files', ...body, payload });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      success: false,
+      errors: [{ code: 'VALIDATION_ERROR', message: 'Malformed multipart body' }],
+    });
+    expect((await readdir(join(dataDir, 'files'))).length).toBe(before);
+  });
 });
 
 describe('device models and archives', () => {

@@ -155,6 +155,8 @@ export const createDeviceMonitoringService = ({
         log.warn({ err: error, deviceId: item.device_id }, 'monitoring config not pushed');
       }
     }
+    // Nothing changed: the refusal carries every error, and no channel is left behind unread.
+    if (data.length === 0) return { data, errors, channel: null };
     // RMS answers with a status channel: each device's outcome is on it before the answer leaves.
     const channel = await status.open(auth.user.id);
     await status.publishMany(channel, [

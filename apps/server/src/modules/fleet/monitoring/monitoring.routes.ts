@@ -53,7 +53,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{
         requireAuth(request),
         request.body,
       );
-      if (data.length === 0) {
+      if (data.length === 0 || channel === null) {
         return reply.code(failureStatus(errors)).send({ success: false as const, errors });
       }
       const meta = { channel };

@@ -1,7 +1,7 @@
 import { MAX_ACTIVE_MONITORING_PARAMETERS } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '@/db/schema';
+import { devices, statusChannels } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createFakeGateway, insertDevice } from '@test/fake-gateway';
@@ -136,6 +136,14 @@ describe('PUT /devices/monitoring', () => {
     const foreign = await insertDevice(t.db, await createCompany(t.db));
     const refused = await setMonitoring([{ device_id: foreign.id, dynamic_monitoring: 600 }]);
     expect(refused.statusCode).toBe(404);
+  });
+
+  it('leaves no status channel behind when every device is refused', async () => {
+    const channelsBefore = await t.db.$count(statusChannels);
+    const refused = await setMonitoring([{ device_id: 2_000_000_000, dynamic_monitoring: 600 }]);
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json()).toMatchObject({ success: false, errors: [{ code: 'NOT_FOUND' }] });
+    expect(await t.db.$count(statusChannels)).toBe(channelsBefore);
   });
 });
 

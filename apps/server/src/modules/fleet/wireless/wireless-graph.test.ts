@@ -124,6 +124,10 @@ describe('GET /api/devices/:id/wireless/graph', () => {
     expect(long.status).toBe(400);
     const reversed = await graph(fleet.adminA, 'wlan=0&from=2026-03-02&to=2026-03-01');
     expect(reversed.status).toBe(400);
+    // An unparsable bound beside a valid one reached the range check as text: a 500.
+    const garbled = await graph(fleet.adminA, 'wlan=0&from=%5C&to=2026-03-02 09:00:00');
+    expect(garbled.status).toBe(400);
+    expect(garbled.body.errors?.[0]).toMatchObject({ code: 'VALIDATION_ERROR', source: 'from' });
     // `from` alone: the day from it.
     const since = await graph(fleet.adminA, 'wlan=0&from=2026-03-02 08:07:00');
     expect(since.body.data[0]['0'].map((p: { clients_count: number }) => p.clients_count)).toEqual([

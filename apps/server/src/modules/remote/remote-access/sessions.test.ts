@@ -189,6 +189,17 @@ describe('status and checks', () => {
     expect(updates[String(foreign)]?.[0]).toMatchObject({ status: 'error' });
   });
 
+  it('status refuses ids beyond a database integer as bad input (once a 500)', async () => {
+    const response = await w.call(w.sessions.manager, 'POST', '/api/devices/connect/status', {
+      id: [1, 4_294_967_296],
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({
+      success: false,
+      errors: [{ code: 'VALIDATION_ERROR', source: 'id.1' }],
+    });
+  });
+
   it('check says whether the device is online; unblock completes', async () => {
     const states = async (deviceId: number, action: string) => {
       const response = await w.call(

@@ -3,6 +3,7 @@ import type { ModuleContext } from '@/modules/context';
 import { createEmailConfigurationsRepository } from './email-configurations.repository';
 import { emailConfigurationsRoutes } from './email-configurations.routes';
 import { createEmailConfigurationsService } from './email-configurations.service';
+import { createSmtpHostGuard } from './smtp-host-guard';
 
 /** Per-company SMTP configurations with a test send. */
 export const emailConfigurationsModule = async (app: FastifyInstance, context: ModuleContext) => {
@@ -10,6 +11,7 @@ export const emailConfigurationsModule = async (app: FastifyInstance, context: M
     emailConfigurationsRepository: createEmailConfigurationsRepository(context.db),
     mail: context.mail,
     actionLog: context.actionLog,
+    hosts: createSmtpHostGuard({ allowPrivateNetworks: context.config.smtpAllowPrivateNetworks }),
   });
   await app.register(emailConfigurationsRoutes, { emailConfigurationsService });
 };

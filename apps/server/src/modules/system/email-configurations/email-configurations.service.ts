@@ -12,6 +12,7 @@ import { ApiError, invalid, notFound } from '@/lib/api-error';
 import { actorOf, type ActionLogService } from '@/modules/system/action-log/action-log.service';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { MailService, MailTransport } from '@/modules/system/mail/mail.service';
+import type { SmtpHostGuard, SmtpTarget } from './smtp-host-guard';
 import type {
   CompanyScope,
   EmailConfigurationsRepository,
@@ -26,6 +27,7 @@ interface Deps {
   emailConfigurationsRepository: EmailConfigurationsRepository;
   mail: Pick<MailService, 'deliver'>;
   actionLog: Pick<ActionLogService, 'record'>;
+  hosts: SmtpHostGuard;
 }
 
 type Row = NonNullable<Awaited<ReturnType<EmailConfigurationsRepository['find']>>>;
@@ -54,15 +56,17 @@ const orNull = (value: string | null | undefined) => value || null;
 
 /**
  * nodemailer's SMTP transport for a stored configuration; `pool` keeps its connections open for
- * senders that reuse it (alert actions, smtp-transports.ts).
+ * senders that reuse it (alert actions, smtp-transports.ts); `target` is the checked address to
+ * connect to (smtp-host-guard.ts).
  */
 export const transportFor = (
   c: Row['configuration'],
-  { pool = false }: { pool?: boolean } = {},
+  { pool = false, target }: { pool?: boolean; target?: SmtpTarget } = {},
 ): MailTransport =>
   createTransport({
     ...(pool ? { pool: true } : {}),
-    host: c.host,
+    host: target?.host ?? c.host,
+    ...(target?.servername ? { tls: { servername: target.servername } } : {}),
     port: c.port,
     secure: c.secure,
     ...(c.username ? { auth: { user: c.username, pass: c.password ?? '' } } : {}),
@@ -76,6 +80,7 @@ export const createEmailConfigurationsService = ({
   emailConfigurationsRepository: repository,
   mail,
   actionLog,
+  hosts,
 }: Deps) => {
   const load = async (scope: CompanyScope, id: number) => {
     const row = await repository.find(scope, id);
@@ -96,6 +101,7 @@ export const createEmailConfigurationsService = ({
         // As tags and devices answer a company out of reach: it does not exist for the caller.
         throw new ApiError(404, ERROR_CODES.NOT_FOUND, COMPANY_MESSAGES.notFound, 'company_id');
       }
+      await hosts.checkSaved(body.host);
       const values: EmailConfigurationValues = {
         companyId: body.company_id,
         name: body.name,
@@ -119,6 +125,7 @@ export const createEmailConfigurationsService = ({
     async update(auth: AuthContext, id: number, body: UpdateEmailConfigurationBody, ip: string) {
       const scope = scopeOf(auth);
       const { name, host, port, secure, email, username, password } = body;
+      if (host !== undefined) await hosts.checkSaved(host);
       const changes: Partial<EmailConfigurationValues> = {
         ...(name !== undefined ? { name } : {}),
         ...(host !== undefined ? { host } : {}),
@@ -155,7 +162,7 @@ export const createEmailConfigurationsService = ({
     /** Sends a test mail through this server; its refusal comes back as a 422 with its words. */
     async test(auth: AuthContext, id: number, to: string) {
       const { configuration: c } = await load(scopeOf(auth), id);
-      const transport = transportFor(c);
+      const transport = transportFor(c, { target: await hosts.target(c.host) });
       try {
         const result = await mail.deliver(
           {

@@ -1,3 +1,4 @@
+import { statfs } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ModuleContext } from '@/modules/context';
@@ -19,6 +20,22 @@ export interface HealthModuleOptions {
   checks?: Partial<Record<ReadinessCheckName, ReadinessCheck>> | undefined;
 }
 
+/** Below this much free space in DATA_DIR an upload or the embedded database's next write fails. */
+const DISK_FREE_MIN_BYTES = 16 * 2 ** 20;
+
+/** Fails while DATA_DIR's file system is (nearly) full; a DATA_DIR not made yet has nothing to fill. */
+const diskCheck =
+  (dir: string): ReadinessCheck =>
+  async () => {
+    const stats = await statfs(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (stats && stats.bavail * stats.bsize < DISK_FREE_MIN_BYTES) {
+      throw new Error(`DATA_DIR=${dir} has less than 16 MB free`);
+    }
+  };
+
 /** /healthz, /readyz and /metrics (docs/operations.md). */
 export const healthModule = async (
   app: FastifyInstance,
@@ -29,6 +46,7 @@ export const healthModule = async (
   const { broker, redis } = options;
   const checks: Partial<Record<ReadinessCheckName, ReadinessCheck>> = {
     database: () => repository.ping(),
+    disk: diskCheck(context.config.dataDir),
     ...(broker
       ? {
           broker: async () => {

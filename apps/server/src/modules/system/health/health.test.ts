@@ -20,13 +20,16 @@ describe('GET /healthz', () => {
 });
 
 describe('GET /readyz', () => {
-  it('answers 200 when the database answers (no broker or Redis configured here)', async () => {
+  it('answers 200 when the database answers and DATA_DIR has room (no broker or Redis here)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ status: string; checks: Record<string, unknown> }>();
     expect(body).toEqual({
       status: 'ok',
-      checks: { database: { status: 'ok', ms: expect.any(Number) as number } },
+      checks: {
+        database: { status: 'ok', ms: expect.any(Number) as number },
+        disk: { status: 'ok', ms: expect.any(Number) as number },
+      },
     });
   });
 
@@ -46,7 +49,10 @@ describe('GET /readyz', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         status: 'fail',
-        checks: { database: { status: 'fail', ms: expect.any(Number) as number } },
+        checks: {
+          database: { status: 'fail', ms: expect.any(Number) as number },
+          disk: { status: 'ok', ms: expect.any(Number) as number },
+        },
       });
       expect(response.body).not.toContain('password');
     } finally {

@@ -1,5 +1,8 @@
-/** What an instance needs to serve: its database, the broker devices reach, Redis when shared. */
-export type ReadinessCheckName = 'database' | 'broker' | 'redis';
+/**
+ * What an instance needs to serve: its database, the broker devices reach, Redis when shared,
+ * and room in DATA_DIR (the embedded database, uploads).
+ */
+export type ReadinessCheckName = 'database' | 'broker' | 'redis' | 'disk';
 
 /** Resolves when the dependency answers; rejects (or never settles) when it does not. */
 export type ReadinessCheck = () => Promise<void>;

@@ -152,6 +152,10 @@ describe('notifications', () => {
     const empty = await markSeen(alice.session, []);
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors[0].source).toBe('id');
+    // Beyond a database integer the query itself failed: a 500 before ids had a bound.
+    const huge = await markSeen(alice.session, [4_294_967_296]);
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors[0]).toMatchObject({ code: 'VALIDATION_ERROR', source: 'id.0' });
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
   });
 });

@@ -5,6 +5,7 @@ import type { TaskRunsService } from '@/modules/automation/device-tasks/task-run
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import type { DeviceBackups } from '@/modules/fleet/files/device-backups';
 import { createEmailConfigurationsRepository } from '@/modules/system/email-configurations/email-configurations.repository';
+import { createSmtpHostGuard } from '@/modules/system/email-configurations/smtp-host-guard';
 import { createSmtpTransports } from '@/modules/system/email-configurations/smtp-transports';
 import type { GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
 import { createSilencesRepository } from '@/modules/automation/automations/silences/silences.repository';
@@ -55,7 +56,10 @@ export const automationRuntimeModule = async (
   const { db, now } = context;
   const repository = createRuntimeRepository(db);
   const actions = createActionsRepository(db);
-  const smtp = createSmtpTransports(createEmailConfigurationsRepository(db));
+  const smtp = createSmtpTransports(
+    createEmailConfigurationsRepository(db),
+    createSmtpHostGuard({ allowPrivateNetworks: context.config.smtpAllowPrivateNetworks }),
+  );
   const runner = createActionRunner({
     repository: actions,
     execute: createActionExecutors({

@@ -1,0 +1,4 @@
+import { fuzzShard } from './run';
+
+// One of four files (vitest runs files side by side), each fuzzing a quarter of the operations.
+await fuzzShard(0, 4);
