@@ -28,7 +28,11 @@ const subtypeName = (typeId: number | null, subtypeId: number | null) =>
 /** An alert type filter: its id, or its name (any case); undefined when it names none. */
 export const alertTypeIdOf = (type: string | undefined): number | undefined | null => {
   if (type === undefined || type === '') return undefined;
-  if (/^\d+$/.test(type)) return Number(type);
+  // Only a catalogue id: any other number names nothing (and may be beyond an integer column).
+  if (/^\d+$/.test(type)) {
+    const id = Number(type);
+    return DEVICE_ALERT_TYPES.some((entry) => entry.id === id) ? id : null;
+  }
   const found = DEVICE_ALERT_TYPES.find((entry) => entry.name.toLowerCase() === type.toLowerCase());
   return found ? found.id : null;
 };

@@ -90,6 +90,17 @@ describe('alerts configurations', () => {
       data: AlertConfigListItem[];
     };
     expect(byType.data.map((item) => item.alert_type_id)).toEqual([1]);
+    // By id; a number that is no type matches nothing, even one beyond an integer column (fuzzing).
+    for (const [type, ids] of [
+      ['1', [1]],
+      ['99', []],
+      ['2147483648', []],
+    ] as const) {
+      const response = await call('GET', `/api/alerts-configurations?type=${type}`);
+      expect(response.statusCode).toBe(200);
+      const data = (response.json() as { data: AlertConfigListItem[] }).data;
+      expect(data.map((item) => item.alert_type_id)).toEqual(ids);
+    }
     const picked = (
       await call('GET', '/api/alerts-configurations?fields=id,type&limit=1')
     ).json() as {
