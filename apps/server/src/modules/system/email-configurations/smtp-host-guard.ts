@@ -6,7 +6,7 @@ import {
   resolvePublicAddresses,
   type ResolveHost,
   resolveWithDns,
-} from '@/modules/system/webhooks/ssrf-guard';
+} from '@/lib/ssrf-guard';
 
 /** Where a transport connects: a checked address, with the name kept for the TLS certificate. */
 export interface SmtpTarget {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from '@netfleet/contracts';
-import { type ResolvedAddress, type ResolveHost, resolvePublicAddresses } from './ssrf-guard';
+import { type ResolvedAddress, type ResolveHost, resolvePublicAddresses } from '@/lib/ssrf-guard';
 import { signWebhookBody } from './webhook-signature';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;

@@ -11,7 +11,7 @@ import { webhookDeliveries } from '@/db/schema';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createUser } from '@test/factories';
 import { startWebhookReceiver, type WebhookReceiver } from '@test/webhook-receiver';
-import type { ResolvedAddress } from './ssrf-guard';
+import type { ResolvedAddress } from '@/lib/ssrf-guard';
 import { createWebhookSender } from './webhook-sender';
 import { verifyWebhookSignature } from './webhook-signature';
 import { createWebhookWorker } from './webhook-worker';

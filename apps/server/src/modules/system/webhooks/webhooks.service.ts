@@ -15,7 +15,7 @@ import {
   type ResolveHost,
   resolvePublicAddresses,
   resolveWithDns,
-} from './ssrf-guard';
+} from '@/lib/ssrf-guard';
 import type { WebhookEvents } from './webhook-events';
 import { createWebhookSender } from './webhook-sender';
 import { CLAIM_LEASE_MS, outcomeOf } from './webhook-worker';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlockedAddress } from './ssrf-guard';
+import { isBlockedAddress } from '@/lib/ssrf-guard';
 
 describe('isBlockedAddress', () => {
   it.each([
