@@ -24,9 +24,15 @@ const fault = process.argv.includes('--fault');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedTiers = [];
 
+/** Each tier's wall time, printed at the end: CI has a time budget and this says where it goes. */
+const timings = [];
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+
 const run = (name, cmd, args, { cwd = root, env = {} } = {}) => {
   console.log(`\n=== ${name} ===`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push(`${name} ${seconds(started)} s`);
   if (res.status !== 0) failedTiers.push(name);
   return res.status === 0;
 };
@@ -40,11 +46,15 @@ const runTogether = (tiers) =>
     tiers.map(
       ({ name, cmd, args }) =>
         new Promise((resolve) => {
+          const started = Date.now();
           const child = spawn(cmd, args, { cwd: root, env: process.env });
           const output = [];
           child.stdout.on('data', (chunk) => output.push(chunk));
           child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (status) => resolve({ name, status, output: Buffer.concat(output) }));
+          child.on('close', (status) => {
+            timings.push(`${name} ${seconds(started)} s (side by side)`);
+            resolve({ name, status, output: Buffer.concat(output) });
+          });
         }),
     ),
   ).then((results) => {
@@ -155,7 +165,7 @@ if (fault) {
   }
 }
 
-console.log('');
+console.log(`\nTier times: ${timings.join(', ')}`);
 if (failedTiers.length) console.log(`Failed tiers: ${failedTiers.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedTiers.length ? 1 : 0);
