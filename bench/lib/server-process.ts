@@ -1,7 +1,8 @@
-// Starts the real server (apps/server/src/server.ts, the same entry as `npm start`) as a child
-// process on a fresh DATA_DIR with the embedded PGlite and Aedes (or, with DATABASE_URL, MQTT_URL
-// and REDIS_URL in `env`, on external services), so the benchmarks measure its memory and CPU
-// apart from the load generator's.
+// Starts the real server as `npm start` runs it (the compiled apps/server/dist/server.js, built
+// first when its sources changed) as a child process on a fresh DATA_DIR with the embedded PGlite
+// and Aedes (or, with DATABASE_URL, MQTT_URL and REDIS_URL in `env`, on external services), so the
+// benchmarks measure its memory and CPU apart from the load generator's, and the fault and
+// upgrade tests restart it without compiling its sources on every start.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,7 +17,21 @@ const START_TIMEOUT_MS = 120_000;
 /** The flush on SIGTERM of a server far behind may take long, but not this long. */
 const STOP_TIMEOUT_MS = 60_000;
 
-const serverDir = join(import.meta.dirname, '..', '..', 'apps', 'server');
+const repoRoot = join(import.meta.dirname, '..', '..');
+const serverDir = join(repoRoot, 'apps', 'server');
+
+let built: Promise<void> | undefined;
+/** `npm run build server` once per process: it returns at once when the bundle is fresh. */
+const buildServer = () =>
+  (built ??= new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'build.mjs'), 'server'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`building the server failed (exit ${code})`)),
+    );
+  }));
 
 /** A port nothing listens on now (the OS picks it). */
 export const freePort = () =>
@@ -82,12 +97,11 @@ export const startServer = async (
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
+  await buildServer();
+  const child = spawn(process.execPath, [...profile, 'dist/server.js'], {
     cwd: serverDir,
     env: {
       ...process.env,
-      // The bench runner's tsx passes its own (relative) tsconfig down; the server needs its own.
-      TSX_TSCONFIG_PATH: join(serverDir, 'tsconfig.json'),
       PORT: String(port),
       MQTT_PORT: String(mqttPort),
       DATA_DIR: dataDir,

@@ -126,10 +126,10 @@ export const buildApp = async (options: BuildAppOptions) => {
     deviceGateway: options.deviceGateway,
     deviceChangesIntervalMs: options.deviceChangesIntervalMs,
   });
-  const { link, requests, requestTunnel } = fleet;
+  const { presence, requests, requestTunnel } = fleet;
   await remoteArea(app, context, {
     companies: companiesRepository,
-    isOnline: (deviceId) => link.isOnline(deviceId),
+    presence,
     requestTunnel,
     requests,
     redis: options.redis,
@@ -139,7 +139,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     // Agents in hub mode host zones of VPN hubs: their jobs, liveness and reports.
     zoneHosting: {
       jobsRepository: fleet.jobsRepository,
-      isOnline: (deviceId) => link.isOnline(deviceId),
+      presence,
       addGatewayListener: fleet.addGatewayListener,
     },
   });

@@ -208,6 +208,28 @@ export const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs
   }
 };
 
+/** The credential an accepted enrolment carries; a refusal fails the test. */
+export const credentialOf = (answer: EnrolResponse) => {
+  if (!answer.ok) throw new Error('enrolment refused');
+  return { deviceId: answer.device_id, username: answer.username, password: answer.password };
+};
+
+/**
+ * Enrols the device and connects it with its new credential; resolves once the gateway holds it
+ * online and has flushed that to its row.
+ */
+export const enrolOnline = async (
+  t: DeviceTestApp,
+  pending: PendingDevice,
+  options: Partial<IClientOptions> = {},
+) => {
+  const credential = credentialOf(await enrol(t.mqttUrl, pending));
+  const client = await connectDevice(t.mqttUrl, credential, options);
+  await waitFor(() => t.gateway.link.isOnline(pending.id));
+  await t.gateway.flush();
+  return { credential, client };
+};
+
 /**
  * An external broker for the gateway with its own client id and shared-subscription group, so a
  * test never takes another's messages; close() also ends its persistent session, which would

@@ -26,16 +26,21 @@ export const accepting = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
+export interface PrivateMosquittoOptions {
+  /** More mosquitto.conf lines, given the broker's own directory (for a log file there). */
+  conf?: (dir: string) => string[];
+}
+
 /**
  * A private Mosquitto on a random local port with on-disk persistence, for tests that stop and
- * restart a broker. Never the system one on 1883.
+ * restart a broker. Never the system one on 1883. NF_MOSQ_LOG=1 shows its log.
  */
-export const startPrivateMosquitto = async () => {
+export const startPrivateMosquitto = async ({ conf = () => [] }: PrivateMosquittoOptions = {}) => {
   const dir = mkdtempSync(join(tmpdir(), 'nf-mosquitto-'));
   const port = await freePort();
-  const conf = join(dir, 'mosquitto.conf');
+  const confPath = join(dir, 'mosquitto.conf');
   writeFileSync(
-    conf,
+    confPath,
     [
       `listener ${port} 127.0.0.1`,
       'allow_anonymous true',
@@ -43,28 +48,33 @@ export const startPrivateMosquitto = async () => {
       `user ${userInfo().username}`,
       'persistence true',
       `persistence_location ${dir}/`,
+      // Before the caller's lines: a `log_dest file` there adds to this one.
       process.env.NF_MOSQ_LOG ? 'log_dest stderr' : 'log_dest none',
+      ...conf(dir),
       '',
     ].join('\n'),
   );
   let child: ChildProcess | null = null;
 
   const start = async () => {
-    child = spawn('mosquitto', ['-c', conf], {
+    const started = spawn('mosquitto', ['-c', confPath], {
       stdio: process.env.NF_MOSQ_LOG ? 'inherit' : 'ignore',
     });
-    const deadline = Date.now() + 5_000;
+    child = started;
+    const deadline = Date.now() + 10_000;
     while (!(await accepting(port))) {
-      if (Date.now() > deadline) throw new Error('mosquitto did not start');
+      if (started.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`mosquitto did not start on port ${port}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  /** SIGTERM: Mosquitto writes its persistence file (sessions, queued messages) on the way out. */
   const stop = async () => {
     const running = child;
     child = null;
     if (!running || running.exitCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
-    // SIGTERM: Mosquitto writes its persistence file (sessions, queued messages) on the way out.
     running.kill('SIGTERM');
     await exited;
   };
@@ -72,6 +82,9 @@ export const startPrivateMosquitto = async () => {
   await start();
   return {
     url: `mqtt://127.0.0.1:${port}`,
+    dir,
+    start,
+    stop,
     async restart() {
       await stop();
       await start();

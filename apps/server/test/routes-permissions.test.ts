@@ -38,7 +38,7 @@ it('the public routes are exactly the ones meant to be public', () => {
       'POST /account/password/reset',
       'POST /account/token/refresh',
       'POST /account/token/revoke',
-      // A device's signed, expiring link is its authorisation (files.test.ts).
+      // A device's signed, expiring link is its authorisation (files.firmware-updates.test.ts).
       'GET /api/files/:id/device-download',
       // The signed, expiring upload link of a device's backup job (device-backups.test.ts).
       'PUT /api/files/device-upload',

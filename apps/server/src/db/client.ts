@@ -13,8 +13,10 @@ import type { Config } from '@/config';
 import { describeError, redactUrl } from '@/lib/connection-errors';
 import { SERVER_ROOT } from '@/lib/server-root';
 import { acquireDataDirLock } from './data-dir-lock';
+import { DISK_FREE_MIN_BYTES, freeDiskBytes } from './pglite-disk-full';
 import { gatePglite } from './pglite-gate';
 import { initPgliteDataDir, PGLITE_START_PARAMS } from './pglite-memory';
+import { createRecoverablePglite, type PgliteRecoveryEvent } from './pglite-recovery';
 import { DatabaseConnectionError } from './errors';
 import * as schema from './schema';
 
@@ -101,6 +103,23 @@ const createPostgres = async (url: string, migrationsFolder: string): Promise<Da
   };
 };
 
+/** What the operator is told: the disk filled, the database recovered (at most once a second). */
+const reportRecovery = (dataDir: string) => (event: PgliteRecoveryEvent, error?: unknown) => {
+  if (event === 'reopened') {
+    console.log(`The embedded database in ${dataDir} has room again: re-opened.`);
+    return;
+  }
+  // The driver's own message: drizzle's wrapper repeats the whole statement and its values.
+  let cause = error;
+  while (cause instanceof Error && cause.cause !== undefined) cause = cause.cause;
+  const why = error === undefined ? '' : `: ${describeError(cause)}`;
+  console.error(
+    event === 'full'
+      ? `The embedded database in ${dataDir} is out of disk space${why}. Writes that need room fail until DATA_DIR has ${DISK_FREE_MIN_BYTES / 2 ** 20} MB free; it is then re-opened.`
+      : `The embedded database in ${dataDir}, recovering from a full disk (${event})${why}`,
+  );
+};
+
 const createPglite = async (
   config: Config,
   options: CreateDatabaseOptions,
@@ -112,20 +131,31 @@ const createPglite = async (
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(config.dataDir);
   }
-  let client: PGlite;
-  try {
-    if (dataDir && !options.pgliteTemplate) await initPgliteDataDir(dataDir);
-    client = await PGlite.create({
+  const open = (template?: Blob) =>
+    PGlite.create({
       extensions: PGLITE_EXTENSIONS,
       startParams: PGLITE_START_PARAMS,
       ...(dataDir ? { dataDir } : {}),
-      ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+      ...(template ? { loadDataDir: template } : {}),
     });
+  let client: PGlite;
+  try {
+    if (dataDir && !options.pgliteTemplate) await initPgliteDataDir(dataDir);
+    client = await open(options.pgliteTemplate);
   } catch (error) {
     releaseLock();
     throw new DatabaseConnectionError(
       `Cannot open the embedded database in DATA_DIR=${config.dataDir}: ${describeError(error)}`,
     );
+  }
+  // Only a database on disk can fill one, and only one on disk can be opened again.
+  if (dataDir) {
+    const dir = dataDir;
+    client = createRecoverablePglite(client, {
+      reopen: () => open(),
+      hasRoom: async () => ((await freeDiskBytes(dir)) ?? 0) >= DISK_FREE_MIN_BYTES,
+      onEvent: reportRecovery(dir),
+    });
   }
   gatePglite(client);
   const db = drizzlePglite({ client, schema });

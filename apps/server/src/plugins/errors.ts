@@ -2,6 +2,7 @@ import { ERROR_CODES, type ErrorCode, type ErrorItem } from '@netfleet/contracts
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isOutOfDiskSpace } from '@/db/pglite-disk-full';
 import { ApiError } from '@/lib/api-error';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -179,10 +180,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ]),
       );
     }
-    // A full disk (DATA_DIR, issue 23) is the operator's to fix: the client learns that nothing
-    // was stored and may try again, not that the server failed.
-    const errno = (error as NodeJS.ErrnoException).code;
-    if (errno === 'ENOSPC' || errno === 'EDQUOT') {
+    // A full disk (DATA_DIR for uploads and the embedded database, or PostgreSQL's own; issue 23)
+    // is the operator's to fix: the client learns that nothing was stored and may try again, not
+    // that the server failed.
+    if (isOutOfDiskSpace(error)) {
       request.log.error({ err: error }, 'out of disk space');
       return reply.status(507).send(
         envelope([

@@ -4,12 +4,11 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildDeviceTestApp,
-  connectDevice,
   createPendingDevice,
   type DeviceTestApp,
   enrol,
+  enrolOnline,
   randomSerial,
-  waitFor,
 } from '@test/devices';
 
 // ICSA-23-131-08: an attacker probes the enrolment topic to learn which serials exist, whether a
@@ -57,15 +56,7 @@ describe('the enrolment topic as a claim-secret oracle', () => {
   it('answers every kind of wrong request with the same bytes', async () => {
     const pending = await createPendingDevice(t.db);
     const enrolled = await createPendingDevice(t.db);
-    const answer = await enrol(t.mqttUrl, enrolled);
-    if (!answer.ok) throw new Error('enrolment refused');
-    const device = await connectDevice(t.mqttUrl, {
-      deviceId: answer.device_id,
-      username: answer.username,
-      password: answer.password,
-    });
-    await waitFor(() => t.gateway.link.isOnline(enrolled.id));
-    await t.gateway.flush();
+    const { client: device } = await enrolOnline(t, enrolled);
 
     const answers = {
       unknownSerial: await rawEnrol({

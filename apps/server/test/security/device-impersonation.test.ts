@@ -9,6 +9,7 @@ import {
   createPendingDevice,
   type DeviceTestApp,
   enrol,
+  enrolOnline,
   waitFor,
 } from '@test/devices';
 
@@ -38,20 +39,12 @@ const rowOf = async (deviceId: number) => {
   return row;
 };
 
-const credentialOf = (answer: Awaited<ReturnType<typeof enrol>>) => {
-  if (!answer.ok) throw new Error('enrolment refused');
-  return { deviceId: answer.device_id, username: answer.username, password: answer.password };
-};
-
 /** An enrolled, connected victim; resolves to its MQTT client and whether the broker dropped it. */
 const onlineVictim = async (clientId?: string) => {
   const pending = await createPendingDevice(t.db);
-  const credential = credentialOf(await enrol(t.mqttUrl, pending));
-  const client = await connectDevice(t.mqttUrl, credential, clientId ? { clientId } : {});
+  const { credential, client } = await enrolOnline(t, pending, clientId ? { clientId } : {});
   const dropped = { value: false };
   client.on('close', () => void (dropped.value = true));
-  await waitFor(() => t.gateway.link.isOnline(pending.id));
-  await t.gateway.flush();
   return { pending, credential, client, dropped, before: await rowOf(pending.id) };
 };
 

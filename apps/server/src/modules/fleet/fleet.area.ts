@@ -4,6 +4,8 @@ import type { ModuleContext } from '@/modules/context';
 import { createDeviceGateway } from '@/modules/fleet/device-gateway/gateway';
 import { createGatewayRepository } from '@/modules/fleet/device-gateway/gateway.repository';
 import type { DeviceLink, GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
+import { createPresence } from '@/modules/fleet/device-gateway/presence';
+import { createPresenceRepository } from '@/modules/fleet/device-gateway/presence.repository';
 import { authDevicesModule } from '@/modules/fleet/auth-devices/auth-devices.module';
 import { dataCollectModule } from '@/modules/fleet/data-collect/data-collect.module';
 import { deviceDocumentationsModule } from '@/modules/fleet/device-documentations/device-documentations.module';
@@ -69,6 +71,15 @@ export const fleetArea = async (
   // (tests), or nothing when this instance runs no broker.
   const gateway = options.deviceGateway ?? deviceGateway;
   const link = gateway?.link ?? noDeviceGateway;
+  const presence = createPresence({
+    here: (deviceId) => link.isOnline(deviceId),
+    // Behind an external broker any instance publishes to any device, and other instances may
+    // hold what it said; a stand-in gateway (tests) follows MQTT_URL as server.ts would.
+    shared:
+      gateway !== null &&
+      (options.broker ? options.broker.kind === 'external' : config.mqttUrl !== undefined),
+    repository: createPresenceRepository(db),
+  });
 
   await app.register(devicesModule, {
     db,
@@ -90,6 +101,7 @@ export const fleetArea = async (
   const { jobsService, jobsRepository, requests } = await deviceJobsModule(app, context, {
     gateway,
     link,
+    presence,
     files: filesService,
     backups,
   });
@@ -103,7 +115,7 @@ export const fleetArea = async (
     jobs: jobsService,
     requests,
     status,
-    isOnline: (deviceId) => link.isOnline(deviceId),
+    presence,
   });
   const { documentations } = await deviceDocumentationsModule(app, context);
   await dataCollectModule(app, context, {
@@ -113,10 +125,11 @@ export const fleetArea = async (
     gateway,
     documentations,
   });
-  // Remote access asks the same link whether a device is connected, and the broker's gateway
+  // Remote access asks the same presence whether a device is connected, and the broker's gateway
   // to ask it to dial a tunnel; the task manager runs its steps as device jobs.
   return {
     link,
+    presence,
     requests,
     requestTunnel: deviceGateway?.requestTunnel ?? null,
     jobs: jobsService,

@@ -33,7 +33,7 @@ export const remoteArea = async (
   const { sessionStore, credentials, devices } = await remoteAccessModule(app, context, options);
   const hub = tunnelsModule(app, context, {
     requestTunnel: options.requestTunnel,
-    isOnline: options.isOnline,
+    presence: options.presence,
     redis: options.redis,
   });
   // Reachable from outside the modules (bench/remote-access.bench.ts opens streams on it).
@@ -44,7 +44,7 @@ export const remoteArea = async (
     hub,
     devices,
     requests: options.requests,
-    isOnline: options.isOnline,
+    presence: options.presence,
   });
   await vpnModule(app, context, {
     jobs: options.jobs,

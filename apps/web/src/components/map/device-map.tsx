@@ -13,6 +13,7 @@ import {
   type MapPoint,
 } from './clusters';
 import { probeTiles } from './tile-probe';
+import { tooltipText } from './tooltip-text';
 
 export interface DeviceMapProps {
   /** Accessible name of the map region. */
@@ -67,7 +68,7 @@ function clusterIcon(count: number): L.DivIcon {
 function drawItem(map: L.Map, layer: L.LayerGroup, item: MapItem): void {
   if (item.kind === 'point') {
     L.circleMarker([item.point.latitude, item.point.longitude], POINT_STYLE)
-      .bindTooltip(item.point.label)
+      .bindTooltip(tooltipText(item.point.label))
       .addTo(layer);
     return;
   }
@@ -150,7 +151,7 @@ export function DeviceMap({
       for (const item of itemsInView(index, bbox, map.getZoom())) drawItem(map, layer, item);
       if (position) {
         L.circleMarker([position.latitude, position.longitude], POSITION_STYLE)
-          .bindTooltip(position.label)
+          .bindTooltip(tooltipText(position.label))
           .addTo(layer);
       }
     };

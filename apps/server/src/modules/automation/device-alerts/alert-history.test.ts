@@ -104,7 +104,9 @@ const list = async (query: string, session = ours) => {
 const listOf = (query: string, count: number, session = ours) =>
   eventually(
     () => list(query, session),
-    (answer) => answer.meta.total >= count,
+    // The page and its total are two statements: an alert stored between them is counted
+    // before it is listed, so both are waited for.
+    (answer) => answer.meta.total >= count && answer.data.length >= count,
   );
 
 /** A device event of the config, as the device's `al` topic brings it. */

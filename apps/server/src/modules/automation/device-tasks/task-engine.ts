@@ -2,10 +2,8 @@ import { DEVICE_TASK_MESSAGES, type StatusUpdate, TASK_RUN_MAX_DEVICES } from '@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '@/db/client';
 import { runInBackground } from '@/lib/foreground';
-import type {
-  DeviceJobsRepository,
-  NewJob,
-} from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { NewJob } from '@/modules/fleet/device-jobs/job-dispatch.repository';
 import type { DeviceJobsService, StoredJob } from '@/modules/fleet/device-jobs/device-jobs.service';
 import { resultForClients } from '@/modules/fleet/device-jobs/job-secrets';
 import type { Periods } from '@/modules/fleet/monitoring/device-monitoring.repository';

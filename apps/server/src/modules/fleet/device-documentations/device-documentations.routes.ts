@@ -14,11 +14,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listFieldPicker } from '@/lib/query-fields';
+import { readBufferedUpload } from '@/modules/fleet/buffered-upload';
 import { requireAuth } from '@/plugins/auth';
-import type {
-  DeviceDocumentationsService,
-  DocumentationUpload,
-} from './device-documentations.service';
+import type { DeviceDocumentationsService } from './device-documentations.service';
 
 const tags = ['device documentations'];
 // Read by whoever writes data-collect configs against them (data collect's own read permission);
@@ -88,25 +86,8 @@ export const deviceDocumentationsRoutes: FastifyPluginAsyncZod<{
       validatorCompiler: () => (value) => ({ value }),
     },
     async (request, reply) => {
-      const fields: Record<string, string> = {};
-      let upload: DocumentationUpload | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-        } else if (part.fieldname === 'file' && !upload) {
-          // At most DEVICE_DOCUMENTATION_MAX_BYTES (the parser stops there): the whole document
-          // is parsed to check it before anything reaches the disk.
-          const chunks: Buffer[] = [];
-          for await (const chunk of part.file) chunks.push(chunk as Buffer);
-          upload = {
-            name: part.filename,
-            bytes: Buffer.concat(chunks),
-            truncated: part.file.truncated,
-          };
-        } else {
-          part.file.resume();
-        }
-      }
+      // At most DEVICE_DOCUMENTATION_MAX_BYTES: the whole document is parsed to check it.
+      const { fields, upload } = await readBufferedUpload(request, 'file');
       const documentation = await documentations.upload(requireAuth(request), fields, upload);
       return reply.status(201).send({ success: true as const, data: documentation });
     },

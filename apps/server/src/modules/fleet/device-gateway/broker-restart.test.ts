@@ -10,8 +10,10 @@ import {
   buildDeviceTestApp,
   connectDevice,
   createPendingDevice,
+  credentialOf,
   type DeviceTestApp,
   enrol,
+  enrolOnline,
   type PendingDevice,
   waitFor,
 } from '@test/devices';
@@ -94,11 +96,7 @@ describe('broker restart', () => {
     cleanup.push(() => t.close());
     await publishThroughOutage(
       t,
-      async (pending) => {
-        const answer = await enrol(t.mqttUrl, pending);
-        if (!answer.ok) throw new Error('enrolment refused');
-        return answer;
-      },
+      async (pending) => credentialOf(await enrol(t.mqttUrl, pending)),
       () => broker.restartListener(),
       100,
     );
@@ -109,17 +107,9 @@ describe('broker restart', () => {
     const t = await buildDeviceTestApp({ broker });
     cleanup.push(() => t.close());
     const pending = await createPendingDevice(t.db);
-    const answer = await enrol(t.mqttUrl, pending);
-    if (!answer.ok) throw new Error('enrolment refused');
     // It stays away after the crash: what the gateway shows is what the crash left.
-    const device = await connectDevice(
-      t.mqttUrl,
-      { deviceId: pending.id, username: answer.username, password: answer.password },
-      { reconnectPeriod: 0 },
-    );
+    const { client: device } = await enrolOnline(t, pending, { reconnectPeriod: 0 });
     cleanup.push(() => device.endAsync(true));
-    await waitFor(() => t.gateway.link.isOnline(pending.id));
-    await t.gateway.flush();
     expect(await statusOf(t, pending.id)).toBe(1);
 
     await broker.terminateThread();
@@ -142,11 +132,7 @@ describe('broker restart', () => {
       // This Mosquitto lets anybody in; the device enrols through it all the same.
       await publishThroughOutage(
         t,
-        async (pending) => {
-          const answer = await enrol(t.mqttUrl, pending);
-          if (!answer.ok) throw new Error('enrolment refused');
-          return answer;
-        },
+        async (pending) => credentialOf(await enrol(t.mqttUrl, pending)),
         () => mosquitto.restart(),
         // The protocol's shortest back-off (reconnectDelay(0) is at least half the base).
         RECONNECT_BASE_MS / 2,

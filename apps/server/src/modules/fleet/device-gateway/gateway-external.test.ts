@@ -7,6 +7,7 @@ import {
   buildDeviceTestApp,
   connectDevice,
   createPendingDevice,
+  credentialOf,
   type DeviceTestApp,
   enrol,
   isolatedExternalBroker,
@@ -26,15 +27,10 @@ describe.skipIf(!mqttUrl)('device gateway through an external broker (MQTT_URL)'
 
   it('enrols a device, takes it online and stores its telemetry', async () => {
     const pending = await createPendingDevice(t.db);
-    const answer = await enrol(t.mqttUrl, pending);
-    if (!answer.ok) throw new Error('enrolment refused');
-    expect(answer.device_id).toBe(pending.id);
+    const credential = credentialOf(await enrol(t.mqttUrl, pending));
+    expect(credential.deviceId).toBe(pending.id);
 
-    const device = await connectDevice(t.mqttUrl, {
-      deviceId: pending.id,
-      username: answer.username,
-      password: answer.password,
-    });
+    const device = await connectDevice(t.mqttUrl, credential);
     const config = new Promise<unknown>((resolve) =>
       device.once('message', (_topic, payload) => resolve(JSON.parse(payload.toString()))),
     );

@@ -4,6 +4,7 @@ import {
   buildDeviceTestApp,
   connectDevice,
   createPendingDevice,
+  credentialOf,
   type DeviceTestApp,
   enrol,
   waitFor,
@@ -28,15 +29,10 @@ afterAll(() => t.close());
 describe('gateway hooks', () => {
   it('tells of an enrolment, then of a hello with other firmware (not of the same again)', async () => {
     const pending = await createPendingDevice(t.db);
-    const answer = await enrol(t.mqttUrl, pending);
-    if (!answer.ok) throw new Error('enrolment refused');
+    const credential = credentialOf(await enrol(t.mqttUrl, pending));
     expect(enrolled).toEqual([[pending.id]]);
 
-    const device = await connectDevice(t.mqttUrl, {
-      deviceId: answer.device_id,
-      username: answer.username,
-      password: answer.password,
-    });
+    const device = await connectDevice(t.mqttUrl, credential);
     const hello = (firmware: string) =>
       device.publishAsync(
         topics.hello(pending.id),

@@ -14,6 +14,7 @@ import {
   buildDeviceTestApp,
   connectDevice,
   createPendingDevice,
+  credentialOf,
   type DeviceTestApp,
   enrol,
   waitFor,
@@ -34,11 +35,6 @@ const codesOf = async (deviceId: number) =>
       .where(eq(deviceLogs.deviceId, deviceId))
       .orderBy(deviceLogs.id)
   ).map((row) => row.code);
-
-const credentialOf = (response: Awaited<ReturnType<typeof enrol>>) => {
-  if (!response.ok) throw new Error('enrolment refused');
-  return { deviceId: response.device_id, username: response.username, password: response.password };
-};
 
 const dynamicReading = (ts: number, signal = -71) => ({
   ts,

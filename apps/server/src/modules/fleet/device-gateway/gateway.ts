@@ -60,6 +60,8 @@ export interface DeviceGatewayOptions {
   /** Buffer sizes (tests shrink them): flush early at `flushAtRows`, hold PUBACKs past `highWaterRows`. */
   flushAtRows?: number;
   highWaterRows?: number;
+  /** Readings kept while the database is away; the oldest are given up past it. */
+  maxBufferedRows?: number;
 }
 
 type Periods = Record<
@@ -98,7 +100,10 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
   const { broker, repository, log, now } = options;
   const liveness = options.liveness ?? createMemoryLiveness();
   const logs = createConnectionLog();
-  const telemetry = createTelemetryBuffer({ retentionDays: options.retentionDays });
+  const telemetry = createTelemetryBuffer({
+    retentionDays: options.retentionDays,
+    ...(options.maxBufferedRows ? { maxRows: options.maxBufferedRows } : {}),
+  });
   const flushAtRows = options.flushAtRows ?? FLUSH_AT_ROWS;
   const highWaterRows = options.highWaterRows ?? HIGH_WATER_ROWS;
   const listeners: GatewayListener[] = [];
@@ -289,6 +294,10 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     stats.stored += batch.rows.length - failed.rows.length;
     if (error !== undefined) {
       const dropped = telemetry.restore(failed);
+      // The buffer gave up its oldest readings; the oldest PUBACKs waiting are theirs (both kept in
+      // arrival order). They are never sent: the devices send those readings again when they
+      // reconnect, rather than taking them for stored.
+      if (ackWhenStored && dropped > 0) unstored.splice(0, dropped);
       log.error(
         { err: error, rows: failed.rows.length, dropped },
         'telemetry flush failed; retrying',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '@/modules/context';
 import type { DeviceLink, GatewayListener } from '@/modules/fleet/device-gateway/gateway.port';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { DeviceBackups } from '@/modules/fleet/files/device-backups';
 import type { FilesService } from '@/modules/fleet/files/files.service';
 import { createDeviceJobsRepository } from './device-jobs.repository';
@@ -28,6 +29,8 @@ export interface DeviceJobsDeps {
   /** The gateway's listener registry; null when this instance runs no gateway. */
   gateway: { addListener(listener: GatewayListener): void } | null;
   link: DeviceLink;
+  /** Whether a device is connected, here or at another instance (requests, firmware updates). */
+  presence: Presence;
   files: FilesService;
   backups: Pick<DeviceBackups, 'exportArgs'>;
 }
@@ -40,7 +43,7 @@ export interface DeviceJobsDeps {
 export const deviceJobsModule = async (
   app: FastifyInstance,
   context: ModuleContext,
-  { gateway, link, files, backups }: DeviceJobsDeps,
+  { gateway, link, presence, files, backups }: DeviceJobsDeps,
 ) => {
   const { db, status, now } = context;
   const jobsRepository = createDeviceJobsRepository(db);
@@ -60,6 +63,7 @@ export const deviceJobsModule = async (
   const requests = createDeviceRequests({
     jobsRepository,
     link,
+    presence,
     waiters,
     renderers,
     now,
@@ -69,7 +73,7 @@ export const deviceJobsModule = async (
     jobs: jobsService,
     jobsRepository,
     files,
-    isOnline: (deviceId) => link.isOnline(deviceId),
+    presence,
     now,
   });
 

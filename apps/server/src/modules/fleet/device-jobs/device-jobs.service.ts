@@ -15,10 +15,8 @@ import type {
   ReadyDevice,
 } from '@/modules/fleet/device-gateway/gateway.port';
 import type { StatusService } from '@/modules/system/status/status.service';
-import type {
-  DeviceJobsRepository,
-  MovedJob,
-} from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { MovedJob } from '@/modules/fleet/device-jobs/job-moves.repository';
 import {
   deviceError,
   type JobArgs,

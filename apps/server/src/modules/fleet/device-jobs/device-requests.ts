@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { DeviceLink } from '@/modules/fleet/device-gateway/gateway.port';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { DeviceJobsRepository } from './device-jobs.repository';
 import type { JobArgsRenderers } from './job-args';
 import type { JobWaiters } from './job-waiters';
@@ -36,6 +37,7 @@ export interface DeviceRequestMessages {
 interface Deps {
   jobsRepository: Pick<DeviceJobsRepository, 'insert' | 'markSent' | 'advance' | 'state'>;
   link: DeviceLink;
+  presence: Pick<Presence, 'isOnline'>;
   waiters: JobWaiters;
   renderers: Pick<JobArgsRenderers, 'render'>;
   now: () => Date;
@@ -52,6 +54,7 @@ interface Deps {
 export const createDeviceRequests = ({
   jobsRepository,
   link,
+  presence,
   waiters,
   renderers,
   now,
@@ -66,7 +69,9 @@ export const createDeviceRequests = ({
     { timeoutMs, messages }: { timeoutMs: number; messages: DeviceRequestMessages },
   ): Promise<DeviceAnswer> {
     const offline = () => new ApiError(409, ERROR_CODES.DEVICE_OFFLINE, messages.offline);
-    if (!link.isOnline(deviceId)) throw offline();
+    // Connected to another instance counts: the command goes through the shared broker, and the
+    // answer is found by reading the job (below).
+    if (!(await presence.isOnline(deviceId))) throw offline();
     const expiresAt = new Date(now().getTime() + timeoutMs);
     const [job] = await jobsRepository.insert([
       { deviceId, userId: auth.user.id, channel: null, type, args, expiresAt },

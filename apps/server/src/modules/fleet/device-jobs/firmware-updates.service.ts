@@ -14,6 +14,7 @@ import {
 } from '@netfleet/contracts';
 import { ApiError } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { FilesService } from '@/modules/fleet/files/files.service';
 import type { DeviceJobsRepository } from './device-jobs.repository';
 import { deviceError } from './device-job-mapper';
@@ -26,8 +27,8 @@ interface Deps {
   jobs: Pick<DeviceJobsService, 'createJobs' | 'cancelOfType'>;
   jobsRepository: Pick<DeviceJobsRepository, 'openOfType' | 'pendingUpdates'>;
   files: Pick<FilesService, 'get' | 'firmwareArgs'>;
-  /** Whether the device is connected now (RMS `offline: false` refuses the others). */
-  isOnline: (deviceId: number) => boolean;
+  /** Whether the devices are connected now (RMS `offline: false` refuses the others). */
+  presence: Pick<Presence, 'onlineAmong'>;
   now: () => Date;
 }
 
@@ -45,7 +46,7 @@ export const createFirmwareUpdatesService = ({
   jobs,
   jobsRepository,
   files,
-  isOnline,
+  presence,
   now,
 }: Deps) => {
   /** The visible file of the kind the action needs, or the error every device asking gets. */
@@ -73,9 +74,12 @@ export const createFirmwareUpdatesService = ({
       const errors: ErrorItem[] = [];
       const chosen = new Map<number, { file: FileInfo; action: UpdateAction; keep: boolean }>();
       const filesById = new Map<string, FileInfo | string>();
+      const online = await presence.onlineAmong(
+        body.data.filter((item) => !item.offline).map((item) => item.id),
+      );
       for (const item of body.data) {
         const { id: device_id, file_id, action } = item;
-        if (!item.offline && !isOnline(device_id)) {
+        if (!item.offline && !online.has(device_id)) {
           errors.push(
             deviceError(device_id, DEVICE_JOB_MESSAGES.deviceOffline, ERROR_CODES.DEVICE_OFFLINE),
           );

@@ -7,10 +7,8 @@ import {
 } from '@netfleet/contracts';
 import { notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
-import type {
-  DeviceJobsRepository,
-  MovedJob,
-} from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { MovedJob } from '@/modules/fleet/device-jobs/job-moves.repository';
 import { deviceError } from '@/modules/fleet/device-jobs/device-job-mapper';
 import type { JobReport } from '@/modules/fleet/device-jobs/job-report';
 import type { StatusService } from '@/modules/system/status/status.service';

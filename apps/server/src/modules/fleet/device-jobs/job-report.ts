@@ -1,6 +1,6 @@
 import type { StatusUpdate } from '@netfleet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MovedJob } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { MovedJob } from '@/modules/fleet/device-jobs/job-moves.repository';
 import type { StatusService } from '@/modules/system/status/status.service';
 
 export type JobReport = (

@@ -5,7 +5,7 @@ import {
   type StatusUpdate,
 } from '@netfleet/contracts';
 import { type BatchSelector, createBatchQueue } from '@/lib/batch-queue';
-import type { JobChange, MovedJob } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { JobChange, MovedJob } from '@/modules/fleet/device-jobs/job-moves.repository';
 import { resultForClients } from '@/modules/fleet/device-jobs/job-secrets';
 
 /**

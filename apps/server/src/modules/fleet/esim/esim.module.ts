@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import type { DeviceRequests } from '@/modules/fleet/device-jobs/device-requests';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { StatusService } from '@/modules/system/status/status.service';
 import { esimRoutes } from './esim.routes';
 import { createEsimService } from './esim.service';
@@ -12,7 +13,7 @@ interface EsimModuleOptions {
   /** The bootstrap check asks the device while its channel waits. */
   requests: Pick<DeviceRequests, 'ask'>;
   status: Pick<StatusService, 'open' | 'publish'>;
-  isOnline: (deviceId: number) => boolean;
+  presence: Pick<Presence, 'isOnline'>;
 }
 
 /** eSIM profiles: device commands, so registered once the device jobs exist (fleet.area.ts). */

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, notFound } from '@/lib/api-error';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import {
   JOB_EXPIRY_SECONDS,
   type DeviceJobsService,
@@ -47,7 +48,7 @@ interface Deps {
   jobs: Pick<DeviceJobsService, 'createJobs'>;
   requests: Pick<DeviceRequests, 'ask'>;
   status: Pick<StatusService, 'open' | 'publish'>;
-  isOnline: (deviceId: number) => boolean;
+  presence: Pick<Presence, 'isOnline'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -61,7 +62,7 @@ export const createEsimService = ({
   jobs,
   requests,
   status,
-  isOnline,
+  presence,
   log,
 }: Deps) => {
   /** A visible has_esim device; another tree's device is "not found" like a missing one. */
@@ -90,7 +91,7 @@ export const createEsimService = ({
      */
     async checkBootstrap(auth: AuthContext, deviceId: number) {
       const device = await requireEsimDevice(auth, deviceId);
-      if (!isOnline(device.id)) {
+      if (!(await presence.isOnline(device.id))) {
         throw new ApiError(409, ERROR_CODES.DEVICE_OFFLINE, ESIM_MESSAGES.bootstrapOffline);
       }
       const channel = await status.open(auth.user.id);

@@ -15,8 +15,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readBufferedUpload } from '@/modules/fleet/buffered-upload';
 import { requireAuth } from '@/plugins/auth';
-import type { ImagesService, ImageUpload } from './images.service';
+import type { ImagesService } from './images.service';
 
 const tags = ['images'];
 const idParams = z.object({ id: idSchema });
@@ -88,25 +89,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ imagesService: ImagesService 
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const fields: Record<string, string> = {};
-      let upload: ImageUpload | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-        } else if (part.fieldname === 'image' && !upload) {
-          // At most IMAGE_MAX_BYTES (the parser stops there), so it is read into memory whole:
-          // its signature and dimensions are checked before anything reaches the disk.
-          const chunks: Buffer[] = [];
-          for await (const chunk of part.file) chunks.push(chunk as Buffer);
-          upload = {
-            name: part.filename,
-            bytes: Buffer.concat(chunks),
-            truncated: part.file.truncated,
-          };
-        } else {
-          part.file.resume();
-        }
-      }
+      // At most IMAGE_MAX_BYTES: its signature and dimensions are checked from the whole of it.
+      const { fields, upload } = await readBufferedUpload(request, 'image');
       const image = await imagesService.create(auth, fields, upload);
       return reply
         .status(201)

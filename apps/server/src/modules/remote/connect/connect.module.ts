@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '@/modules/context';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { TunnelHub } from '@/modules/remote/tunnels/tunnel-hub';
 import type { DeviceRequests } from '@/modules/fleet/device-jobs/device-requests';
 import type { RemoteDevicesRepository } from '@/modules/remote/remote-access/remote-devices.repository';
@@ -30,7 +31,7 @@ export const connectModule = async (
     hub: TunnelHub;
     devices: Pick<RemoteDevicesRepository, 'findVisible'>;
     requests: Pick<DeviceRequests, 'ask'>;
-    isOnline: (deviceId: number) => boolean;
+    presence: Pick<Presence, 'isOnline'>;
   },
 ) => {
   const { config, now } = context;
@@ -53,7 +54,7 @@ export const connectModule = async (
     ...shared,
     devices: deps.devices,
     requests: deps.requests,
-    isOnline: deps.isOnline,
+    presence: deps.presence,
     status: context.status,
     log: app.log,
   });

@@ -1,6 +1,7 @@
 import { PORTS, REMOTE_ACCESS_MESSAGES, lanHostsResultSchema } from '@netfleet/contracts';
 import { type DeviceRequests, parseResultJson } from '@/modules/fleet/device-jobs/device-requests';
 import { ApiError, notFound } from '@/lib/api-error';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { RemoteDevicesRepository } from '@/modules/remote/remote-access/remote-devices.repository';
 import type { TunnelHub } from '@/modules/remote/tunnels/tunnel-hub';
@@ -25,7 +26,7 @@ const LAN_SCAN_MESSAGES = {
 export const createDeviceProbeService = (deps: {
   devices: Pick<RemoteDevicesRepository, 'findVisible'>;
   requests: Pick<DeviceRequests, 'ask'>;
-  isOnline: (deviceId: number) => boolean;
+  presence: Pick<Presence, 'isOnline'>;
   log: { warn: (o: object, m: string) => void };
   sessions: Pick<SessionStore, 'byHostToken'>;
   hub: Pick<TunnelHub, 'openStream' | 'restart'>;
@@ -64,7 +65,7 @@ export const createDeviceProbeService = (deps: {
   async scanLan(auth: AuthContext, deviceId: number) {
     const device = await deps.devices.findVisible(auth, deviceId);
     if (!device) throw notFound('Device not found');
-    if (!deps.isOnline(device.id)) {
+    if (!(await deps.presence.isOnline(device.id))) {
       throw new ApiError(409, 'DEVICE_OFFLINE', REMOTE_ACCESS_MESSAGES.deviceOffline);
     }
     const channel = await deps.status.open(auth.user.id);

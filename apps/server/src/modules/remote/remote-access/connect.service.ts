@@ -6,6 +6,7 @@ import {
   type SessionType,
 } from '@netfleet/contracts';
 import { ApiError, invalid } from '@/lib/api-error';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import { actorOf, type ActionLogService } from '@/modules/system/action-log/action-log.service';
 import type { StatusService } from '@/modules/system/status/status.service';
@@ -53,7 +54,7 @@ interface Deps {
   links: LinkIssuer;
   status: Pick<StatusService, 'open' | 'publish'>;
   actionLog: Pick<ActionLogService, 'record'>;
-  isOnline: (deviceId: number) => boolean;
+  presence: Pick<Presence, 'isOnline'>;
   now: () => Date;
 }
 
@@ -78,7 +79,7 @@ export const createConnectService = (deps: Deps) => {
     duration: number,
     ip: string,
   ) => {
-    if (!deps.isOnline(device.id)) {
+    if (!(await deps.presence.isOnline(device.id))) {
       throw new ApiError(409, ERROR_CODES.DEVICE_OFFLINE, REMOTE_ACCESS_MESSAGES.deviceOffline);
     }
     const at = now();

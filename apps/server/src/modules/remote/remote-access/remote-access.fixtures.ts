@@ -1,5 +1,6 @@
 import type { StatusChannelData } from '@netfleet/contracts';
 import { expect } from 'vitest';
+import type { Config } from '@/config';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createFakeGateway, type FakeGateway, insertDevice } from '@test/fake-gateway';
 import { createCompany, createUser } from '@test/factories';
@@ -10,11 +11,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * Two companies: A with a manager, a colleague (also a manager) and a read-only viewer, B with
  * its own manager; one device in each. The device gateway is a stand-in: tests say which devices
- * are online.
+ * are online (`config.mqttUrl` puts it behind an external broker, shared with other instances).
  */
-export const buildRemoteWorld = async () => {
+export const buildRemoteWorld = async (config: Partial<Config> = {}) => {
   const gateway: FakeGateway = createFakeGateway();
-  const t: TestApp = await buildTestApp({}, { deviceGateway: gateway });
+  const t: TestApp = await buildTestApp(config, { deviceGateway: gateway });
   const own = await createCompany(t.db, { name: 'Own company' });
   const other = await createCompany(t.db, { name: 'Other company' });
   const users = {

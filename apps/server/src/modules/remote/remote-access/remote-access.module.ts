@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createSecretBox } from '@/lib/crypto';
 import type { ModuleContext } from '@/modules/context';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
 import type { SessionStore } from '@/modules/remote/connect/session-store.port';
 import { createAccessRulesRepository } from './access-rules.repository';
@@ -27,8 +28,8 @@ export interface RemoteAccessDeps {
    * device's company (db/company-scope), so nothing here needs it yet; the area hands it over.
    */
   companies: Pick<CompaniesRepository, 'isVisible'>;
-  /** Whether the device is connected now (the device gateway's view); sessions need it online. */
-  isOnline: (deviceId: number) => boolean;
+  /** Whether devices are connected now, to any instance; sessions need them online. */
+  presence: Presence;
 }
 
 /**
@@ -54,7 +55,7 @@ export const remoteAccessModule = async (
     setLaunchCode: (id, code, expiresAt) => sessionsRepository.setLaunchCode(id, code, expiresAt),
     now,
   });
-  const common = { status, actionLog, now, isOnline: deps.isOnline };
+  const common = { status, actionLog, now, presence: deps.presence };
 
   const rulesService = createAccessRulesService({
     rulesRepository,

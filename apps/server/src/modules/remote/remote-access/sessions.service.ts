@@ -6,6 +6,7 @@ import {
   toApiDate,
 } from '@netfleet/contracts';
 import { ApiError } from '@/lib/api-error';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import { actorOf, type ActionLogService } from '@/modules/system/action-log/action-log.service';
 import type { StatusService } from '@/modules/system/status/status.service';
@@ -25,7 +26,7 @@ interface Deps {
   links: LinkIssuer;
   status: Pick<StatusService, 'open' | 'publish' | 'publishMany'>;
   actionLog: Pick<ActionLogService, 'record'>;
-  isOnline: (deviceId: number) => boolean;
+  presence: Presence;
   now: () => Date;
 }
 
@@ -102,6 +103,7 @@ export const createSessionsService = (deps: Deps) => {
       const at = now();
       const rows = await deps.rulesRepository.findMany(auth, ids, at);
       const byId = new Map(rows.map((row) => [row.id, row]));
+      const online = await deps.presence.onlineAmong(rows.map((row) => row.deviceId));
       const channel = await status.open(auth.user.id);
       const items = [];
       for (const id of new Set(ids)) {
@@ -118,7 +120,7 @@ export const createSessionsService = (deps: Deps) => {
           continue;
         }
         const mine = await sessionsRepository.hasOpenSession(auth.user.id, id, at);
-        const value = mine ? 'active' : deps.isOnline(rule.deviceId) ? 'online' : 'offline';
+        const value = mine ? 'active' : online.has(rule.deviceId) ? 'online' : 'offline';
         items.push({ item: String(id), update: { status: 'completed' as const, value } });
       }
       await status.publishMany(channel, items);
@@ -136,7 +138,7 @@ export const createSessionsService = (deps: Deps) => {
           status: 'completed',
           value: 'Remote access is open',
         });
-      } else if (deps.isOnline(device.id)) {
+      } else if (await deps.presence.isOnline(device.id)) {
         await status.publish(channel, item, { status: 'completed', value: 'Device is online' });
       } else {
         await status.publish(channel, item, {

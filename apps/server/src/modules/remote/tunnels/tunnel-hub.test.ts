@@ -14,8 +14,16 @@ afterEach(async () => {
   server = hub = null;
 });
 
-/** A hub on a real HTTP server, whose one device (7) dials in with `password` when asked. */
-const start = async (password: string, idleMs = 60_000, answers = true) => {
+/**
+ * A hub on a real HTTP server, whose one device (7) dials in with `password` when asked.
+ * `isOnline` stands in for the presence check (the database, with an external broker).
+ */
+const start = async (
+  password: string,
+  idleMs = 60_000,
+  answers = true,
+  isOnline = async (deviceId: number) => deviceId === 7,
+) => {
   const requests: TunnelRequest[] = [];
   server = createServer();
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
@@ -32,7 +40,7 @@ const start = async (password: string, idleMs = 60_000, answers = true) => {
         open: async () => new PassThrough(),
       }).catch(() => undefined);
     },
-    isOnline: (deviceId) => deviceId === 7,
+    presence: { isOnline },
     verifyDevice: async (deviceId, given) => deviceId === 7 && given === 'device-secret',
     tunnelUrl: `ws://127.0.0.1:${port}`,
     idleMs,
@@ -70,6 +78,23 @@ describe('tunnel hub', () => {
     await expect(hub.openStream(8, { host: '127.0.0.1', port: 22 })).rejects.toMatchObject({
       code: 'DEVICE_OFFLINE',
     });
+  });
+
+  it('asks once for streams opened while a slow presence check (the database) runs', async () => {
+    const slowly = async (deviceId: number) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return deviceId === 7;
+    };
+    const { hub, requests } = await start('device-secret', 60_000, true, slowly);
+    const streams = await Promise.all([
+      hub.openStream(7, { host: '127.0.0.1', port: 22 }),
+      hub.openStream(7, { host: '127.0.0.1', port: 80 }),
+    ]);
+    expect(requests).toHaveLength(1);
+    for (const stream of streams) stream.destroy();
+    const third = await hub.openStream(7, { host: '127.0.0.1', port: 443 });
+    expect(requests).toHaveLength(1);
+    third.destroy();
   });
 
   it('refuses a dial with the wrong device credential, and a token used twice', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@netfleet/contracts/tunnel';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import { basicCredential, refuse, sameToken, sha256 } from './dial-credentials';
 import { RELAY_PATH } from './relay-auth';
 import type { TunnelCluster } from './tunnel-cluster';
@@ -28,7 +29,8 @@ const HOLDER_POLL_MS = 150;
 export interface TunnelHubDeps {
   /** Publishes the request to the device over MQTT; null when this instance has no gateway. */
   requestTunnel: ((deviceId: number, request: TunnelRequest) => Promise<void>) | null;
-  isOnline: (deviceId: number) => boolean;
+  /** A device connected to another instance is asked too: the request goes through the broker. */
+  presence: Pick<Presence, 'isOnline'>;
   /** Checks the device's own MQTT credential. */
   verifyDevice: (deviceId: number, password: string) => Promise<boolean>;
   /** ws(s)://host[:port] devices dial. */
@@ -166,9 +168,12 @@ export const createTunnelHub = (deps: TunnelHubDeps) => {
     });
   };
 
-  const dial = (deviceId: number): Promise<Route> => {
+  const dial = async (deviceId: number): Promise<Route> => {
     const ask = deps.requestTunnel;
-    if (!ask || !deps.isOnline(deviceId)) return Promise.reject(tunnelErrors.offline());
+    if (!ask || !(await deps.presence.isOnline(deviceId))) throw tunnelErrors.offline();
+    // Another stream's dial may have landed while the database was asked.
+    const landed = localTunnel(deviceId);
+    if (landed) return { mux: landed };
     return new Promise((resolve, reject) => {
       const already = dialing.get(deviceId);
       if (already) return void already.waiters.push({ resolve, reject });

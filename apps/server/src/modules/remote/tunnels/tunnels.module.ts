@@ -16,7 +16,7 @@ const LOOPBACK = /^(127\.|\[::1\]$|localhost$)/;
 export const tunnelsModule = (
   app: FastifyInstance,
   context: ModuleContext,
-  deps: Pick<TunnelHubDeps, 'requestTunnel' | 'isOnline'> & { redis?: Redis | undefined },
+  deps: Pick<TunnelHubDeps, 'requestTunnel' | 'presence'> & { redis?: Redis | undefined },
 ) => {
   const { config } = context;
   const repository = createGatewayRepository(context.db);
@@ -37,7 +37,7 @@ export const tunnelsModule = (
   }
   const hub = createTunnelHub({
     requestTunnel: deps.requestTunnel,
-    isOnline: deps.isOnline,
+    presence: deps.presence,
     verifyDevice: async (deviceId, password) =>
       (await repository.credentialHash(deviceId)) === hashDeviceCredential(password),
     tunnelUrl: config.tunnelUrl,

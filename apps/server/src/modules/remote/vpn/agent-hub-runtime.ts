@@ -7,6 +7,7 @@ import {
   type VpnHubSyncArgs,
 } from '@netfleet/contracts';
 import type { HubHostAvailability, HubStatus } from '@netfleet/openvpn-hub';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { JobArgs } from '@/modules/fleet/device-jobs/device-job-mapper';
 import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import {
@@ -39,7 +40,7 @@ interface Deps {
   statesRepository: Pick<HubStatesRepository, 'stateOf' | 'starting' | 'stopped'>;
   jobsRepository: Pick<DeviceJobsRepository, 'insert'>;
   jobs: Pick<DeviceJobsService, 'dispatch'>;
-  isOnline(deviceId: number): boolean;
+  presence: Pick<Presence, 'isOnline'>;
   links: HubSpecLinks;
   now: () => Date;
 }
@@ -118,7 +119,7 @@ export const createAgentHubRuntimes = (deps: Deps) => {
 
   const of = (zone: ZoneRow): ZoneRuntime => {
     const { deviceId } = zone;
-    const online = () => deviceId !== null && deps.isOnline(deviceId);
+    const online = async () => deviceId !== null && (await deps.presence.isOnline(deviceId));
     const stop = async (hubId: number) => {
       if (deviceId !== null) await command(deviceId, 'vpn_hub_remove', { hub_id: hubId });
       await deps.statesRepository.stopped(hubId);
@@ -130,7 +131,7 @@ export const createAgentHubRuntimes = (deps: Deps) => {
     };
     return {
       kind: 'agent',
-      availability: async () => agentAvailability(zone, online()),
+      availability: async () => agentAvailability(zone, await online()),
       async apply(hubId) {
         if (deviceId === null) return STOPPED;
         await deps.statesRepository.starting([hubId]);
@@ -145,7 +146,7 @@ export const createAgentHubRuntimes = (deps: Deps) => {
         const row = await deps.statesRepository.stateOf(hubId);
         const fresh = row && now().getTime() - row.updatedAt.getTime() <= HUB_REPORT_STALE_MS;
         // An agent that went away, or stopped reporting the hub: its sessions are over.
-        return online() && fresh ? null : [];
+        return fresh && (await online()) ? null : [];
       },
       async disconnect(hubId, commonNames) {
         if (deviceId === null || commonNames.length === 0) return;

@@ -12,6 +12,7 @@ import {
 import type { Transaction } from '@/db/client';
 import { isUniqueViolation } from '@/db/errors';
 import { ApiError, conflict } from '@/lib/api-error';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { RunInTransaction } from '@/modules/identity/auth/session.service';
 import { actorOf, type ActionLogService } from '@/modules/system/action-log/action-log.service';
@@ -30,7 +31,7 @@ interface Deps {
   runtimes: Pick<ZoneRuntimes, 'availability'>;
   agents: Pick<AgentHubRuntimes, 'sync' | 'release'>;
   joins: Pick<DeviceJoins, 'join'>;
-  isOnline(deviceId: number): boolean;
+  presence: Pick<Presence, 'onlineAmong'>;
   /** What the agent said in its last hello to this instance (it may predate its zone). */
   lastHello(deviceId: number): HubHost | undefined;
   actionLog: Pick<ActionLogService, 'record'>;
@@ -70,8 +71,9 @@ const uniqueConflicts = async <T>(work: Promise<T>) => {
 export const createHubZonesService = (deps: Deps) => {
   const { zonesRepository, now } = deps;
 
-  const present = (row: ZoneRow): VpnHubZone => {
-    const online = row.deviceId !== null && deps.isOnline(row.deviceId);
+  /** `connected`: the zones' devices that are online (one look for a whole list). */
+  const present = (row: ZoneRow, connected: ReadonlySet<number>): VpnHubZone => {
+    const online = row.deviceId !== null && connected.has(row.deviceId);
     const host = agentAvailability(row, online);
     return {
       id: row.id,
@@ -91,6 +93,9 @@ export const createHubZonesService = (deps: Deps) => {
       updated_at: toApiDate(row.updatedAt),
     };
   };
+
+  const devicesOnline = (rows: readonly ZoneRow[]) =>
+    deps.presence.onlineAmong(rows.flatMap((row) => (row.deviceId === null ? [] : [row.deviceId])));
 
   const requireZone = async (id: number) => {
     const row = await zonesRepository.find(id);
@@ -162,6 +167,7 @@ export const createHubZonesService = (deps: Deps) => {
     async list(): Promise<VpnHubZone[]> {
       const local = await deps.runtimes.availability(VPN_HUB_ZONE_LOCAL);
       const rows = await zonesRepository.list();
+      const connected = await devicesOnline(rows);
       return [
         {
           ...LOCAL,
@@ -175,7 +181,7 @@ export const createHubZonesService = (deps: Deps) => {
           created_at: null,
           updated_at: null,
         },
-        ...rows.map(present),
+        ...rows.map((row) => present(row, connected)),
       ];
     },
 
@@ -198,7 +204,7 @@ export const createHubZonesService = (deps: Deps) => {
         }),
       );
       await record(auth, ip, 'vpn_hub_zone_create', row.id, { ...body });
-      return present(row);
+      return present(row, await devicesOnline([row]));
     },
 
     async update(auth: AuthContext, id: number, body: UpdateVpnHubZoneBody, ip: string) {
@@ -245,7 +251,7 @@ export const createHubZonesService = (deps: Deps) => {
         await handOver(updated);
       }
       if (rehosted) await rejoin(auth, updated.name);
-      return present(updated);
+      return present(updated, await devicesOnline([updated]));
     },
 
     /** Refused while hubs run in the zone (409): they would be left without a host. */

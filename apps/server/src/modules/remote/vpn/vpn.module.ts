@@ -217,7 +217,7 @@ export const vpnModule = async (app: FastifyInstance, context: ModuleContext, de
     runtimes,
     agents: hosting.agents,
     joins,
-    isOnline: deps.zoneHosting.isOnline,
+    presence: deps.zoneHosting.presence,
     lastHello: reports.lastHello,
     actionLog,
     now,

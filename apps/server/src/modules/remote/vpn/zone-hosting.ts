@@ -1,4 +1,5 @@
 import type { ModuleContext } from '@/modules/context';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { DeviceJobsService } from '@/modules/fleet/device-jobs/device-jobs.service';
 import type { HubRuntime } from '@netfleet/openvpn-hub';
@@ -13,8 +14,8 @@ import { createZoneRuntimes } from './zone-runtimes';
 export interface ZoneHostingDeps {
   jobsRepository: Pick<DeviceJobsRepository, 'insert'>;
   jobs: Pick<DeviceJobsService, 'dispatch' | 'renderArgs'>;
-  /** Whether a device is connected now (the gateway's liveness). */
-  isOnline(deviceId: number): boolean;
+  /** Whether devices are connected now, to this instance or another. */
+  presence: Presence;
 }
 
 /**
@@ -37,7 +38,7 @@ export const createZoneHosting = (
     statesRepository,
     jobsRepository: deps.jobsRepository,
     jobs: deps.jobs,
-    isOnline: deps.isOnline,
+    presence: deps.presence,
     links,
     now,
   });

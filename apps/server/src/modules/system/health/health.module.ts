@@ -1,6 +1,6 @@
-import { statfs } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { DISK_FREE_MIN_BYTES, freeDiskBytes } from '@/db/pglite-disk-full';
 import type { ModuleContext } from '@/modules/context';
 import type { Broker } from '@/plugins/broker';
 import { createHealthRepository } from './health.repository';
@@ -20,19 +20,13 @@ export interface HealthModuleOptions {
   checks?: Partial<Record<ReadinessCheckName, ReadinessCheck>> | undefined;
 }
 
-/** Below this much free space in DATA_DIR an upload or the embedded database's next write fails. */
-const DISK_FREE_MIN_BYTES = 16 * 2 ** 20;
-
 /** Fails while DATA_DIR's file system is (nearly) full; a DATA_DIR not made yet has nothing to fill. */
 const diskCheck =
   (dir: string): ReadinessCheck =>
   async () => {
-    const stats = await statfs(dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    });
-    if (stats && stats.bavail * stats.bsize < DISK_FREE_MIN_BYTES) {
-      throw new Error(`DATA_DIR=${dir} has less than 16 MB free`);
+    const free = await freeDiskBytes(dir);
+    if (free !== null && free < DISK_FREE_MIN_BYTES) {
+      throw new Error(`DATA_DIR=${dir} has less than ${DISK_FREE_MIN_BYTES / 2 ** 20} MB free`);
     }
   };
 

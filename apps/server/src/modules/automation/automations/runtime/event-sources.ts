@@ -1,6 +1,6 @@
 import type { AutomationEvent, TelemetryCategory } from '@netfleet/contracts';
 import type { TaskEnded } from '@/modules/automation/device-tasks/task-engine';
-import type { MovedJob } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import type { MovedJob } from '@/modules/fleet/device-jobs/job-moves.repository';
 import type { DeviceIdentity } from '@/modules/fleet/device-gateway/gateway.port';
 import type { ParameterValue } from '@/modules/automation/automations/engine/rule-types';
 
