@@ -24,9 +24,11 @@ export async function enrolledDevice(serial: string, mac: string, claim: string,
     device_id: number;
     username: string;
     password: string;
-  }>((resolve) =>
-    enrolment.on('message', (_t, payload) => resolve(JSON.parse(payload.toString()))),
-  );
+  }>((resolve, reject) => {
+    enrolment.on('message', (_t, payload) => resolve(JSON.parse(payload.toString())));
+    // A server that never answers fails here, not at the test's timeout.
+    setTimeout(() => reject(new Error(`no enrolment answer for ${serial}`)), 30_000).unref();
+  });
   await enrolment.subscribeAsync(`nf/enrol/res/${clientId}`, { qos: 1 });
   const request = { v: 1, serial, mac, claim, model: MODEL, firmware: FIRMWARE };
   await enrolment.publishAsync(`nf/enrol/req/${clientId}`, JSON.stringify(request), { qos: 1 });
