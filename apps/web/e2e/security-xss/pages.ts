@@ -130,7 +130,7 @@ const rowMenu = (rowText: string, item: string) => async (page: Page) => {
 
 /** Clicks the table row that has `rowText`; the dialog it opens shows the rest. */
 const rowDialog = (rowText: string) => async (page: Page) => {
-  await page.getByRole('row').filter({ hasText: rowText }).first().click();
+  await page.getByRole('row').filter({ hasText: rowText }).first().click({ timeout: 30_000 });
   await expect(page.getByRole('dialog').first()).toBeVisible();
 };
 
@@ -215,13 +215,17 @@ export function pagesOf(ids: SeededIds, seeds: Seeds): Visit[] {
     ...paths.map((path) => ({ path })),
     { path: device(), open: deviceAlerts(seeds) },
     {
-      path: '/management/task-manager',
+      path: `/management/task-manager?q=${encodeURIComponent(Seeds.idOf(seeds.value('task group', 'name')))}`,
       open: rowMenu(seeds.value('task group', 'name'), 'Edit'),
     },
-    { path: '/system/mail-logs', open: rowDialog(automationMail) },
+    // Searched for: after the rest of the e2e suite, other automations' mail fills the first page.
+    {
+      path: `/system/mail-logs?q=${encodeURIComponent(Seeds.idOf(automationMail))}`,
+      open: rowDialog(automationMail),
+    },
     { path: '/resources', open: showColumn('Pro forma number') },
     {
-      path: '/device-configuration',
+      path: `/device-configuration?q=${encodeURIComponent(Seeds.idOf(seeds.value('configuration template', 'name')))}`,
       open: rowMenu(seeds.value('configuration template', 'name'), 'Edit'),
     },
   ];
