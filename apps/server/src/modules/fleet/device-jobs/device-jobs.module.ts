@@ -54,6 +54,7 @@ export const deviceJobsModule = async (
     jobsRepository,
     status,
     link,
+    presence,
     now,
     log: app.log,
     waiters,

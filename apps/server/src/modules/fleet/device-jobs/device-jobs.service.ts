@@ -14,6 +14,7 @@ import type {
   GatewayListener,
   ReadyDevice,
 } from '@/modules/fleet/device-gateway/gateway.port';
+import type { Presence } from '@/modules/fleet/device-gateway/presence';
 import type { StatusService } from '@/modules/system/status/status.service';
 import type { DeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import type { MovedJob } from '@/modules/fleet/device-jobs/job-moves.repository';
@@ -65,6 +66,8 @@ interface Deps {
   jobsRepository: DeviceJobsRepository;
   status: Pick<StatusService, 'open' | 'publishMany'>;
   link: DeviceLink;
+  /** Who is online here or, behind a shared broker, on another instance. */
+  presence: Pick<Presence, 'onlineAmong'>;
   now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Requests waiting for a job's answer (device-requests.ts); woken as acks are applied. */
@@ -92,6 +95,7 @@ export const createDeviceJobsService = ({
   jobsRepository,
   status,
   link,
+  presence,
   now,
   log,
   waiters,
@@ -178,22 +182,14 @@ export const createDeviceJobsService = ({
   };
 
   /**
-   * Sends the jobs of devices online here or, as the shared database says, elsewhere: with
-   * several instances on one broker, all of a device's messages may have gone to another one, and
-   * its job would wait for a hello that already came. A device gone meanwhile gets it at its next
-   * hello.
+   * Sends the jobs of devices online (presence.ts: here, or elsewhere as the shared database says
+   * when several instances share a broker, so a job does not wait for a hello that already went to
+   * another instance). A device gone meanwhile gets it at its next hello.
    */
   const sendToOnline = async (jobs: readonly StoredJob[]) => {
     // Decided now: a device saying hello meanwhile gets its open jobs from that hello.
-    const here = jobs.filter((job) => link.isOnline(job.deviceId));
-    const unheard = jobs.filter((job) => !link.isOnline(job.deviceId));
-    const sentElsewhere = jobsRepository
-      .onlineAmong(unheard.map((job) => job.deviceId))
-      .then((ids) => {
-        const online = new Set(ids);
-        return send(unheard.filter((job) => online.has(job.deviceId)));
-      });
-    await Promise.all([send(here), sentElsewhere]);
+    const online = await presence.onlineAmong(jobs.map((job) => job.deviceId));
+    await send(jobs.filter((job) => online.has(job.deviceId)));
   };
 
   /** Acks (and hellos' done jobs) are applied in batches: see createStepQueue. */

@@ -28,7 +28,9 @@ const hello = (done_jobs: number[] = []): Hello => ({
 });
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { deviceGateway: gateway });
+  // Behind an external broker (MQTT_URL), as several instances run: a device's messages may go
+  // to another instance (see 'sends to a device online on another instance').
+  t = await buildTestApp({ mqttUrl: 'mqtt://broker.test:1883' }, { deviceGateway: gateway });
   company = await createCompany(t.db);
   const user = await createUser(t.db, 'end_user', { company });
   session = await loginAs(t.app, user);
@@ -325,6 +327,7 @@ describe('durability', () => {
           now: () => later,
         }),
         link: gateway.link,
+        presence: { onlineAmong: async () => new Set<number>() },
         now: () => later,
         log: { warn: () => {} },
       });

@@ -1,7 +1,7 @@
 import { OPEN_DEVICE_JOB_STATES } from '@netfleet/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '@/db/client';
-import { deviceJobs, devices } from '@/db/schema';
+import { deviceJobs } from '@/db/schema';
 
 const OPEN = [...OPEN_DEVICE_JOB_STATES];
 
@@ -51,19 +51,6 @@ export const createJobDispatchRepository = (db: Database) => ({
     return rows
       .map((row) => ({ id: Number(row.id), deviceId: row.device_id }))
       .sort((a, b) => a.id - b.id);
-  },
-
-  /**
-   * Those of `ids` the shared database holds online. With several instances on one broker an
-   * instance hears from only some devices (shared subscriptions), so its own view misses others.
-   */
-  async onlineAmong(ids: readonly number[], tx: Executor = db) {
-    if (ids.length === 0) return [];
-    const rows = await tx
-      .select({ id: devices.id })
-      .from(devices)
-      .where(and(inArray(devices.id, [...ids]), eq(devices.status, 1)));
-    return rows.map((row) => row.id);
   },
 
   /** Queued → sent; a job the device already acknowledged keeps its newer status. */
