@@ -14,7 +14,6 @@ import {
 import type { TunnelRequest } from '@netfleet/contracts/tunnel';
 import type { FastifyBaseLogger } from 'fastify';
 import { createBatchQueue } from '@/lib/batch-queue';
-import { foregroundWithin } from '@/lib/foreground';
 import type { DeviceChangeSink } from '@/modules/fleet/device-live/device-live';
 import type { Broker, MessageMeta } from '@/plugins/broker';
 import { createDeviceAuthenticator } from './device-auth';
@@ -25,23 +24,17 @@ import { createDeviceLink } from './device-link';
 import { createListenerCalls } from './gateway-listeners';
 import type { GatewayListener, ReadyDevice } from './gateway.port';
 import type { GatewayRepository } from './gateway.repository';
-import { livenessChanges, readingChanges } from './live-changes';
-import { createLatestBudget, LATEST_QUIET_MS } from './latest-budget';
+import { livenessChanges } from './live-changes';
 import { createMemoryLiveness, type LivenessStore } from './liveness';
 import { maintainPartitions, SAMPLE_INTERVAL_MS, sampleSlot } from './maintenance';
 import { bufferedReading, createTelemetryBuffer } from './telemetry-buffer';
-import { storeLiveness, storeTelemetry } from './telemetry-store';
+import { createTelemetryFlush } from './telemetry-flush';
+import { storeLiveness } from './telemetry-store';
 
 const FLUSH_INTERVAL_MS = 1_000;
 const FLUSH_AT_ROWS = 2_000;
 /** About two seconds of a 10k fleet reporting every second. */
 const HIGH_WATER_ROWS = 20_000;
-/**
- * How long a device's latest readings wait before they are written to its devices row (and how
- * often data-usage sums are written). Readings are stored every flush; the devices row they
- * summarise is rewritten at most this often.
- */
-const DERIVED_INTERVAL_MS = 15_000;
 const MAINTENANCE_INTERVAL_MS = 6 * 3_600_000;
 /** Most hellos answered with one query: a fleet back from a reboot says hello all at once. */
 const HELLO_BATCH_MAX = 500;
@@ -122,12 +115,9 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
    * message only after the hold, so there the PUBACK goes at once (held past the high-water mark).
    */
   const ackWhenStored = broker.kind === 'embedded';
-  /** Releases the PUBACKs of the readings buffered and not stored yet, oldest first. */
-  let unstored: (() => void)[] = [];
-  /** While writes fail (database away, disk full) only the interval retries them, not each reading. */
-  let storeFailing = false;
 
   const { changes } = options;
+  const telemetryFlush = createTelemetryFlush({ telemetry, repository, log, now, stats, changes });
   // Only with somewhere to keep them: a gateway without the approved devices module drops them.
   const refusals = options.refusals ? createRefusalBuffer() : undefined;
   const enrol = createEnrolment({ repository, broker, logs, refusals, log, now, changes, calls });
@@ -246,9 +236,6 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
     for (const entry of connectionEntries(batch, context, monitoringOff)) logs.add(entry);
   };
 
-  let usageAt = 0;
-  const latestBudget = createLatestBudget(() => foregroundWithin(LATEST_QUIET_MS));
-
   const flushOnce = async (final: boolean) => {
     const started = now();
     try {
@@ -273,38 +260,7 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
       log.error({ err: error }, 'device liveness flush failed; retrying');
     }
     if (refusals && options.refusals) await storeRefusals(refusals, options.refusals, log);
-    const at = now().getTime();
-    const usage = final || at - usageAt >= DERIVED_INTERVAL_MS;
-    if (usage) usageAt = at;
-    const batch = final
-      ? telemetry.drain()
-      : telemetry.drain({ before: at - DERIVED_INTERVAL_MS, max: latestBudget(at) }, usage);
-    // Every reading buffered so far is in this batch's rows.
-    const waiting = unstored;
-    unstored = [];
-    if (batch.rows.length + batch.latest.length + batch.usage.length === 0) {
-      for (const release of waiting) release();
-      return;
-    }
-    const { written, failed, error } = await storeTelemetry(repository, batch);
-    // Rows that failed go back to the buffer, and their PUBACKs wait for the retry.
-    storeFailing = failed.rows.length > 0;
-    if (storeFailing) unstored = waiting.concat(unstored);
-    else for (const release of waiting) release();
-    stats.stored += batch.rows.length - failed.rows.length;
-    if (error !== undefined) {
-      const dropped = telemetry.restore(failed);
-      // The buffer gave up its oldest readings; the oldest PUBACKs waiting are theirs (both kept in
-      // arrival order). They are never sent: the devices send those readings again when they
-      // reconnect, rather than taking them for stored.
-      if (ackWhenStored && dropped > 0) unstored.splice(0, dropped);
-      log.error(
-        { err: error, rows: failed.rows.length, dropped },
-        'telemetry flush failed; retrying',
-      );
-      stats.dropped += dropped;
-    }
-    if (changes) for (const change of readingChanges(batch.latest, written)) changes.add(change);
+    await telemetryFlush.flush(final);
   };
 
   /** Flushes run one after another; a flush asked for while one runs is folded into the next. */
@@ -366,8 +322,8 @@ export const createDeviceGateway = (options: DeviceGatewayOptions) => {
         if (ackWhenStored) {
           // Group commit: the next flush starts as soon as the current one ends, so a PUBACK waits
           // about one write (a device resending after a reconnect waits for each PUBACK in turn).
-          if (!storeFailing) void flush();
-          return new Promise<void>((resolve) => unstored.push(resolve));
+          if (!telemetryFlush.failing()) void flush();
+          return telemetryFlush.held();
         }
         if (telemetry.size < flushAtRows) return undefined;
         const flushed = flush();
