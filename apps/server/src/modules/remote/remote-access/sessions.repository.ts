@@ -170,14 +170,20 @@ export const createSessionsRepository = (db: Database) => {
       return { row: row ?? null, total: count?.total ?? 0 };
     },
 
-    /** Whether the user has a session open through the rule. */
-    async hasOpenSession(userId: number, accessId: number, now: Date) {
-      const [row] = await db
-        .select({ id: sessions.id })
+    /** Those of the rules the user has a session open through. */
+    async accessesWithOpenSession(userId: number, accessIds: readonly number[], now: Date) {
+      if (accessIds.length === 0) return new Set<number>();
+      const rows = await db
+        .selectDistinct({ accessId: sessions.accessId })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), eq(sessions.accessId, accessId), activeAt(now)))
-        .limit(1);
-      return row !== undefined;
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            inArray(sessions.accessId, [...accessIds]),
+            activeAt(now),
+          ),
+        );
+      return new Set(rows.map((row) => row.accessId));
     },
 
     /** The user's own open sessions of the device, of the given types. */

@@ -104,6 +104,11 @@ export const createSessionsService = (deps: Deps) => {
       const rows = await deps.rulesRepository.findMany(auth, ids, at);
       const byId = new Map(rows.map((row) => [row.id, row]));
       const online = await deps.presence.onlineAmong(rows.map((row) => row.deviceId));
+      const mine = await sessionsRepository.accessesWithOpenSession(
+        auth.user.id,
+        [...byId.keys()],
+        at,
+      );
       const channel = await status.open(auth.user.id);
       const items = [];
       for (const id of new Set(ids)) {
@@ -119,8 +124,7 @@ export const createSessionsService = (deps: Deps) => {
           });
           continue;
         }
-        const mine = await sessionsRepository.hasOpenSession(auth.user.id, id, at);
-        const value = mine ? 'active' : online.has(rule.deviceId) ? 'online' : 'offline';
+        const value = mine.has(id) ? 'active' : online.has(rule.deviceId) ? 'online' : 'offline';
         items.push({ item: String(id), update: { status: 'completed' as const, value } });
       }
       await status.publishMany(channel, items);
