@@ -13,18 +13,12 @@ import { conflict, invalid, notFound } from '@/lib/api-error';
 import { toApiDate } from '@/lib/dates';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { FileStore } from '@/modules/fleet/files/file-store';
+import type { BufferedUpload } from '@/modules/fleet/buffered-upload';
 import { BUILT_IN_DOCUMENTATION } from './built-in-documentation';
 import type {
   DeviceDocumentationRow,
   DeviceDocumentationsRepository,
 } from './device-documentations.repository';
-
-/** An upload as the route read it: at most the size limit, and whether it went past it. */
-export interface DocumentationUpload {
-  name: string;
-  bytes: Buffer;
-  truncated: boolean;
-}
 
 const toDocumentation = (row: DeviceDocumentationRow): DeviceDocumentation => ({
   id: row.id,
@@ -43,7 +37,7 @@ interface Deps {
 }
 
 /** The file's own content decides: a .json OpenAPI document with paths and info.version. */
-const checkUpload = (upload: DocumentationUpload) => {
+const checkUpload = (upload: BufferedUpload) => {
   if (upload.truncated) throw invalid(DEVICE_DOCUMENTATION_MESSAGES.tooLarge, 'file');
   const rule = validateFile(
     { name: upload.name, size: upload.bytes.length },
@@ -93,7 +87,7 @@ export const createDeviceDocumentationsService = ({ repository, store }: Deps) =
     async upload(
       auth: AuthContext,
       fields: Record<string, string>,
-      upload: DocumentationUpload | null,
+      upload: BufferedUpload | null,
     ): Promise<DeviceDocumentation> {
       if (!upload) throw invalid(FILE_MESSAGES.fileRequired, 'file');
       const { system, overwrite } = checkFields(fields);

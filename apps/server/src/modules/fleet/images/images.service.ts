@@ -16,6 +16,7 @@ import { toApiDate } from '@/lib/dates';
 import type { AuthContext } from '@/modules/identity/auth/auth.types';
 import type { CompaniesRepository } from '@/modules/organisation/companies/companies.repository';
 import type { FileStore } from '@/modules/fleet/files/file-store';
+import type { BufferedUpload } from '@/modules/fleet/buffered-upload';
 import { readImageFormat } from './image-format';
 import type { ImagesRepository } from './images.repository';
 
@@ -37,13 +38,6 @@ const toImage = (row: ImageRow): ImageInfo => ({
   created_at: toApiDate(row.createdAt),
 });
 
-/** An upload as the route read it: at most the size limit, and whether it went past it. */
-export interface ImageUpload {
-  name: string;
-  bytes: Buffer;
-  truncated: boolean;
-}
-
 interface Deps {
   imagesRepository: ImagesRepository;
   companies: Pick<CompaniesRepository, 'isVisible'>;
@@ -59,7 +53,7 @@ export const createImagesService = ({ imagesRepository, companies, store }: Deps
   };
 
   /** The picture's own bytes decide what it is; its name and declared type decide nothing. */
-  const checkImage = (upload: ImageUpload) => {
+  const checkImage = (upload: BufferedUpload) => {
     if (upload.truncated) throw invalid(IMAGE_MESSAGES.tooLarge, 'image');
     const rule = validateFile(
       { name: upload.name, size: upload.bytes.length },
@@ -96,7 +90,7 @@ export const createImagesService = ({ imagesRepository, companies, store }: Deps
     async create(
       auth: AuthContext,
       fields: Record<string, string>,
-      upload: ImageUpload | null,
+      upload: BufferedUpload | null,
     ): Promise<ImageInfo> {
       if (!upload) throw invalid(IMAGE_MESSAGES.imageRequired, 'image');
       const values = await checkFields(auth, fields);
