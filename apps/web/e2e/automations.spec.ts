@@ -173,4 +173,11 @@ test('the device page shows its alert history; device alerts and silences open f
     .getByRole('row', { name: new RegExp(silence) });
   await expect(row.getByText('Active now')).toBeVisible();
   await page.screenshot({ path: 'e2e/.artifacts/automation-silences.png', fullPage: true });
+
+  // The maintenance is over: ended from the row, the company's automations act again (a later
+  // spec's automation sends mail).
+  await row.getByRole('button', { name: `Actions for ${silence}` }).click();
+  await page.getByRole('menuitem', { name: 'End now' }).click();
+  await expect(page.getByText(`Silence ${silence} ended`)).toBeVisible();
+  await expect(row.getByText('Ended')).toBeVisible();
 });
