@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlayerStop, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Silence } from '@netfleet/contracts';
 import {
   DataTable,
@@ -22,13 +22,18 @@ const SORT_FIELDS = ['name', 'starts_at', 'ends_at', 'created_at'] as const;
 /** States change with the clock, not the data: the badges are read again this often. */
 const CLOCK_MS = 30_000;
 
-function useNow(intervalMs: number): number {
+/**
+ * The time the badges are read at, again every `intervalMs` and on `refresh()`: an edit (End now)
+ * sets a window's end to this moment, so fresh data must not be read against an older clock.
+ */
+function useNow(intervalMs: number) {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
-  return now;
+  const refresh = useCallback(() => setNow(Date.now()), []);
+  return [now, refresh] as const;
 }
 
 function WindowCell({ silence }: { silence: Silence }) {
@@ -46,7 +51,7 @@ function WindowCell({ silence }: { silence: Silence }) {
 
 /** The silences with sorting and paging; with manage, a row's menu edits, ends or deletes it. */
 export function SilencesTable({ canManage }: { canManage: boolean }) {
-  const now = useNow(CLOCK_MS);
+  const [now, refreshNow] = useNow(CLOCK_MS);
   const actions = useSilenceActions();
   const columns = useMemo<DataTableColumn<Silence>[]>(
     () => [
@@ -121,6 +126,7 @@ export function SilencesTable({ canManage }: { canManage: boolean }) {
   );
   const state = useTableQueryState({ columns, sortFields: SORT_FIELDS });
   const result = useSilences(state.query);
+  useEffect(refreshNow, [result.dataUpdatedAt, refreshNow]);
 
   if (result.data?.total === 0 && state.query.offset === 0)
     return <EmptySilences canManage={canManage} />;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { parseApiDate } from '@netfleet/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { parseApiDate, type Silence } from '@netfleet/contracts';
 import { errorResponse, ok, type MockHandler } from '@/test/mock-api';
 import { roleUser } from '@/test/fixtures';
 import { dialog, hoursFromNow, lastBody, listOk, renderWithSession, silence } from '../test-utils';
@@ -132,15 +132,24 @@ describe('SilencesPage', { timeout: 30_000 }, () => {
     expect(view.calls(DELETE)).toHaveLength(1);
   });
 
-  it('ends an active silence now, and offers it only for one', async () => {
+  it('ends an active silence now, shows it ended, and offers it only for one', async () => {
+    // The list as the server keeps it: the window ends where End now put its end.
+    // (The first list is asked for before renderList answers, hence the holder.)
+    const sent: { calls?: View['calls'] } = {};
+    const ended = () =>
+      sent.calls?.(PUT).length ? { ends_at: (lastBody(sent.calls, PUT) as Silence).ends_at } : {};
     const view = renderList(() =>
-      listOk([silence(), silence({ id: 6, name: 'Upgrade', starts_at: hoursFromNow(24) })]),
+      listOk([silence(ended()), silence({ id: 6, name: 'Upgrade', starts_at: hoursFromNow(24) })]),
     );
+    sent.calls = view.calls;
     await openRowMenu(view, 'Upgrade');
     expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'End now' })).not.toBeInTheDocument();
     await view.user.keyboard('{Escape}');
 
+    // A minute after the page was opened (its badges' clock ticks every 30 s).
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + 60_000);
     const before = Date.now();
     await openRowMenu(view, 'Maintenance');
     await view.user.click(await screen.findByRole('menuitem', { name: 'End now' }));
@@ -150,6 +159,9 @@ describe('SilencesPage', { timeout: 30_000 }, () => {
     // Sent to the second: within a second of the click.
     expect(parseApiDate(body.ends_at)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
     expect(parseApiDate(body.ends_at)).toBeLessThanOrEqual(Date.now());
+    // Read against the time of the fresh list, not the clock of the page's first render.
+    expect(await (await rowOf('Maintenance')).findByText('Ended')).toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it('gates the writes behind the manage permission', async () => {
