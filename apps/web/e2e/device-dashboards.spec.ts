@@ -44,8 +44,9 @@ test('a dashboard is made for a device, given widgets and opened on a phone', as
   const create = page.getByRole('dialog', { name: 'New dashboard' });
   await create.getByRole('textbox', { name: 'Name' }).fill('Uplink');
   await create.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(new RegExp(`/devices/${device.id}/dashboards/\\d+$`));
-  const dashboardId = /dashboards\/(\d+)$/.exec(page.url())?.[1];
+  // The dashboard page then adds its period to the URL (`?period=24h`).
+  await expect(page).toHaveURL(new RegExp(`/devices/${device.id}/dashboards/\\d+(\\?|$)`));
+  const dashboardId = /dashboards\/(\d+)/.exec(page.url())?.[1];
 
   await page.getByRole('button', { name: 'Add widget' }).click();
   const widget = page.getByRole('dialog', { name: 'Add widget' });

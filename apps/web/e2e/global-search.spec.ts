@@ -52,7 +52,8 @@ test('the global search finds a device and a tag, opens the device and the filte
   await page.screenshot({ path: 'e2e/.artifacts/global-search.png' });
 
   await devices.getByRole('option', { name: `gw-${token}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/devices/${device?.id ?? 0}$`));
+  // The device page then opens its default tab (`/devices/31/activity/device-logs`).
+  await expect(page).toHaveURL(new RegExp(`/devices/${device?.id ?? 0}(/|$)`));
 
   await page.keyboard.press('/');
   await dialog.getByRole('combobox', { name: 'Search' }).fill(token);

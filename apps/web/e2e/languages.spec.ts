@@ -8,7 +8,9 @@ import { acceptAgreementIfAsked, logIn } from './helpers';
 import { SUPER_ADMIN } from './users';
 
 // Issue 21 "Languages": the account menu's language choice (a cookie, then a reload after 1 s)
-// turns the whole console into that language, shell and features alike.
+// turns the whole console into that language, shell and features alike. A reload on a loaded
+// CI machine can take longer than the default 10 s.
+const RELOADED = { timeout: 30_000 };
 async function chooseLanguage(page: Page, menu: string, item: string, language: string) {
   await page.getByRole('button', { name: menu }).click();
   await page.getByRole('menuitem', { name: item }).click();
@@ -25,14 +27,14 @@ test('a user switches the console to Japanese, then Ukrainian, then Norwegian', 
   await expect(page.getByRole('table', { name: 'Devices' })).toBeVisible();
 
   await chooseLanguage(page, 'Account menu', 'Language', '日本語');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja', RELOADED);
   await expect(page.getByRole('table', { name: devicesJa.devices })).toBeVisible();
   await expect(page.getByPlaceholder(devicesJa.searchPlaceholder)).toBeVisible();
   await expect(page.getByRole('navigation', { name: shellJa.nav.label })).toBeVisible();
   await page.screenshot({ path: 'test-results/language-ja.png', fullPage: true });
 
   await chooseLanguage(page, shellJa.header.accountMenu, shellJa.header.language, 'Українська');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uk', RELOADED);
   await expect(page.getByRole('table', { name: devicesUk.devices })).toBeVisible();
   await expect(page.getByPlaceholder(devicesUk.searchPlaceholder)).toBeVisible();
   await page.screenshot({ path: 'test-results/language-uk.png', fullPage: true });
@@ -42,7 +44,7 @@ test('a user switches the console to Japanese, then Ukrainian, then Norwegian', 
     .context()
     .addCookies([{ name: 'translation', value: 'no', url: new URL(page.url()).origin }]);
   await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'no');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'no', RELOADED);
   await expect(page.getByRole('table', { name: devicesNo.devices })).toBeVisible();
   await expect(page.getByRole('button', { name: shellNo.header.accountMenu })).toBeVisible();
   await page.screenshot({ path: 'test-results/language-no.png', fullPage: true });
