@@ -23,6 +23,9 @@ export default defineConfig({
     // tier's time (427 s → 166 s on a two-core CI machine). What a file changes lives in the app and
     // database it builds (the embedded broker's state on its own thread), so nothing leaks across.
     isolate: false,
+    // expect.poll's 1 s default is a database round trip or two on a loaded two-core CI machine;
+    // a poll that passes returns at once, so this only gives a slow machine room.
+    expect: { poll: { timeout: 10_000 } },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -1,12 +1,13 @@
 import { SECRET_VALUE_MASK } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deviceJobs, devices, deviceTags, files } from '@/db/schema';
 import { createDeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
 import { insertDevice } from '@test/fake-gateway';
 import { reboot, uptime, useTaskWorld } from './device-tasks.fixtures';
 import { createTaskEngine } from './task-engine';
 import { createTaskEngineRepository } from './task-engine.repository';
+import { eventually } from '@test/eventually';
 
 // Firmware steps and the engine's durability.
 const { w, call, createTag, createGroup, execute, runOf, taskLogs, nextCommand } = useTaskWorld();
@@ -68,7 +69,7 @@ describe('firmware steps', () => {
     const { run_id: runId } = await execute(groupId, { tag_id: [tag.id] });
     const sent = await nextCommand(rutx11.id, 'firmware_update');
     expect(sent.args).toMatchObject({ keep_settings: false, sha256: 'b'.repeat(64) });
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const [log] = await taskLogs(runId, rut955.id);
       expect(log).toMatchObject({
         status: 'failed',
@@ -119,7 +120,7 @@ describe('configuration steps', () => {
     const { run_id: runId } = await execute(groupId, { device_id: [fits.id, old.id] });
     const sent = await nextCommand(fits.id, 'config_set');
     expect(sent.args).toMatchObject({ requests: [{ path: '/system/system', method: 'put' }] });
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const [log] = await taskLogs(runId, old.id);
       expect(log).toMatchObject({
         status: 'failed',
@@ -172,7 +173,7 @@ describe('configuration steps with secrets', () => {
         ],
       }),
     });
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const [log] = await taskLogs(runId, device.id);
       expect(log?.status).toBe('completed');
     });
@@ -215,7 +216,7 @@ describe('monitoring steps', () => {
     expect([row?.dynamicMonitoring, row?.gpsMonitoring]).toEqual([3600, 600]);
     const pushed = w.gateway.configs.filter((sent) => sent.deviceId === gps.id).at(-1);
     expect(pushed?.config.periods).toMatchObject({ dynamic: 3600, gps: 600 });
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const [refused] = await taskLogs(runId, noGps.id);
       expect(refused).toMatchObject({
         status: 'failed',
@@ -248,7 +249,7 @@ describe('the engine after a crash', () => {
     const groupId = await createGroup([reboot, uptime]);
     const device = await insertDevice(w.t.db, w.company);
     const { run_id: runId } = await execute(groupId, { device_id: [device.id] });
-    await vi.waitFor(async () => expect((await runOf(runId)).counts.running).toBe(1));
+    await eventually(async () => expect((await runOf(runId)).counts.running).toBe(1));
     // The first step's job ends while no engine hears of it, as if the server had died.
     await w.t.db
       .update(deviceJobs)

@@ -1,12 +1,13 @@
 import type { PasswordBatch } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passwordBatches } from '@/db/schema';
 import { createSecretBox } from '@/lib/crypto';
 import { createDevicePasswordsRepository } from '@/modules/automation/device-passwords/device-passwords.repository';
 import { createPasswordSteps } from '@/modules/automation/device-passwords/password-steps';
 import { insertDevice } from '@test/fake-gateway';
 import { useTaskWorld } from './device-tasks.fixtures';
+import { eventually } from '@test/eventually';
 
 // The password_change step: per-device passwords as set_password jobs, in a list downloadable once.
 const { w, call, createGroup, execute, runOf, taskLogs, nextCommand } = useTaskWorld();
@@ -46,7 +47,7 @@ describe('password change steps', () => {
     // b fails (its retry waits out the back-off): the list keeps both, with their states.
     await w.gateway.listener.ack(a.id, { id: sentA.id, status: 'completed' });
     await w.gateway.listener.ack(b.id, { id: sentB.id, status: 'failed', message: 'busy' });
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect((await taskLogs(runId, a.id))[0]).toMatchObject({ status: 'completed' });
     });
     const batch = (await batchesOf()).find((entry) => !before.has(entry.id));

@@ -6,6 +6,7 @@ import { insertDevice } from '@test/fake-gateway';
 import { createUser } from '@test/factories';
 import { loginAs } from '@test/session';
 import { reboot, uptime, useTaskWorld } from './device-tasks.fixtures';
+import { eventually } from '@test/eventually';
 
 const { w, call, createTag, createGroup, execute, runOf, groupLogs, taskLogs, nextCommand } =
   useTaskWorld();
@@ -109,12 +110,12 @@ describe('running a group', () => {
       message: 'Exit code 1',
     });
     // The retry waits 30 s: the device's run stays pending with its attempt counted.
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const log = (await groupLogs(runId)).find((g) => g.device_id === bad.id);
       expect(log).toMatchObject({ state: 'pending', steps_done: 1 });
     });
 
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       expect((await runOf(runId)).counts).toMatchObject({ total: 2, completed: 1, pending: 1 });
     });
     const logs = await taskLogs(runId, good.id);
@@ -197,7 +198,7 @@ describe('running a group', () => {
 
     expect((await call('POST', `/api/devices/tasks/runs/${runId}/pause`)).statusCode).toBe(200);
     await w.gateway.listener.ack(b.id, { id: bReboot.id, status: 'completed' });
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const log = (await groupLogs(runId)).find((g) => g.device_id === b.id);
       expect(log).toMatchObject({ state: 'pending', steps_done: 1 });
     });
@@ -206,7 +207,7 @@ describe('running a group', () => {
     expect((await call('POST', `/api/devices/tasks/runs/${runId}/resume`)).statusCode).toBe(200);
     const bUptime = await nextCommand(b.id, 'command');
     await w.gateway.listener.ack(b.id, { id: bUptime.id, status: 'completed' });
-    await vi.waitFor(async () => expect((await runOf(runId)).status).toBe('completed'));
+    await eventually(async () => expect((await runOf(runId)).status).toBe('completed'));
     const states = (await groupLogs(runId)).map((g) => [g.device_id, g.state, g.status]);
     expect(states).toEqual([
       [a.id, 'cancelled', 'failed'],

@@ -6,13 +6,14 @@ import {
   type CreditSummary,
 } from '@netfleet/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyDataPurchases, notifications } from '@/db/schema';
 import type { CompanyRow, UserRow } from '@/db/types';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
 import { createCompany, createUser } from '@test/factories';
 import { loginAs, type TestSession } from '@test/session';
 import { createCreditLedgerRepository } from '../credits/credit-ledger.repository';
+import { eventually } from '@test/eventually';
 
 let t: TestApp;
 let superAdmin: TestSession;
@@ -248,7 +249,7 @@ describe('company data', () => {
     const manager = await createUser(t.db, 'admin', { company: site });
     await give(site.id, 12);
     expect((await buy(superAdmin, { company_id: site.id, credits: 5 })).status).toBe(200);
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const told = await t.db
         .select()
         .from(notifications)

@@ -17,6 +17,7 @@ import {
   dataCollectHelpers,
   startDataCollectApp,
 } from './data-collect.fixtures';
+import { eventually } from '@test/eventually';
 
 let app: DataCollectApp;
 let t: TestApp;
@@ -115,7 +116,7 @@ describe('assigning and collecting', () => {
     expect(custom.data[0]?.data['/modems/status']).toEqual({ rsrp: -95, operator: 'Telia' });
     expect(custom.data[0]?.created_at).toBe(toApiDate(new Date(ts)));
     // Forwarded to the creator's webhook: one delivery of the flush's runs (the unassigned one left out).
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const deliveries = await t.db
         .select()
         .from(webhookDeliveries)

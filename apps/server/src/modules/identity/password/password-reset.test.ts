@@ -1,12 +1,13 @@
 import { PASSWORD_RESET_TTL_MINUTES } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { actionLogs, mailLogs, mailOutbox, users } from '@/db/schema';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createUser } from '@test/factories';
 import { createOutbox } from '@test/outbox';
 import { login, loginAs, SPA_HEADERS } from '@test/session';
 import { MAX_RESET_REQUESTS_PER_EMAIL, MAX_RESET_REQUESTS_PER_IP } from './password-reset-limiter';
+import { eventually } from '@test/eventually';
 
 let t: TestApp;
 const outbox = createOutbox();
@@ -59,7 +60,7 @@ const tokenIn = (text: string) => /\/account\/reset-password\?token=([\w-]+)/.ex
 
 /** The link is mailed after the answer: waits for the `count`-th mail to `email`, its token. */
 const mailedToken = async (email: string, count = 1) => {
-  const mail = await vi.waitFor(() => {
+  const mail = await eventually(() => {
     const mails = mailsTo(email);
     expect(mails).toHaveLength(count);
     return mails[count - 1];
@@ -244,7 +245,7 @@ describe('without an SMTP server', () => {
         payload: { email: user.email },
       });
       expect(response.statusCode).toBe(200);
-      const kept = await vi.waitFor(async () => {
+      const kept = await eventually(async () => {
         const [row] = await noSmtp.db
           .select({ body: mailOutbox.body })
           .from(mailOutbox)

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubSession } from '@netfleet/openvpn-hub';
 import { buildVpnWorld, type VpnWorld } from './vpn.fixtures';
+import { eventually } from '@test/eventually';
 
 let w: VpnWorld;
 let clock = new Date('2030-05-10T22:00:00Z').getTime();
@@ -34,7 +35,7 @@ describe('sessions, connection log and usage from the runtime', () => {
   it('logs a connect and shows the session on the hub and the client', async () => {
     w.recording.emit({ hubId: hub, kind: 'connected', session });
     await w.t.app.vpnHubs.idle();
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const sessions = await w.call(w.sessions.viewer, 'GET', `/api/vpn/hubs/${hub}/sessions`);
       expect(sessions.json<{ data: unknown[] }>().data).toEqual([
         expect.objectContaining({

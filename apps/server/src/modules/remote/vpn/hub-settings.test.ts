@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vpnHubs } from '@/db/schema';
 import { buildVpnWorld, firstError, type VpnWorld } from './vpn.fixtures';
+import { eventually } from '@test/eventually';
 
 let w: VpnWorld;
 let clock = new Date('2030-01-01T10:00:00Z').getTime();
@@ -162,7 +163,7 @@ describe('hub settings', () => {
     expect(on.statusCode, on.body).toBe(200);
     clock += 601 * 1000;
     await w.t.app.vpnHubs.sweep();
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const hubNow = await w.call(w.sessions.viewer, 'GET', `/api/vpn/hubs/${neighbour}`);
       expect(hubNow.json<{ data: unknown }>().data).toMatchObject({
         enabled: 0,

@@ -1,8 +1,9 @@
 import { X509Certificate } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLogs, vpnHubs } from '@/db/schema';
 import { buildVpnWorld, firstError, type VpnWorld } from './vpn.fixtures';
+import { eventually } from '@test/eventually';
 
 let w: VpnWorld;
 beforeAll(async () => {
@@ -49,12 +50,12 @@ describe('VPN hubs', () => {
     expect(row?.crl).toMatch(/^-----BEGIN X509 CRL-----/);
 
     // The runtime gets the opened keys once the change is committed.
-    await vi.waitFor(() => expect(w.recording.specOf(id)).toBeDefined());
+    await eventually(() => expect(w.recording.specOf(id)).toBeDefined());
     const spec = w.recording.specOf(id);
     expect(spec?.ca.key).toMatch(/BEGIN PRIVATE KEY/);
     expect(spec?.tlsCryptKey).toMatch(/OpenVPN Static key V1/);
     expect(spec).toMatchObject({ port: 1194, subnet: { network: '10.8.0.0' }, clients: [] });
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const channel = await w.readChannel(w.sessions.manager, body.meta.channel);
       expect(channel[String(id)]?.at(-1)?.status).toBe('completed');
     });

@@ -6,7 +6,7 @@ import {
   type WebhookDelivery,
 } from '@netfleet/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createUser } from '@test/factories';
 import { buildModuleApp } from '@test/module-app';
@@ -16,6 +16,7 @@ import { verifyWebhookSignature } from './webhook-signature';
 import { createWebhooksRepository } from './webhooks.repository';
 import { webhooksRoutes } from './webhooks.routes';
 import { createWebhooksService } from './webhooks.service';
+import { eventually } from '@test/eventually';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -215,7 +216,7 @@ describe('POST /api/webhooks/:id/test', () => {
     expect(response.json()).toEqual({ success: true, meta: { channel } });
     expect(channel).toMatch(/^private-status\./);
 
-    await vi.waitFor(() => expect(updatesOn(channel)).toHaveLength(2));
+    await eventually(() => expect(updatesOn(channel)).toHaveLength(2));
     expect(published.filter((p) => p.channel === channel).map((p) => p.item)).toEqual([
       String(webhook.id),
       String(webhook.id),
@@ -250,7 +251,7 @@ describe('POST /api/webhooks/:id/test', () => {
     receiver.answer(500);
     const response = await call(alice, 'POST', `/api/webhooks/${webhook.id}/test`);
     const { channel } = response.json<{ meta: { channel: string } }>().meta;
-    await vi.waitFor(() => expect(updatesOn(channel)).toHaveLength(2));
+    await eventually(() => expect(updatesOn(channel)).toHaveLength(2));
     expect(updatesOn(channel)[1]).toMatchObject({ status: 'error' });
     expect(updatesOn(channel)[1]?.value).toContain('500');
     const log = await call(alice, 'GET', `/api/webhooks/${webhook.id}/deliveries`);
