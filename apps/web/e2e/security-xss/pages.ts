@@ -50,7 +50,11 @@ export function trackRequests(page: Page): () => Promise<void> {
   // what it shows is read after a few seconds; the loader check and each field's text check remain.
   return () =>
     expect
-      .poll(() => inFlight <= 0 && Date.now() - lastActivity >= QUIET_MS, { timeout: 5_000 })
+      // Probed every 100 ms: the default back-off (up to 1 s apart) made most of the spec's time.
+      .poll(() => inFlight <= 0 && Date.now() - lastActivity >= QUIET_MS, {
+        timeout: 5_000,
+        intervals: [100],
+      })
       .toBe(true)
       .catch(() => undefined);
 }
@@ -100,7 +104,9 @@ async function loaded(page: Page, settled: () => Promise<void>, where: string) {
   const busy = page
     .locator('.mantine-Loader-root, .mantine-Skeleton-root')
     .filter({ visible: true });
-  await expect.poll(() => busy.count(), { message: `${where} keeps loading` }).toBe(0);
+  await expect
+    .poll(() => busy.count(), { message: `${where} keeps loading`, intervals: [100] })
+    .toBe(0);
   await settled();
 }
 
