@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deviceJobs, devices, deviceTags, files } from '@/db/schema';
 import { createDeviceJobsRepository } from '@/modules/fleet/device-jobs/device-jobs.repository';
+import { eventually } from '@test/eventually';
 import { insertDevice } from '@test/fake-gateway';
 import { reboot, uptime, useTaskWorld } from './device-tasks.fixtures';
 import { createTaskEngine } from './task-engine';
 import { createTaskEngineRepository } from './task-engine.repository';
-import { eventually } from '@test/eventually';
 
 // Firmware steps and the engine's durability.
 const { w, call, createTag, createGroup, execute, runOf, taskLogs, nextCommand } = useTaskWorld();

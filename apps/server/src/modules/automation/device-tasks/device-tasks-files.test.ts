@@ -1,10 +1,10 @@
 import { DEVICE_FILE_UPLOAD_HEADERS, type FileInfo } from '@netfleet/contracts';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '@test/eventually';
 import { TEST_PUBLIC_URL } from '@test/app';
 import { insertDevice } from '@test/fake-gateway';
 import { multipartBody } from '@test/multipart';
 import { useTaskWorld } from './device-tasks.fixtures';
-import { eventually } from '@test/eventually';
 
 // upload_file and download_file steps: a file of Files written to the device (`file_put`), and a
 // device's file brought into Files (`file_get`, uploaded to its signed link).

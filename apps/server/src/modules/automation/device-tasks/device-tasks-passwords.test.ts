@@ -5,9 +5,9 @@ import { passwordBatches } from '@/db/schema';
 import { createSecretBox } from '@/lib/crypto';
 import { createDevicePasswordsRepository } from '@/modules/automation/device-passwords/device-passwords.repository';
 import { createPasswordSteps } from '@/modules/automation/device-passwords/password-steps';
+import { eventually } from '@test/eventually';
 import { insertDevice } from '@test/fake-gateway';
 import { useTaskWorld } from './device-tasks.fixtures';
-import { eventually } from '@test/eventually';
 
 // The password_change step: per-device passwords as set_password jobs, in a list downloadable once.
 const { w, call, createGroup, execute, runOf, taskLogs, nextCommand } = useTaskWorld();

@@ -2,11 +2,11 @@ import { toApiDate } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { deviceJobs, deviceTags } from '@/db/schema';
+import { eventually } from '@test/eventually';
 import { insertDevice } from '@test/fake-gateway';
 import { createUser } from '@test/factories';
 import { loginAs } from '@test/session';
 import { reboot, uptime, useTaskWorld } from './device-tasks.fixtures';
-import { eventually } from '@test/eventually';
 
 const { w, call, createTag, createGroup, execute, runOf, groupLogs, taskLogs, nextCommand } =
   useTaskWorld();

@@ -9,11 +9,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyDataPurchases, notifications } from '@/db/schema';
 import type { CompanyRow, UserRow } from '@/db/types';
+import { eventually } from '@test/eventually';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, buildTestApp, type TestApp } from '@test/app';
 import { createCompany, createUser } from '@test/factories';
 import { loginAs, type TestSession } from '@test/session';
 import { createCreditLedgerRepository } from '../credits/credit-ledger.repository';
-import { eventually } from '@test/eventually';
 
 let t: TestApp;
 let superAdmin: TestSession;

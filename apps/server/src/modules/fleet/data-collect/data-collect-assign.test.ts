@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deviceJobs, webhookDeliveries, webhooks } from '@/db/schema';
 import type { CompanyRow } from '@/db/types';
+import { eventually } from '@test/eventually';
 import type { TestApp } from '@test/app';
 import { type FakeGateway, insertDevice } from '@test/fake-gateway';
 import { createCompany, createUser, rootCompany } from '@test/factories';
@@ -17,7 +18,6 @@ import {
   dataCollectHelpers,
   startDataCollectApp,
 } from './data-collect.fixtures';
-import { eventually } from '@test/eventually';
 
 let app: DataCollectApp;
 let t: TestApp;

@@ -2,12 +2,12 @@ import { PASSWORD_RESET_TTL_MINUTES } from '@netfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { actionLogs, mailLogs, mailOutbox, users } from '@/db/schema';
+import { eventually } from '@test/eventually';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createUser } from '@test/factories';
 import { createOutbox } from '@test/outbox';
 import { login, loginAs, SPA_HEADERS } from '@test/session';
 import { MAX_RESET_REQUESTS_PER_EMAIL, MAX_RESET_REQUESTS_PER_IP } from './password-reset-limiter';
-import { eventually } from '@test/eventually';
 
 let t: TestApp;
 const outbox = createOutbox();

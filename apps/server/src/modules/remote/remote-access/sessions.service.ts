@@ -103,12 +103,10 @@ export const createSessionsService = (deps: Deps) => {
       const at = now();
       const rows = await deps.rulesRepository.findMany(auth, ids, at);
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const online = await deps.presence.onlineAmong(rows.map((row) => row.deviceId));
-      const mine = await sessionsRepository.accessesWithOpenSession(
-        auth.user.id,
-        [...byId.keys()],
-        at,
-      );
+      const [online, mine] = await Promise.all([
+        deps.presence.onlineAmong(rows.map((row) => row.deviceId)),
+        sessionsRepository.accessesWithOpenSession(auth.user.id, [...byId.keys()], at),
+      ]);
       const channel = await status.open(auth.user.id);
       const items = [];
       for (const id of new Set(ids)) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubSession } from '@netfleet/openvpn-hub';
-import { buildVpnWorld, type VpnWorld } from './vpn.fixtures';
 import { eventually } from '@test/eventually';
+import { buildVpnWorld, type VpnWorld } from './vpn.fixtures';
 
 let w: VpnWorld;
 let clock = new Date('2030-05-10T22:00:00Z').getTime();

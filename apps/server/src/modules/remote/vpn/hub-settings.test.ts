@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vpnHubs } from '@/db/schema';
-import { buildVpnWorld, firstError, type VpnWorld } from './vpn.fixtures';
 import { eventually } from '@test/eventually';
+import { buildVpnWorld, firstError, type VpnWorld } from './vpn.fixtures';
 
 let w: VpnWorld;
 let clock = new Date('2030-01-01T10:00:00Z').getTime();

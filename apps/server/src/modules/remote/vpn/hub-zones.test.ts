@@ -10,12 +10,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceJobs, vpnHubZones } from '@/db/schema';
+import { eventually } from '@test/eventually';
 import { TEST_PUBLIC_URL } from '@test/app';
 import { insertDevice } from '@test/fake-gateway';
 import { createUser } from '@test/factories';
 import { loginAs, type TestSession } from '@test/session';
 import { buildVpnWorld, firstError, type VpnWorld } from './vpn.fixtures';
-import { eventually } from '@test/eventually';
 
 let w: VpnWorld;
 let clock = new Date('2030-03-01T10:00:00Z').getTime();
@@ -60,8 +60,6 @@ const helloOf = (device: {
 
 const commandsOf = (deviceId: number, type: string): CommandMessage[] =>
   w.gateway.commandsFor(deviceId).filter((command) => command.type === type);
-
-// Commands go out after the answer (device-jobs dispatch): `eventually` waits for them.
 
 /** The path and query of a spec link, for inject. */
 const pathOf = (url: string) => {

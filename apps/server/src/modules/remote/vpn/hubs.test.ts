@@ -2,8 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLogs, vpnHubs } from '@/db/schema';
-import { buildVpnWorld, firstError, type VpnWorld } from './vpn.fixtures';
 import { eventually } from '@test/eventually';
+import { buildVpnWorld, firstError, type VpnWorld } from './vpn.fixtures';
 
 let w: VpnWorld;
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import {
 } from '@netfleet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@test/eventually';
 import { buildTestApp, type TestApp } from '@test/app';
 import { createUser } from '@test/factories';
 import { buildModuleApp } from '@test/module-app';
@@ -16,7 +17,6 @@ import { verifyWebhookSignature } from './webhook-signature';
 import { createWebhooksRepository } from './webhooks.repository';
 import { webhooksRoutes } from './webhooks.routes';
 import { createWebhooksService } from './webhooks.service';
-import { eventually } from '@test/eventually';
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseApiDate, type Silence } from '@netfleet/contracts';
 import { errorResponse, ok, type MockHandler } from '@/test/mock-api';
 import { roleUser } from '@/test/fixtures';
@@ -46,6 +46,11 @@ async function openRowMenu(view: View, name: string) {
 }
 
 describe('SilencesPage', { timeout: 30_000 }, () => {
+  // One test moves the clock on; a failure there must not leave it moved for the next.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('lists the silences with their scope, window, state and notify after', async () => {
     renderList(() =>
       listOk([
@@ -161,7 +166,6 @@ describe('SilencesPage', { timeout: 30_000 }, () => {
     expect(parseApiDate(body.ends_at)).toBeLessThanOrEqual(Date.now());
     // Read against the time of the fresh list, not the clock of the page's first render.
     expect(await (await rowOf('Maintenance')).findByText('Ended')).toBeInTheDocument();
-    vi.useRealTimers();
   });
 
   it('gates the writes behind the manage permission', async () => {
